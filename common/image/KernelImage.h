@@ -1,0 +1,185 @@
+// The OnePass kernel image: the container stage 1 embeds in every object file
+// that has kernels, and that the runtime, the JIT and the tools read back.
+//
+// Layout (all integers little-endian, every section 8-byte aligned):
+//
+//   ImageHeader            fixed 96 bytes
+//   KernelRecord[kernelCount]
+//   FieldRecord[fieldCount]
+//   string table           names and file names, not NUL-terminated
+//   bitcode                LLVM bitcode, zstd-compressed if kFlagZstd is set
+//   zero padding to a multiple of 8 bytes (headerless images concatenate)
+//
+// The reader checks every offset and size against the container bounds before
+// it trusts them: a bad image is an error, never undefined behaviour.
+// This library knows nothing of LLVM, SYCL or any backend.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace onepass::image {
+
+inline constexpr char kMagic[8] = {'O', 'N', 'E', 'P', 'A', 'S', 'S', 'K'};
+inline constexpr uint32_t kFormatVersion = 1;
+inline constexpr uint32_t kFlagZstd = 1u << 0;
+// Name of the ELF section that holds the images of a binary.
+inline constexpr const char *kSectionName = ".onepass.images";
+
+enum class KernelKind : uint32_t { SingleTask = 0, ParallelFor = 1 };
+
+// How a flattened parameter field is passed to the kernel.
+enum class FieldKind : uint32_t { Integer = 0, Float = 1, Pointer = 2 };
+
+// Features a kernel uses, so a runtime can reject a kernel a device cannot run.
+enum KernelFeature : uint32_t {
+  kFeatureFp64 = 1u << 0,
+};
+
+struct ImageHeader {
+  char magic[8];
+  uint32_t formatVersion;
+  uint32_t flags;
+  uint64_t totalSize;    // whole image including header and tail padding
+  uint64_t contentHash;  // hashBytes() over [sizeof(ImageHeader), totalSize)
+  uint64_t imageId;      // content-derived id: hash of the bitcode and tables
+  uint32_t kernelCount;
+  uint32_t fieldCount;
+  uint32_t kernelTableOffset;
+  uint32_t fieldTableOffset;
+  uint32_t stringTableOffset;
+  uint32_t stringTableSize;
+  uint64_t bitcodeOffset;
+  uint64_t bitcodeSize;     // stored size
+  uint64_t bitcodeRawSize;  // size after decompression
+  uint32_t reserved[2];
+};
+static_assert(sizeof(ImageHeader) == 96, "ImageHeader layout is part of the format");
+
+struct StringRef32 {
+  uint32_t offset;  // into the string table
+  uint32_t size;
+};
+
+struct KernelRecord {
+  StringRef32 symbol;       // function name inside the bitcode
+  StringRef32 displayName;  // what users see: the kernel name type or the lambda's location
+  StringRef32 sourceFile;
+  uint32_t line;
+  uint32_t column;
+  uint32_t kind;  // KernelKind
+  uint32_t dimensions;
+  uint32_t firstField;
+  uint32_t fieldCount;
+  uint32_t objectSize;  // size of the kernel object (the argument blob)
+  uint32_t objectAlign;
+  uint32_t features;  // KernelFeature bits
+  uint32_t reserved;
+};
+static_assert(sizeof(KernelRecord) == 64, "KernelRecord layout is part of the format");
+
+struct FieldRecord {
+  uint32_t offset;  // inside the kernel object
+  uint32_t size;
+  uint32_t kind;  // FieldKind
+  uint32_t reserved;
+};
+static_assert(sizeof(FieldRecord) == 16, "FieldRecord layout is part of the format");
+
+// 64-bit FNV-1a. Not cryptographic; used for integrity checks and content ids.
+uint64_t hashBytes(const void *data, size_t size, uint64_t seed = 0xcbf29ce484222325ull);
+
+// ---------------------------------------------------------------------------
+// Writing (stage 1)
+
+struct FieldDesc {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  FieldKind kind = FieldKind::Integer;
+};
+
+struct KernelDesc {
+  std::string symbol;
+  std::string displayName;
+  std::string sourceFile;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  KernelKind kind = KernelKind::SingleTask;
+  uint32_t dimensions = 0;
+  uint32_t objectSize = 0;
+  uint32_t objectAlign = 1;
+  uint32_t features = 0;
+  std::vector<FieldDesc> fields;
+};
+
+// Builds a complete image. `bitcode` is stored as given; if `compressed` is true
+// the caller already compressed it with zstd and `rawSize` is its original size.
+std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const void *bitcode,
+                                size_t bitcodeSize, bool compressed, size_t rawSize);
+
+// ---------------------------------------------------------------------------
+// Reading (runtime, JIT, tools)
+
+struct FieldView {
+  uint32_t offset;
+  uint32_t size;
+  FieldKind kind;
+};
+
+struct KernelView {
+  std::string_view symbol;
+  std::string_view displayName;
+  std::string_view sourceFile;
+  uint32_t line;
+  uint32_t column;
+  KernelKind kind;
+  uint32_t dimensions;
+  uint32_t objectSize;
+  uint32_t objectAlign;
+  uint32_t features;
+  std::vector<FieldView> fields;
+};
+
+// A validated, non-owning view of one image.
+class ImageView {
+public:
+  // Parses the image that starts at `data`; at most `available` bytes may be
+  // read. On failure returns false and sets `error` to a sentence naming the
+  // problem. `verifyHash` also checks the content hash (costs a pass over the
+  // image; the JIT does it, registration does not need to).
+  bool parse(const void *data, size_t available, bool verifyHash, std::string &error);
+
+  uint64_t imageId() const { return header_.imageId; }
+  uint64_t totalSize() const { return header_.totalSize; }
+  bool bitcodeCompressed() const { return (header_.flags & kFlagZstd) != 0; }
+  const uint8_t *bitcode() const { return base_ + header_.bitcodeOffset; }
+  uint64_t bitcodeSize() const { return header_.bitcodeSize; }
+  uint64_t bitcodeRawSize() const { return header_.bitcodeRawSize; }
+  const std::vector<KernelView> &kernels() const { return kernels_; }
+  const uint8_t *data() const { return base_; }
+
+  // Returns the kernel whose symbol is `symbol`, or nullptr.
+  const KernelView *findKernel(std::string_view symbol) const;
+
+private:
+  const uint8_t *base_ = nullptr;
+  ImageHeader header_{};
+  std::vector<KernelView> kernels_;
+};
+
+// Splits the contents of a `.onepass.images` section (images concatenated by
+// the linker, each padded to 8 bytes, possibly with zero padding between them)
+// into images. Returns false and sets `error` if any image is malformed.
+bool splitImageSection(const void *data, size_t size, std::vector<ImageView> &images,
+                       std::string &error);
+
+// Returns the uncompressed bitcode of `image` (decompressing if needed).
+bool extractBitcode(const ImageView &image, std::vector<uint8_t> &out, std::string &error);
+
+const char *toString(FieldKind kind);
+const char *toString(KernelKind kind);
+
+}  // namespace onepass::image

@@ -1,0 +1,13 @@
+// Target-neutral builtins that device code calls. Stage 1 leaves them as
+// declarations; stage 2 links a per-target library that defines them
+// (jit/builtins/<target>/). The runtime library defines host fallbacks that
+// report misuse, so host code that is never launched still links.
+#pragma once
+
+#include <cstddef>
+
+extern "C" {
+// Work-item queries. `dimension` follows SYCL's numbering (0 is slowest-varying).
+std::size_t __onepass_get_global_id(int dimension) noexcept;
+std::size_t __onepass_get_global_range(int dimension) noexcept;
+}

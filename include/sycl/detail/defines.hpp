@@ -1,0 +1,19 @@
+// Macros shared by the OnePass SYCL headers. Kept to a minimum (see STYLE.md).
+#pragma once
+
+#define SYCL_LANGUAGE_VERSION 202012L
+#define ONEPASS_SYCL 1
+
+// Functions the runtime library exports to the headers.
+#define ONEPASS_RT_API __attribute__((visibility("default")))
+
+#if defined(__clang__)
+// Marks a kernel entry template; the OnePass clang plugin finds its
+// instantiations and turns each into a device kernel (stage 1).
+#define ONEPASS_KERNEL_ENTRY(kind) [[clang::annotate("onepass.kernel." kind)]] __attribute__((noinline))
+// SYCL 2020 §5.10.1: a function usable from device code in another TU.
+#define SYCL_EXTERNAL [[clang::annotate("onepass.sycl_external")]]
+#else
+#define ONEPASS_KERNEL_ENTRY(kind) __attribute__((noinline))
+#define SYCL_EXTERNAL
+#endif

@@ -1,0 +1,47 @@
+// Kernel entry points. Each kernel launch instantiates one of these templates;
+// the OnePass clang plugin finds the instantiations (by their annotation) and
+// stage 1 turns each into a device kernel in the embedded image. On the host
+// the body is replaced by a call that reports misuse: the entry's address is
+// only the kernel's identity at run time.
+#pragma once
+
+#include "../item.hpp"
+#include "builtins.hpp"
+#include "defines.hpp"
+
+#include <type_traits>
+
+namespace sycl::detail {
+
+// Default kernel name: the kernel's own type (SYCL 2020 §5.2, unnamed lambdas).
+struct auto_name {};
+template <typename Name, typename Kernel>
+using kernel_name_t = std::conditional_t<std::is_same_v<Name, auto_name>, Kernel, Name>;
+
+template <typename Name, typename Kernel>
+ONEPASS_KERNEL_ENTRY("single_task") void kernel_entry_single_task(const Kernel *kernel) {
+  (*kernel)();
+}
+
+template <int Dimensions> item<Dimensions> current_item() {
+  id<Dimensions> global_id;
+  range<Dimensions> global_range;
+  for (int d = 0; d < Dimensions; ++d) {
+    global_id[d] = __onepass_get_global_id(d);
+    global_range[d] = __onepass_get_global_range(d);
+  }
+  return item_factory<Dimensions>::make(global_id, global_range);
+}
+
+template <typename Name, typename Kernel, int Dimensions>
+ONEPASS_KERNEL_ENTRY("parallel_for") void kernel_entry_parallel_for(const Kernel *kernel) {
+  (*kernel)(current_item<Dimensions>());
+}
+
+template <typename Kernel, int Dimensions> constexpr void check_parallel_for_kernel() {
+  static_assert(std::is_invocable_v<const Kernel &, item<Dimensions>>,
+                "parallel_for(range<N>) needs a kernel callable with sycl::item<N> or sycl::id<N> "
+                "(SYCL 2020 §4.9.4.2.2); the kernel must be const-callable");
+}
+
+}  // namespace sycl::detail

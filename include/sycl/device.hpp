@@ -1,0 +1,154 @@
+// SYCL 2020 §4.6.2 platform, §4.6.4 device, §4.6.1.1 device selectors.
+#pragma once
+
+#include "detail/runtime_api.hpp"
+#include "info.hpp"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace sycl {
+
+class device;
+
+class platform {
+public:
+  platform();  // the platform of the default device
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit platform(const Selector &selector);
+
+  static std::vector<platform> get_platforms() {
+    std::vector<platform> result;
+    for (auto &impl : detail::get_platform_impls()) result.push_back(platform(impl));
+    return result;
+  }
+  std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
+  backend get_backend() const noexcept { return props().backend_kind; }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    if constexpr (std::is_same_v<Param, info::platform::name>) return props().name;
+    else if constexpr (std::is_same_v<Param, info::platform::vendor>) return props().vendor;
+    else if constexpr (std::is_same_v<Param, info::platform::version>) return props().version;
+    else if constexpr (std::is_same_v<Param, info::platform::profile>) return "FULL_PROFILE";
+    else static_assert(sizeof(Param) == 0, "platform info descriptor not supported by OnePass");
+  }
+
+  friend bool operator==(const platform &a, const platform &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const platform &a, const platform &b) { return !(a == b); }
+
+  explicit platform(std::shared_ptr<detail::platform_impl> impl) : impl_(std::move(impl)) {}
+  const std::shared_ptr<detail::platform_impl> &impl() const { return impl_; }
+
+private:
+  const detail::platform_properties &props() const { return detail::get_platform_properties(*impl_); }
+  std::shared_ptr<detail::platform_impl> impl_;
+};
+
+class device {
+public:
+  device();  // the default device
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit device(const Selector &selector) : impl_(select(selector).impl_) {}
+
+  static std::vector<device> get_devices(info::device_type type = info::device_type::all) {
+    std::vector<device> result;
+    for (const platform &p : platform::get_platforms())
+      for (const device &d : p.get_devices(type)) result.push_back(d);
+    return result;
+  }
+
+  bool is_cpu() const { return props().type == info::device_type::cpu; }
+  bool is_gpu() const { return props().type == info::device_type::gpu; }
+  bool is_accelerator() const { return props().type == info::device_type::accelerator; }
+  platform get_platform() const { return platform(detail::get_device_platform(*impl_)); }
+  backend get_backend() const noexcept { return props().backend_kind; }
+  bool has(aspect a) const {
+    const auto &list = props().aspects;
+    return std::find(list.begin(), list.end(), a) != list.end();
+  }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    namespace d = info::device;
+    const detail::device_properties &p = props();
+    if constexpr (std::is_same_v<Param, d::device_type>) return p.type;
+    else if constexpr (std::is_same_v<Param, d::vendor_id>) return p.vendor_id;
+    else if constexpr (std::is_same_v<Param, d::name>) return p.name;
+    else if constexpr (std::is_same_v<Param, d::vendor>) return p.vendor;
+    else if constexpr (std::is_same_v<Param, d::driver_version>) return p.driver_version;
+    else if constexpr (std::is_same_v<Param, d::version>) return p.version;
+    else if constexpr (std::is_same_v<Param, d::backend_version>) return p.version;
+    else if constexpr (std::is_same_v<Param, d::max_compute_units>) return p.max_compute_units;
+    else if constexpr (std::is_same_v<Param, d::max_work_item_dimensions>) return 3u;
+    else if constexpr (std::is_same_v<Param, d::max_work_group_size>) return p.max_work_group_size;
+    else if constexpr (std::is_same_v<Param, d::max_clock_frequency>) return p.max_clock_frequency_mhz;
+    else if constexpr (std::is_same_v<Param, d::address_bits>) return 64u;
+    else if constexpr (std::is_same_v<Param, d::max_mem_alloc_size>) return p.max_mem_alloc_size;
+    else if constexpr (std::is_same_v<Param, d::global_mem_size>) return p.global_mem_size;
+    else if constexpr (std::is_same_v<Param, d::global_mem_cache_line_size>) return p.cache_line_size;
+    else if constexpr (std::is_same_v<Param, d::local_mem_size>) return p.local_mem_size;
+    else if constexpr (std::is_same_v<Param, d::mem_base_addr_align>) return 8u * 128u;
+    else if constexpr (std::is_same_v<Param, d::is_available>) return true;
+    else if constexpr (std::is_same_v<Param, d::sub_group_sizes>) return p.sub_group_sizes;
+    else if constexpr (std::is_same_v<Param, d::platform>) return get_platform();
+    else if constexpr (std::is_same_v<Param, d::aspects>) return p.aspects;
+    else static_assert(sizeof(Param) == 0, "device info descriptor not supported by OnePass");
+  }
+
+  friend bool operator==(const device &a, const device &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const device &a, const device &b) { return !(a == b); }
+
+  explicit device(std::shared_ptr<detail::device_impl> impl) : impl_(std::move(impl)) {}
+  const std::shared_ptr<detail::device_impl> &impl() const { return impl_; }
+
+  // SYCL 2020 §4.6.1.1: the device with the highest non-negative score.
+  template <typename Selector> static device select(const Selector &selector) {
+    std::vector<device> all = get_devices();
+    const device *best = nullptr;
+    int bestScore = -1;
+    for (const device &d : all) {
+      int score = selector(d);
+      if (score >= 0 && score > bestScore) {
+        best = &d;
+        bestScore = score;
+      }
+    }
+    if (!best)
+      throw exception(make_error_code(errc::runtime),
+                      "no SYCL device satisfies the device selector (OnePass found " +
+                          std::to_string(all.size()) + " device(s))");
+    return *best;
+  }
+
+private:
+  const detail::device_properties &props() const { return detail::get_device_properties(*impl_); }
+  std::shared_ptr<detail::device_impl> impl_;
+};
+
+// --- device selectors (SYCL 2020 §4.6.1.1) ----------------------------------
+inline int default_selector_v(const device &d) { return detail::default_selector_score(*d.impl()); }
+inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1000 : -1; }
+inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1000 : -1; }
+inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1000 : -1; }
+
+template <typename... Aspects> auto aspect_selector(Aspects... required) {
+  return [=](const device &d) { return (d.has(required) && ...) ? default_selector_v(d) + 1 : -1; };
+}
+
+inline device::device() : impl_(select(default_selector_v).impl_) {}
+inline platform::platform() : impl_(device().get_platform().impl_) {}
+template <typename Selector, typename>
+platform::platform(const Selector &selector) : impl_(device(selector).get_platform().impl_) {}
+
+inline std::vector<device> platform::get_devices(info::device_type type) const {
+  std::vector<device> result;
+  for (auto &impl : detail::get_platform_devices(*impl_)) {
+    device d(impl);
+    if (type == info::device_type::all || d.get_info<info::device::device_type>() == type)
+      result.push_back(d);
+  }
+  return result;
+}
+
+}  // namespace sycl

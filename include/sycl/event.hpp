@@ -1,0 +1,57 @@
+// SYCL 2020 §4.6.6 event.
+#pragma once
+
+#include "detail/runtime_api.hpp"
+
+namespace sycl {
+
+class event {
+public:
+  event() = default;  // an event that is already complete
+
+  void wait() { detail::event_wait(impl_); }
+  void wait_and_throw() { detail::event_wait_and_throw(impl_); }
+  static void wait(const std::vector<event> &events) {
+    for (const event &e : events) detail::event_wait(e.impl_);
+  }
+  static void wait_and_throw(const std::vector<event> &events) {
+    for (const event &e : events) detail::event_wait_and_throw(e.impl_);
+  }
+
+  std::vector<event> get_wait_list() const {
+    std::vector<event> result;
+    if (impl_)
+      for (auto &dep : detail::event_dependencies(*impl_)) result.push_back(event(dep));
+    return result;
+  }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::event::command_execution_status>,
+                  "event info descriptor not supported by OnePass");
+    return impl_ ? detail::event_status(*impl_) : info::event_command_status::complete;
+  }
+
+  template <typename Param> typename Param::return_type get_profiling_info() const {
+    if (!impl_)
+      throw exception(make_error_code(errc::invalid),
+                      "get_profiling_info: this event is not associated with a command");
+    if constexpr (std::is_same_v<Param, info::event_profiling::command_submit>)
+      return detail::event_profiling(*impl_, detail::profiling_point::submit);
+    else if constexpr (std::is_same_v<Param, info::event_profiling::command_start>)
+      return detail::event_profiling(*impl_, detail::profiling_point::start);
+    else if constexpr (std::is_same_v<Param, info::event_profiling::command_end>)
+      return detail::event_profiling(*impl_, detail::profiling_point::end);
+    else static_assert(sizeof(Param) == 0, "unknown profiling descriptor");
+  }
+
+  friend bool operator==(const event &a, const event &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const event &a, const event &b) { return !(a == b); }
+
+  explicit event(std::shared_ptr<detail::event_impl> impl) : impl_(std::move(impl)) {}
+  const std::shared_ptr<detail::event_impl> &impl() const { return impl_; }
+
+private:
+  std::shared_ptr<detail::event_impl> impl_;
+};
+
+}  // namespace sycl

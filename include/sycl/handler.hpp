@@ -1,0 +1,106 @@
+// SYCL 2020 §4.9.4 command group handler.
+#pragma once
+
+#include "detail/kernel_entry.hpp"
+#include "detail/runtime_api.hpp"
+#include "event.hpp"
+#include "range.hpp"
+
+#include <cstring>
+#include <type_traits>
+
+namespace sycl {
+
+class queue;
+
+class handler {
+public:
+  handler(const handler &) = delete;
+  handler &operator=(const handler &) = delete;
+
+  // --- kernels (§4.9.4.2) -----------------------------------------------------
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void single_task(const KernelType &kernel) {
+    using Name = detail::kernel_name_t<KernelName, KernelType>;
+    static_assert(std::is_invocable_v<const KernelType &>,
+                  "single_task needs a kernel callable with no arguments");
+    auto &launch = begin_kernel(kernel);
+    launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_single_task<Name, KernelType>);
+    launch.single_task = true;
+    launch.dimensions = 1;
+  }
+
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  void parallel_for(range<Dimensions> global_range, const KernelType &kernel) {
+    using Name = detail::kernel_name_t<KernelName, KernelType>;
+    detail::check_parallel_for_kernel<KernelType, Dimensions>();
+    auto &launch = begin_kernel(kernel);
+    launch.host_entry =
+        reinterpret_cast<const void *>(&detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>);
+    launch.dimensions = Dimensions;
+    for (int d = 0; d < Dimensions; ++d) launch.global_range[d] = global_range[d];
+  }
+
+  // A plain count means a 1-D range (as `range<1>` is implicitly constructible).
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void parallel_for(std::size_t count, const KernelType &kernel) {
+    parallel_for<KernelName>(range<1>(count), kernel);
+  }
+
+  // --- explicit memory operations (§4.9.4.3) ----------------------------------
+  void memcpy(void *destination, const void *source, std::size_t bytes) {
+    begin_command(detail::command_kind::copy);
+    desc_.destination = destination;
+    desc_.source = source;
+    desc_.bytes = bytes;
+  }
+  template <typename T> void copy(const T *source, T *destination, std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>, "handler::copy needs a trivially copyable type");
+    memcpy(destination, source, count * sizeof(T));
+  }
+  void memset(void *pointer, int value, std::size_t bytes) {
+    begin_command(detail::command_kind::fill);
+    desc_.destination = pointer;
+    desc_.pattern.assign(1, static_cast<unsigned char>(value));
+    desc_.count = bytes;
+  }
+  template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
+    static_assert(std::is_trivially_copyable_v<T>, "handler::fill needs a trivially copyable type");
+    begin_command(detail::command_kind::fill);
+    desc_.destination = pointer;
+    desc_.pattern.resize(sizeof(T));
+    std::memcpy(desc_.pattern.data(), &pattern, sizeof(T));
+    desc_.count = count;
+  }
+
+  // --- dependencies (§4.9.4.1) -------------------------------------------------
+  void depends_on(event e) {
+    if (e.impl()) desc_.dependencies.push_back(e.impl());
+  }
+  void depends_on(const std::vector<event> &events) {
+    for (const event &e : events) depends_on(e);
+  }
+
+private:
+  friend class queue;
+  handler() = default;
+
+  void begin_command(detail::command_kind kind) {
+    if (desc_.kind != detail::command_kind::none)
+      throw exception(make_error_code(errc::invalid),
+                      "a command group may contain only one command (kernel, copy or fill)");
+    desc_.kind = kind;
+  }
+
+  template <typename KernelType> detail::kernel_launch_desc &begin_kernel(const KernelType &kernel) {
+    static_assert(std::is_copy_constructible_v<KernelType>, "a SYCL kernel must be copyable");
+    begin_command(detail::command_kind::kernel);
+    desc_.kernel.object = std::make_shared<KernelType>(kernel);
+    desc_.kernel.object_size = sizeof(KernelType);
+    return desc_.kernel;
+  }
+
+  detail::command_group_desc desc_;
+};
+
+}  // namespace sycl

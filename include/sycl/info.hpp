@@ -1,0 +1,91 @@
+// SYCL 2020 §4.6 information descriptors (the subset OnePass implements so far).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sycl {
+
+class platform;
+class device;
+enum class aspect;
+
+namespace info {
+
+enum class device_type : unsigned { cpu = 1, gpu = 2, accelerator = 4, custom = 8, automatic = 16, host = 32, all = 0xffffffff };
+
+namespace platform {
+struct name { using return_type = std::string; };
+struct vendor { using return_type = std::string; };
+struct version { using return_type = std::string; };
+struct profile { using return_type = std::string; };
+}  // namespace platform
+
+namespace device {
+struct device_type { using return_type = info::device_type; };
+struct vendor_id { using return_type = std::uint32_t; };
+struct name { using return_type = std::string; };
+struct vendor { using return_type = std::string; };
+struct driver_version { using return_type = std::string; };
+struct version { using return_type = std::string; };
+struct backend_version { using return_type = std::string; };
+struct max_compute_units { using return_type = std::uint32_t; };
+struct max_work_item_dimensions { using return_type = std::uint32_t; };
+struct max_work_group_size { using return_type = std::size_t; };
+struct max_clock_frequency { using return_type = std::uint32_t; };
+struct address_bits { using return_type = std::uint32_t; };
+struct max_mem_alloc_size { using return_type = std::uint64_t; };
+struct global_mem_size { using return_type = std::uint64_t; };
+struct global_mem_cache_line_size { using return_type = std::uint32_t; };
+struct local_mem_size { using return_type = std::uint64_t; };
+struct mem_base_addr_align { using return_type = std::uint32_t; };
+struct is_available { using return_type = bool; };
+struct sub_group_sizes { using return_type = std::vector<std::size_t>; };
+struct platform { using return_type = sycl::platform; };
+struct aspects { using return_type = std::vector<sycl::aspect>; };
+}  // namespace device
+
+namespace queue {
+struct device { using return_type = sycl::device; };
+}  // namespace queue
+
+enum class event_command_status { submitted, running, complete };
+namespace event {
+struct command_execution_status { using return_type = info::event_command_status; };
+}  // namespace event
+
+}  // namespace info
+
+namespace info::event_profiling {
+struct command_submit { using return_type = std::uint64_t; };
+struct command_start { using return_type = std::uint64_t; };
+struct command_end { using return_type = std::uint64_t; };
+}  // namespace info::event_profiling
+
+enum class aspect {
+  cpu,
+  gpu,
+  accelerator,
+  custom,
+  emulated,
+  host_debuggable,
+  fp16,
+  fp64,
+  atomic64,
+  image,
+  online_compiler,
+  online_linker,
+  queue_profiling,
+  usm_device_allocations,
+  usm_host_allocations,
+  usm_atomic_host_allocations,
+  usm_shared_allocations,
+  usm_atomic_shared_allocations,
+  usm_system_allocations,
+};
+
+enum class backend { host, cuda, level_zero, opencl, hip };
+
+}  // namespace sycl

@@ -1,0 +1,54 @@
+// SYCL 2020 §4.9.1.4 item: a work-item's position in a range.
+#pragma once
+
+#include "range.hpp"
+
+namespace sycl {
+namespace detail {
+template <int Dimensions> struct item_factory;
+}
+
+template <int Dimensions = 1, bool WithOffset = false>
+class item : public detail::size_t_conversion<item<Dimensions, WithOffset>, Dimensions> {
+public:
+  static constexpr int dimensions = Dimensions;
+  item() = delete;
+
+  id<Dimensions> get_id() const { return id_; }
+  std::size_t get_id(int dimension) const { return id_[dimension]; }
+  std::size_t operator[](int dimension) const { return id_[dimension]; }
+  range<Dimensions> get_range() const { return range_; }
+  std::size_t get_range(int dimension) const { return range_[dimension]; }
+  id<Dimensions> get_offset() const { return id<Dimensions>(); }
+
+  // Row-major: the last dimension varies fastest (SYCL 2020 §3.11.1).
+  std::size_t get_linear_id() const {
+    std::size_t linear = 0;
+    for (int i = 0; i < Dimensions; ++i) linear = linear * range_[i] + id_[i];
+    return linear;
+  }
+
+  operator id<Dimensions>() const { return id_; }
+  std::size_t get(int dimension) const { return id_[dimension]; }  // used by size_t_conversion
+
+  friend bool operator==(const item &a, const item &b) {
+    return a.id_ == b.id_ && a.range_ == b.range_;
+  }
+  friend bool operator!=(const item &a, const item &b) { return !(a == b); }
+
+private:
+  friend struct detail::item_factory<Dimensions>;
+  item(const id<Dimensions> &i, const range<Dimensions> &r) : id_(i), range_(r) {}
+  id<Dimensions> id_;
+  range<Dimensions> range_;
+};
+
+namespace detail {
+template <int Dimensions> struct item_factory {
+  static item<Dimensions> make(const id<Dimensions> &i, const range<Dimensions> &r) {
+    return item<Dimensions>(i, r);
+  }
+};
+}  // namespace detail
+
+}  // namespace sycl

@@ -1,0 +1,138 @@
+// SYCL 2020 §4.6.5 queue, with the shortcut functions of §4.6.5.2.
+#pragma once
+
+#include "context.hpp"
+#include "handler.hpp"
+#include "property_list.hpp"
+
+namespace sycl {
+
+class queue {
+public:
+  explicit queue(const property_list &props = {}) : queue(device(), async_handler{}, props) {}
+  explicit queue(const async_handler &handler, const property_list &props = {})
+      : queue(device(), handler, props) {}
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  explicit queue(const Selector &selector, const property_list &props = {})
+      : queue(device(selector), async_handler{}, props) {}
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(device(selector), handler, props) {}
+  explicit queue(const device &dev, const property_list &props = {})
+      : queue(dev, async_handler{}, props) {}
+  queue(const device &dev, const async_handler &handler, const property_list &props = {})
+      : queue(context(dev, handler), dev, handler, props) {}
+  queue(const context &ctx, const device &dev, const property_list &props = {})
+      : queue(ctx, dev, async_handler{}, props) {}
+  queue(const context &ctx, const device &dev, const async_handler &handler,
+        const property_list &props = {})
+      : impl_(detail::make_queue(ctx.impl(), dev.impl(), handler, options(props))) {}
+
+  device get_device() const { return device(detail::get_queue_device(*impl_)); }
+  context get_context() const { return context(detail::get_queue_context(*impl_)); }
+  bool is_in_order() const { return detail::queue_is_in_order(*impl_); }
+  backend get_backend() const noexcept { return get_device().get_backend(); }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    static_assert(std::is_same_v<Param, info::queue::device>, "queue info descriptor not supported");
+    return get_device();
+  }
+
+  template <typename CommandGroup> event submit(CommandGroup command_group) {
+    handler h;
+    command_group(h);
+    return event(detail::queue_submit(*impl_, std::move(h.desc_)));
+  }
+
+  void wait() { detail::queue_wait(*impl_); }
+  void wait_and_throw() {
+    detail::queue_wait(*impl_);
+    detail::queue_throw_asynchronous(*impl_);
+  }
+  void throw_asynchronous() { detail::queue_throw_asynchronous(*impl_); }
+
+  // --- shortcuts -------------------------------------------------------------
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(const KernelType &kernel) {
+    return submit([&](handler &h) { h.single_task<KernelName>(kernel); });
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(event dependency, const KernelType &kernel) {
+    return single_task<KernelName>(std::vector<event>{dependency}, kernel);
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event single_task(const std::vector<event> &dependencies, const KernelType &kernel) {
+    return submit([&](handler &h) {
+      h.depends_on(dependencies);
+      h.single_task<KernelName>(kernel);
+    });
+  }
+
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(range<Dimensions> global_range, const KernelType &kernel) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(global_range, kernel); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(range<Dimensions> global_range, event dependency, const KernelType &kernel) {
+    return parallel_for<KernelName>(global_range, std::vector<event>{dependency}, kernel);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(range<Dimensions> global_range, const std::vector<event> &dependencies,
+                     const KernelType &kernel) {
+    return submit([&](handler &h) {
+      h.depends_on(dependencies);
+      h.parallel_for<KernelName>(global_range, kernel);
+    });
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  event parallel_for(std::size_t count, const KernelType &kernel) {
+    return parallel_for<KernelName>(range<1>(count), kernel);
+  }
+
+  event memcpy(void *destination, const void *source, std::size_t bytes,
+               const std::vector<event> &dependencies = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(dependencies);
+      h.memcpy(destination, source, bytes);
+    });
+  }
+  template <typename T>
+  event copy(const T *source, T *destination, std::size_t count,
+             const std::vector<event> &dependencies = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(dependencies);
+      h.copy(source, destination, count);
+    });
+  }
+  event memset(void *pointer, int value, std::size_t bytes,
+               const std::vector<event> &dependencies = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(dependencies);
+      h.memset(pointer, value, bytes);
+    });
+  }
+  template <typename T>
+  event fill(void *pointer, const T &pattern, std::size_t count,
+             const std::vector<event> &dependencies = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(dependencies);
+      h.fill(pointer, pattern, count);
+    });
+  }
+
+  friend bool operator==(const queue &a, const queue &b) { return a.impl_ == b.impl_; }
+  friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
+
+private:
+  static detail::queue_options options(const property_list &props) {
+    detail::queue_options o;
+    o.in_order = props.has_property<property::queue::in_order>();
+    o.enable_profiling = props.has_property<property::queue::enable_profiling>();
+    return o;
+  }
+  std::shared_ptr<detail::queue_impl> impl_;
+};
+
+}  // namespace sycl

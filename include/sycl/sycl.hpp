@@ -1,0 +1,15 @@
+// OnePass: SYCL 2020 (revision 10). Include this header to use SYCL.
+#pragma once
+
+#include "detail/defines.hpp"
+#include "exception.hpp"
+#include "info.hpp"
+#include "range.hpp"
+#include "item.hpp"
+#include "property_list.hpp"
+#include "device.hpp"
+#include "context.hpp"
+#include "event.hpp"
+#include "handler.hpp"
+#include "queue.hpp"
+#include "usm.hpp"

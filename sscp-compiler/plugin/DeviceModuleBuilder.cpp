@@ -1,0 +1,229 @@
+#include "DeviceModuleBuilder.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace onepass::sscp {
+
+namespace {
+
+using GlobalSet = DenseSet<const GlobalValue *>;
+
+void collectFromConstant(const Constant *c, std::vector<const GlobalValue *> &work,
+                         DenseSet<const Constant *> &seen) {
+  if (!seen.insert(c).second) return;
+  if (const auto *gv = dyn_cast<GlobalValue>(c)) {
+    work.push_back(gv);
+    return;
+  }
+  for (const Use &op : c->operands())
+    if (const auto *inner = dyn_cast<Constant>(op.get())) collectFromConstant(inner, work, seen);
+}
+
+// Every global the entry can reach through calls and references.
+GlobalSet reachableFrom(const Function &entry) {
+  GlobalSet reached;
+  DenseSet<const Constant *> seenConstants;
+  std::vector<const GlobalValue *> work{&entry};
+  while (!work.empty()) {
+    const GlobalValue *gv = work.back();
+    work.pop_back();
+    if (!reached.insert(gv).second) continue;
+    if (const auto *fn = dyn_cast<Function>(gv)) {
+      for (const BasicBlock &block : *fn)
+        for (const Instruction &inst : block)
+          for (const Use &op : inst.operands())
+            if (const auto *c = dyn_cast<Constant>(op.get())) collectFromConstant(c, work, seenConstants);
+    } else if (const auto *var = dyn_cast<GlobalVariable>(gv)) {
+      if (var->hasInitializer()) collectFromConstant(var->getInitializer(), work, seenConstants);
+    } else if (const auto *alias = dyn_cast<GlobalAlias>(gv)) {
+      collectFromConstant(alias->getAliasee(), work, seenConstants);
+    }
+  }
+  return reached;
+}
+
+bool usesDouble(const GlobalSet &reached) {
+  for (const GlobalValue *gv : reached) {
+    const auto *fn = dyn_cast<Function>(gv);
+    if (!fn) continue;
+    for (const BasicBlock &block : *fn)
+      for (const Instruction &inst : block) {
+        if (inst.getType()->getScalarType()->isDoubleTy()) return true;
+        for (const Use &op : inst.operands())
+          if (op->getType()->getScalarType()->isDoubleTy()) return true;
+      }
+  }
+  return false;
+}
+
+Type *fieldType(LLVMContext &ctx, const image::FieldDesc &field) {
+  switch (field.kind) {
+  case image::FieldKind::Pointer: return PointerType::get(ctx, 0);
+  case image::FieldKind::Float:
+    return field.size == 2 ? Type::getHalfTy(ctx) : field.size == 4 ? Type::getFloatTy(ctx) : Type::getDoubleTy(ctx);
+  case image::FieldKind::Integer: break;
+  }
+  return IntegerType::get(ctx, field.size * 8);
+}
+
+// The device kernel: takes the flattened fields, rebuilds the kernel object
+// in private memory and calls the entry. After inlining and SROA the object
+// disappears and the fields are used directly.
+Function *createKernelFunction(Module &device, Function &entry, const KernelLayout &layout) {
+  LLVMContext &ctx = device.getContext();
+  std::vector<Type *> params;
+  for (const image::FieldDesc &field : layout.fields) params.push_back(fieldType(ctx, field));
+  auto *type = FunctionType::get(Type::getVoidTy(ctx), params, false);
+  Function *kernel = Function::Create(type, GlobalValue::ExternalLinkage, deviceKernelSymbol(entry), device);
+  kernel->addFnAttr(Attribute::NoUnwind);
+
+  IRBuilder<> builder(BasicBlock::Create(ctx, "entry", kernel));
+  uint32_t objectSize = std::max<uint32_t>(layout.objectSize, 1);
+  AllocaInst *object = builder.CreateAlloca(ArrayType::get(builder.getInt8Ty(), objectSize), nullptr, "kernel.object");
+  object->setAlignment(Align(std::max<uint32_t>(layout.objectAlign, 1)));
+  // Padding bytes are never read by correct code; zero them so nothing is undefined.
+  builder.CreateMemSet(object, builder.getInt8(0), objectSize, object->getAlign());
+  for (size_t i = 0; i < layout.fields.size(); ++i) {
+    Value *address = builder.CreateConstInBoundsGEP1_32(builder.getInt8Ty(), object, layout.fields[i].offset);
+    builder.CreateAlignedStore(kernel->getArg(i), address, Align(1) /* fields may be packed */);
+  }
+  builder.CreateCall(entry.getFunctionType(), &entry, {object});
+  builder.CreateRetVoid();
+  return kernel;
+}
+
+// Host-only function attributes that would make a device target complain.
+void neutralizeAttributes(Function &fn) {
+  for (const char *attr : {"target-cpu", "target-features", "tune-cpu", "frame-pointer",
+                           "stack-protector-buffer-size", "min-legal-vector-width"})
+    fn.removeFnAttr(attr);
+  for (Attribute::AttrKind kind : {Attribute::UWTable, Attribute::StackProtect, Attribute::StackProtectStrong,
+                                   Attribute::StackProtectReq})
+    fn.removeFnAttr(kind);
+  // -O0 host compiles mark everything optnone+noinline; the JIT optimizes anyway.
+  if (fn.hasFnAttribute(Attribute::OptimizeNone)) {
+    fn.removeFnAttr(Attribute::OptimizeNone);
+    fn.removeFnAttr(Attribute::NoInline);
+  }
+  if (fn.hasPersonalityFn()) fn.setPersonalityFn(nullptr);
+}
+
+void removeSpecialGlobals(Module &device) {
+  for (const char *name : {"llvm.global.annotations", "llvm.used", "llvm.compiler.used",
+                           "llvm.global_ctors", "llvm.global_dtors"})
+    if (GlobalVariable *gv = device.getGlobalVariable(name)) gv->eraseFromParent();
+  for (const char *name : {"llvm.module.flags", "llvm.ident", "llvm.linker.options"})
+    if (NamedMDNode *md = device.getNamedMetadata(name)) device.eraseNamedMetadata(md);
+}
+
+// Drops declarations and definitions nothing uses any more.
+void removeUnused(Module &device, const DenseSet<StringRef> &keep) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Function &fn : make_early_inc_range(device.functions()))
+      if (fn.use_empty() && !keep.contains(fn.getName())) {
+        fn.eraseFromParent();
+        changed = true;
+      }
+    for (GlobalVariable &gv : make_early_inc_range(device.globals()))
+      if (gv.use_empty()) {
+        gv.eraseFromParent();
+        changed = true;
+      }
+    for (GlobalAlias &alias : make_early_inc_range(device.aliases()))
+      if (alias.use_empty()) {
+        alias.eraseFromParent();
+        changed = true;
+      }
+  }
+}
+
+}  // namespace
+
+std::string deviceKernelSymbol(const Function &entry) {
+  return "__onepass_kernel_" + entry.getName().str();
+}
+
+bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries, DeviceModule &out,
+                       std::string &error) {
+  GlobalSet reachable;
+  std::vector<GlobalSet> perKernel;
+  for (const KernelEntry &entry : entries) {
+    perKernel.push_back(reachableFrom(*entry.function));
+    reachable.insert(perKernel.back().begin(), perKernel.back().end());
+  }
+
+  ValueToValueMapTy map;
+  std::unique_ptr<Module> device =
+      CloneModule(host, map, [&](const GlobalValue *gv) { return reachable.contains(gv); });
+  removeSpecialGlobals(*device);
+  StripDebugInfo(*device);
+  device->setTargetTriple(Triple());
+  device->setModuleIdentifier(host.getModuleIdentifier() + ".onepass-device");
+
+  DenseSet<StringRef> kernelNames;
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const KernelEntry &entry = entries[i];
+    auto *deviceEntry = cast<Function>(map[entry.function]);
+    Function *kernel = createKernelFunction(*device, *deviceEntry, entry.layout);
+    kernelNames.insert(kernel->getName());
+
+    image::KernelDesc desc;
+    desc.symbol = kernel->getName().str();
+    desc.displayName = entry.layout.displayName;
+    desc.sourceFile = entry.layout.file;
+    desc.line = entry.layout.line;
+    desc.column = entry.layout.column;
+    desc.kind = entry.kind;
+    desc.dimensions = entry.kind == image::KernelKind::SingleTask ? 0 : entry.layout.dimensions;
+    desc.objectSize = entry.layout.objectSize;
+    desc.objectAlign = entry.layout.objectAlign;
+    desc.fields = entry.layout.fields;
+    if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
+    out.kernels.push_back(std::move(desc));
+  }
+
+  for (Function &fn : device->functions()) {
+    neutralizeAttributes(fn);
+    if (fn.isDeclaration() || kernelNames.contains(fn.getName())) continue;
+    fn.setLinkage(GlobalValue::InternalLinkage);
+    fn.setComdat(nullptr);
+    fn.setSection("");
+  }
+  // The entry is noinline on the host (its address is the kernel's identity);
+  // on the device it should dissolve into the kernel function.
+  for (const KernelEntry &entry : entries) {
+    auto *deviceEntry = cast<Function>(map[entry.function]);
+    deviceEntry->removeFnAttr(Attribute::NoInline);
+    deviceEntry->addFnAttr(Attribute::AlwaysInline);
+  }
+  for (GlobalVariable &gv : device->globals()) {
+    if (!gv.hasInitializer()) continue;
+    gv.setLinkage(GlobalValue::InternalLinkage);
+    gv.setComdat(nullptr);
+    gv.setSection("");
+  }
+  removeUnused(*device, kernelNames);
+
+  std::string verifierOutput;
+  raw_string_ostream verifierStream(verifierOutput);
+  if (verifyModule(*device, &verifierStream)) {
+    error = "internal error: the device module is invalid: " + verifierOutput;
+    return false;
+  }
+  raw_svector_ostream stream(out.bitcode);
+  WriteBitcodeToFile(*device, stream);
+  return true;
+}
+
+}  // namespace onepass::sscp

@@ -1,0 +1,30 @@
+// Stage 1, device side: from the host module, build the target-neutral device
+// module holding only the kernels and what they reach, with one kernel
+// function per entry whose parameters are the flattened fields of the kernel
+// object (the neutral kernel ABI), and serialize it as bitcode.
+#pragma once
+
+#include "KernelEntries.h"
+#include "KernelImage.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Module.h"
+
+#include <string>
+#include <vector>
+
+namespace onepass::sscp {
+
+struct DeviceModule {
+  std::vector<image::KernelDesc> kernels;  // parallel to the entries
+  llvm::SmallVector<char, 0> bitcode;
+};
+
+// Returns false and sets `error` if the device module cannot be built.
+bool buildDeviceModule(const llvm::Module &host, const std::vector<KernelEntry> &entries,
+                       DeviceModule &out, std::string &error);
+
+// The name of the device kernel function made for an entry.
+std::string deviceKernelSymbol(const llvm::Function &entry);
+
+}  // namespace onepass::sscp

@@ -1,0 +1,40 @@
+// The plugin's error messages, in one place, reported through clang's
+// DiagnosticsEngine so they carry file, line and caret like clang's own.
+#pragma once
+
+#include "clang/Basic/Diagnostic.h"
+
+#include <set>
+#include <string>
+
+namespace onepass::sscp {
+
+class Diagnostics {
+public:
+  explicit Diagnostics(clang::DiagnosticsEngine &engine);
+
+  void throwInKernel(clang::SourceLocation loc);
+  void tryInKernel(clang::SourceLocation loc);
+  void rttiInKernel(clang::SourceLocation loc, const char *construct);
+  void virtualCallInKernel(clang::SourceLocation loc, const std::string &function);
+  void undefinedFunctionInKernel(clang::SourceLocation loc, const std::string &function);
+  void allocationInKernel(clang::SourceLocation loc, const char *construct);
+  void captureByReference(clang::SourceLocation loc, const std::string &name);
+  void unsupportedCapture(clang::SourceLocation loc, const std::string &name, const std::string &type,
+                          const char *why);
+  void calledFromKernel(clang::SourceLocation kernelLoc, const std::string &kernelName);
+
+  bool hadErrors() const { return errors_ > 0; }
+
+private:
+  // Reports each location once, however many kernels reach it.
+  bool firstTime(clang::SourceLocation loc, unsigned id);
+
+  clang::DiagnosticsEngine &engine_;
+  unsigned throwId_, tryId_, rttiId_, virtualId_, undefinedId_, allocId_, byRefId_, captureTypeId_,
+      noteId_;
+  std::set<std::pair<unsigned, unsigned>> reported_;
+  unsigned errors_ = 0;
+};
+
+}  // namespace onepass::sscp

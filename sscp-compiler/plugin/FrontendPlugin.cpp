@@ -1,0 +1,98 @@
+// The frontend half of the OnePass clang plugin. It runs in the same clang
+// invocation as code generation (AddBeforeMainAction): once the translation
+// unit is complete, it finds every instantiation of a kernel entry template,
+// records the kernel's parameter layout as an annotation for the stage-1 pass,
+// and checks the kernel's reachable code for constructs device code may not use.
+#include "DeviceCodeChecker.h"
+#include "Diagnostics.h"
+#include "KernelLayoutBuilder.h"
+#include "LayoutAnnotation.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+
+using namespace clang;
+
+namespace onepass::sscp {
+
+namespace {
+
+// Returns the kernel kind annotation ("onepass.kernel.<kind>") of `fn`, if any.
+const AnnotateAttr *kernelAnnotation(const FunctionDecl &fn) {
+  for (const auto *annotation : fn.specific_attrs<AnnotateAttr>())
+    if (annotation->getAnnotation().starts_with(kKernelAnnotationPrefix)) return annotation;
+  return nullptr;
+}
+
+bool hasLayoutAnnotation(const FunctionDecl &fn) {
+  for (const auto *annotation : fn.specific_attrs<AnnotateAttr>())
+    if (annotation->getAnnotation().starts_with(kLayoutAnnotationPrefix)) return true;
+  return false;
+}
+
+// The kernel entry templates live in sycl::detail; look them up by name
+// rather than walking the whole AST, which would cost compile time.
+std::vector<FunctionTemplateDecl *> findEntryTemplates(ASTContext &ctx) {
+  std::vector<FunctionTemplateDecl *> result;
+  auto lookupNamespace = [&](DeclContext *parent, const char *name) -> DeclContext * {
+    for (NamedDecl *decl : parent->lookup(&ctx.Idents.get(name)))
+      if (auto *ns = dyn_cast<NamespaceDecl>(decl)) return ns;
+    return nullptr;
+  };
+  DeclContext *sycl = lookupNamespace(ctx.getTranslationUnitDecl(), "sycl");
+  DeclContext *detail = sycl ? lookupNamespace(sycl, "detail") : nullptr;
+  if (!detail) return result;
+  for (const char *name : {"kernel_entry_single_task", "kernel_entry_parallel_for"})
+    for (NamedDecl *decl : detail->lookup(&ctx.Idents.get(name)))
+      if (auto *tmpl = dyn_cast<FunctionTemplateDecl>(decl))
+        if (kernelAnnotation(*tmpl->getTemplatedDecl())) result.push_back(tmpl);
+  return result;
+}
+
+class KernelConsumer : public ASTConsumer {
+public:
+  explicit KernelConsumer(CompilerInstance &ci) : ci_(ci) {}
+
+  void HandleTranslationUnit(ASTContext &ctx) override {
+    if (ci_.getDiagnostics().hasErrorOccurred()) return;
+    Diagnostics diags(ci_.getDiagnostics());
+    DeviceCodeChecker checker(ctx, diags);
+    for (FunctionTemplateDecl *tmpl : findEntryTemplates(ctx)) {
+      for (FunctionDecl *entry : tmpl->specializations()) {
+        const FunctionDecl *definition = nullptr;
+        if (!entry->isDefined(definition) || !definition->hasBody() || hasLayoutAnnotation(*entry))
+          continue;
+        KernelLayout layout;
+        if (!buildKernelLayout(ctx, diags, *entry, layout)) continue;
+        const CXXRecordDecl *kernel = kernelObjectType(*entry);
+        checker.checkKernel(*definition, kernel->getLocation(), layout.displayName);
+        // Attach the layout to the instantiation; codegen emits the
+        // annotation with the function, after this consumer has run.
+        const_cast<FunctionDecl *>(definition)
+            ->addAttr(AnnotateAttr::CreateImplicit(ctx, encodeLayout(layout), nullptr, 0));
+      }
+    }
+  }
+
+private:
+  CompilerInstance &ci_;
+};
+
+class KernelFrontendAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
+    return std::make_unique<KernelConsumer>(ci);
+  }
+  bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &) override { return true; }
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+}  // namespace
+
+}  // namespace onepass::sscp
+
+static clang::FrontendPluginRegistry::Add<onepass::sscp::KernelFrontendAction>
+    registerFrontend("onepass-sscp", "OnePass SYCL single-pass kernel frontend");

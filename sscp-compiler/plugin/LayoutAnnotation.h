@@ -1,0 +1,81 @@
+// The annotation through which the frontend plugin hands a kernel's parameter
+// layout to the stage-1 pass. The frontend adds it to each kernel entry
+// instantiation as `annotate("onepass.layout\n...")`; clang emits it into
+// `llvm.global.annotations`, where the pass reads it back. Both sides live in
+// this one plugin, so the format is private to it.
+//
+//   onepass.layout\n<objectSize>\n<objectAlign>\n<line>\n<column>\n<dimensions>\n<fields>\n<file>\n<display name>
+//   fields: space-separated <kind><offset>:<size>, kind P (pointer), I (integer), F (float)
+#pragma once
+
+#include "KernelImage.h"
+
+#include <cstdlib>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace onepass::sscp {
+
+inline constexpr const char *kKernelAnnotationPrefix = "onepass.kernel.";
+inline constexpr const char *kLayoutAnnotationPrefix = "onepass.layout\n";
+inline constexpr const char *kSyclExternalAnnotation = "onepass.sycl_external";
+
+struct KernelLayout {
+  uint32_t objectSize = 0;
+  uint32_t objectAlign = 1;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  uint32_t dimensions = 1;
+  std::vector<image::FieldDesc> fields;
+  std::string file;
+  std::string displayName;
+};
+
+inline std::string encodeLayout(const KernelLayout &layout) {
+  std::ostringstream out;
+  out << kLayoutAnnotationPrefix << layout.objectSize << '\n' << layout.objectAlign << '\n'
+      << layout.line << '\n' << layout.column << '\n' << layout.dimensions << '\n';
+  for (size_t i = 0; i < layout.fields.size(); ++i) {
+    const image::FieldDesc &f = layout.fields[i];
+    char kind = f.kind == image::FieldKind::Pointer ? 'P' : f.kind == image::FieldKind::Float ? 'F' : 'I';
+    out << (i ? " " : "") << kind << f.offset << ':' << f.size;
+  }
+  out << '\n' << layout.file << '\n' << layout.displayName;
+  return out.str();
+}
+
+inline bool decodeLayout(const std::string &text, KernelLayout &layout) {
+  std::string prefix(kLayoutAnnotationPrefix);
+  if (text.compare(0, prefix.size(), prefix) != 0) return false;
+  std::istringstream in(text.substr(prefix.size()));
+  std::string line;
+  auto nextNumber = [&](uint32_t &value) {
+    if (!std::getline(in, line) || line.empty()) return false;
+    char *end = nullptr;
+    value = static_cast<uint32_t>(std::strtoul(line.c_str(), &end, 10));
+    return *end == '\0';
+  };
+  if (!nextNumber(layout.objectSize) || !nextNumber(layout.objectAlign) || !nextNumber(layout.line) ||
+      !nextNumber(layout.column) || !nextNumber(layout.dimensions))
+    return false;
+  if (!std::getline(in, line)) return false;
+  std::istringstream fields(line);
+  std::string token;
+  while (fields >> token) {
+    image::FieldDesc f;
+    f.kind = token[0] == 'P' ? image::FieldKind::Pointer
+             : token[0] == 'F' ? image::FieldKind::Float
+                               : image::FieldKind::Integer;
+    size_t colon = token.find(':');
+    if (colon == std::string::npos) return false;
+    f.offset = static_cast<uint32_t>(std::strtoul(token.c_str() + 1, nullptr, 10));
+    f.size = static_cast<uint32_t>(std::strtoul(token.c_str() + colon + 1, nullptr, 10));
+    layout.fields.push_back(f);
+  }
+  if (!std::getline(in, layout.file)) return false;
+  std::getline(in, layout.displayName, '\0');
+  return true;
+}
+
+}  // namespace onepass::sscp
