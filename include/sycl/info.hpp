@@ -86,6 +86,6 @@ enum class aspect {
   usm_system_allocations,
 };
 
-enum class backend { host, cuda, level_zero, opencl, hip };
+enum class backend { ext_onepass_cpu, cuda, level_zero, opencl, hip };
 
 }  // namespace sycl

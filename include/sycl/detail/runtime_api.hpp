@@ -26,12 +26,12 @@ struct platform_properties {
   std::string name;
   std::string vendor;
   std::string version;
-  backend backend_kind = backend::host;
+  backend backend_kind = backend::ext_onepass_cpu;
 };
 
 struct device_properties {
   info::device_type type = info::device_type::cpu;
-  backend backend_kind = backend::host;
+  backend backend_kind = backend::ext_onepass_cpu;
   std::string name;
   std::string vendor;
   std::string driver_version;

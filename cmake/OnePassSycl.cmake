@@ -1,0 +1,26 @@
+# Building SYCL programs inside this project with the just-built onepass++,
+# exactly as a user would run it.
+add_custom_target(onepass-toolchain DEPENDS
+  onepass++ onepass-clang-plugin onepass-rt onepass-jit onepass-headers onepass-builtins-cpu onepass-kernels)
+
+# onepass_add_sycl_executable(<name> SOURCES <src>... [FLAGS <flag>...] [OUTPUT_DIR <dir>])
+# Compiles and links <src> with `onepass++ -fsycl-sscp`; the program is <dir>/<name>.
+function(onepass_add_sycl_executable name)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIR" "SOURCES;FLAGS" ${ARGN})
+  if(NOT ARG_OUTPUT_DIR)
+    set(ARG_OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR})
+  endif()
+  set(sources)
+  foreach(src IN LISTS ARG_SOURCES)
+    get_filename_component(abs ${src} ABSOLUTE)
+    list(APPEND sources ${abs})
+  endforeach()
+  set(output ${ARG_OUTPUT_DIR}/${name})
+  add_custom_command(OUTPUT ${output}
+    COMMAND ${ONEPASS_BIN_DIR}/onepass++ -fsycl-sscp ${ARG_FLAGS} ${sources} -o ${output}
+    DEPENDS ${sources} onepass-toolchain
+    COMMENT "onepass++ -fsycl-sscp ${name}"
+    VERBATIM)
+  add_custom_target(${name} ALL DEPENDS ${output})
+  set_property(TARGET ${name} PROPERTY ONEPASS_OUTPUT ${output})
+endfunction()

@@ -1,0 +1,65 @@
+/* The JIT request interface (ARCHITECTURE.md, seam 2): "compile kernel K of
+ * image I for target T" -> a binary or an error message. A plain C ABI, no
+ * SYCL and no LLVM types, so the runtime can dlopen the JIT and an offline tool
+ * can use it too. Every function is thread-safe. */
+#ifndef ONEPASS_JIT_API_H
+#define ONEPASS_JIT_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
+#define ONEPASS_JIT_INTERFACE_VERSION 1
+
+/* What the runtime knows about the launch that the JIT may specialize on. */
+typedef struct onepass_jit_request {
+  const void *image;          /* a whole kernel image (see common/image) */
+  uint64_t image_size;
+  const char *kernel_symbol;  /* KernelRecord::symbol */
+} onepass_jit_request;
+
+/* A binary produced by the JIT; release with onepass_jit_free. */
+typedef struct onepass_jit_buffer {
+  void *data;
+  uint64_t size;
+} onepass_jit_buffer;
+
+/* The CPU launch descriptor: the work-items [begin, end) of a launch over
+ * `range`, per dimension in SYCL order (dimension 0 varies slowest). */
+typedef struct onepass_cpu_launch {
+  uint64_t begin[3];
+  uint64_t end[3];
+  uint64_t range[3];
+} onepass_cpu_launch;
+
+/* A loaded CPU kernel: runs the kernel for every work-item of `launch`,
+ * reading its arguments from the kernel object `object`. */
+typedef void (*onepass_cpu_kernel_fn)(const void *object, const onepass_cpu_launch *launch);
+
+/* Returns ONEPASS_JIT_INTERFACE_VERSION; the runtime refuses a mismatch. */
+ONEPASS_JIT_EXPORT int onepass_jit_interface_version(void);
+/* "OnePass <version>, LLVM <version>": part of every cache key. */
+ONEPASS_JIT_EXPORT const char *onepass_jit_version_string(void);
+
+/* Compiles one kernel to a relocatable x86-64 object for this host's CPU.
+ * Returns 0 on success; otherwise 1 and *error is a message (free it with
+ * onepass_jit_free). */
+ONEPASS_JIT_EXPORT int onepass_jit_compile_cpu(const onepass_jit_request *request,
+                                               onepass_jit_buffer *object, char **error);
+
+/* Links an object made by onepass_jit_compile_cpu into this process and
+ * returns its launch function. The code stays loaded for the process's life. */
+ONEPASS_JIT_EXPORT int onepass_jit_load_cpu(const void *object, uint64_t size,
+                                            onepass_cpu_kernel_fn *kernel, char **error);
+
+ONEPASS_JIT_EXPORT void onepass_jit_free(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ONEPASS_JIT_API_H */

@@ -1,0 +1,71 @@
+#include "BuiltinLibrary.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+
+using namespace llvm;
+
+namespace onepass::jit {
+
+namespace {
+
+const char *libraryFileName(BuiltinTarget target) {
+  switch (target) {
+  case BuiltinTarget::Cpu: return "onepass-builtins-cpu.bc";
+  }
+  return "";
+}
+
+struct LoadedLibrary {
+  std::once_flag once;
+  std::unique_ptr<MemoryBuffer> buffer;
+  std::string error;
+};
+
+LoadedLibrary &library(BuiltinTarget target) {
+  static LoadedLibrary cpu;
+  (void)target;
+  LoadedLibrary &lib = cpu;
+  std::call_once(lib.once, [&] {
+    std::string path = jitLibraryDirectory() + "/bitcode/" + libraryFileName(target);
+    ErrorOr<std::unique_ptr<MemoryBuffer>> file = MemoryBuffer::getFile(path);
+    if (!file)
+      lib.error = "cannot read the OnePass builtin library '" + path + "': " + file.getError().message() +
+                  " (is the OnePass installation complete?)";
+    else
+      lib.buffer = std::move(*file);
+  });
+  return lib;
+}
+
+}  // namespace
+
+const std::string &jitLibraryDirectory() {
+  static const std::string directory = [] {
+    Dl_info info{};
+    if (!dladdr(reinterpret_cast<void *>(&jitLibraryDirectory), &info) || !info.dli_fname) return std::string(".");
+    std::string path = info.dli_fname;
+    size_t slash = path.rfind('/');
+    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
+  }();
+  return directory;
+}
+
+Error linkBuiltins(Module &module, BuiltinTarget target) {
+  LoadedLibrary &lib = library(target);
+  if (!lib.buffer) return createStringError(inconvertibleErrorCode(), lib.error);
+  Expected<std::unique_ptr<Module>> builtins = parseBitcodeFile(lib.buffer->getMemBufferRef(), module.getContext());
+  if (!builtins) return builtins.takeError();
+  (*builtins)->setDataLayout(module.getDataLayout());
+  (*builtins)->setTargetTriple(module.getTargetTriple());
+  if (Linker::linkModules(module, std::move(*builtins), Linker::LinkOnlyNeeded))
+    return createStringError(inconvertibleErrorCode(), "linking the builtin library failed");
+  return Error::success();
+}
+
+}  // namespace onepass::jit

@@ -1,0 +1,96 @@
+#include "Codegen.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+
+#include <cstdlib>
+#include <mutex>
+
+using namespace llvm;
+
+namespace onepass::jit {
+
+namespace {
+void initializeTargets() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    InitializeNativeTarget();
+    InitializeNativeTargetAsmPrinter();
+  });
+}
+
+std::string hostFeatures() {
+  std::string features;
+  for (const auto &feature : sys::getHostCPUFeatures()) {
+    if (!features.empty()) features += ',';
+    features += (feature.second ? "+" : "-") + feature.first().str();
+  }
+  return features;
+}
+}  // namespace
+
+Expected<std::unique_ptr<TargetMachine>> createHostTargetMachine() {
+  initializeTargets();
+  Triple triple(sys::getProcessTriple());
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target) return createStringError(inconvertibleErrorCode(), "no LLVM target for this host: " + error);
+  TargetOptions options;
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
+      triple, sys::getHostCPUName(), hostFeatures(), options, Reloc::PIC_, CodeModel::Small, CodeGenOptLevel::Aggressive));
+  if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create a target machine for this host");
+  return machine;
+}
+
+void retarget(Module &module, TargetMachine &machine) {
+  module.setTargetTriple(machine.getTargetTriple());
+  module.setDataLayout(machine.createDataLayout());
+  for (Function &fn : module.functions()) {
+    if (fn.isDeclaration()) continue;
+    fn.addFnAttr("target-cpu", machine.getTargetCPU());
+    fn.addFnAttr("target-features", machine.getTargetFeatureString());
+  }
+}
+
+void optimize(Module &module, TargetMachine &machine) {
+  LoopAnalysisManager loops;
+  FunctionAnalysisManager functions;
+  CGSCCAnalysisManager cgscc;
+  ModuleAnalysisManager modules;
+  PipelineTuningOptions tuning;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  PassBuilder builder(&machine, tuning);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  ModulePassManager passes = builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  passes.run(module, modules);
+}
+
+Expected<std::vector<char>> emitObject(Module &module, TargetMachine &machine) {
+  SmallVector<char, 0> buffer;
+  raw_svector_ostream stream(buffer);
+  legacy::PassManager passes;
+  if (machine.addPassesToEmitFile(passes, stream, nullptr, CodeGenFileType::ObjectFile))
+    return createStringError(inconvertibleErrorCode(), "the target cannot emit object files");
+  passes.run(module);
+  return std::vector<char>(buffer.begin(), buffer.end());
+}
+
+void dumpModuleIfRequested(const Module &module, StringRef name) {
+  static const char *directory = std::getenv("ONEPASS_DUMP_DIR");
+  if (!directory || !*directory) return;
+  std::error_code ec;
+  raw_fd_ostream out((Twine(directory) + "/" + name + ".ll").str(), ec, sys::fs::OF_Text);
+  if (!ec) module.print(out, nullptr);
+}
+
+}  // namespace onepass::jit

@@ -1,0 +1,29 @@
+// Target-independent steps every translator shares: target machines, the O3
+// pipeline, object emission.
+#pragma once
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <memory>
+#include <vector>
+
+namespace onepass::jit {
+
+// A target machine for this host's CPU (all its features, for vectorization).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
+
+// Sets the module's triple and data layout for `machine` and stamps every
+// defined function with the machine's CPU and features.
+void retarget(llvm::Module &module, llvm::TargetMachine &machine);
+
+// The standard O3 pipeline, with the target's cost model.
+void optimize(llvm::Module &module, llvm::TargetMachine &machine);
+
+llvm::Expected<std::vector<char>> emitObject(llvm::Module &module, llvm::TargetMachine &machine);
+
+// Writes the module as text to $ONEPASS_DUMP_DIR/<name>.ll when that variable is set.
+void dumpModuleIfRequested(const llvm::Module &module, llvm::StringRef name);
+
+}  // namespace onepass::jit

@@ -1,0 +1,20 @@
+// The CPU target (stage 2): wraps a kernel in a launch function that loops
+// over a chunk of the iteration space, inlines the kernel and the work-item
+// builtins into that loop so work-item ids become the loop's induction
+// variables, optimizes at O3 for this host's CPU (so the innermost loop
+// vectorizes) and emits an x86-64 object.
+#pragma once
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace onepass::jit {
+
+inline constexpr const char *kCpuLaunchSymbol = "__onepass_cpu_launch";
+
+llvm::Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize,
+                                                   const char *kernelSymbol);
+
+}  // namespace onepass::jit

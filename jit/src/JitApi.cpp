@@ -1,0 +1,60 @@
+// The C entry points of libonepass-jit.so (jit_api.h). They translate
+// llvm::Error into messages and never let an exception or a crash escape.
+#include "onepass/jit/jit_api.h"
+
+#include "CpuTranslator.h"
+#include "NativeLoader.h"
+
+#include "llvm/Config/llvm-config.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+char *copyMessage(const std::string &message) {
+  char *copy = static_cast<char *>(std::malloc(message.size() + 1));
+  if (copy) std::memcpy(copy, message.c_str(), message.size() + 1);
+  return copy;
+}
+
+int fail(char **error, const std::string &message) {
+  if (error) *error = copyMessage(message);
+  return 1;
+}
+
+}  // namespace
+
+extern "C" {
+
+int onepass_jit_interface_version(void) { return ONEPASS_JIT_INTERFACE_VERSION; }
+
+const char *onepass_jit_version_string(void) {
+  return "OnePass " ONEPASS_VERSION ", LLVM " LLVM_VERSION_STRING;
+}
+
+int onepass_jit_compile_cpu(const onepass_jit_request *request, onepass_jit_buffer *object, char **error) {
+  if (!request || !request->image || !request->kernel_symbol || !object)
+    return fail(error, "onepass_jit_compile_cpu: missing argument");
+  llvm::Expected<std::vector<char>> compiled =
+      onepass::jit::compileCpuKernel(request->image, request->image_size, request->kernel_symbol);
+  if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
+  object->size = compiled->size();
+  object->data = std::malloc(compiled->size());
+  if (!object->data) return fail(error, "out of host memory for the compiled kernel");
+  std::memcpy(object->data, compiled->data(), compiled->size());
+  return 0;
+}
+
+int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_fn *kernel, char **error) {
+  if (!object || !kernel) return fail(error, "onepass_jit_load_cpu: missing argument");
+  llvm::Expected<void *> address = onepass::jit::loadNativeObject(object, size, onepass::jit::kCpuLaunchSymbol);
+  if (!address) return fail(error, "cannot load the compiled CPU kernel: " + llvm::toString(address.takeError()));
+  *kernel = reinterpret_cast<onepass_cpu_kernel_fn>(*address);
+  return 0;
+}
+
+void onepass_jit_free(void *pointer) { std::free(pointer); }
+
+}  // extern "C"

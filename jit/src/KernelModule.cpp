@@ -1,0 +1,55 @@
+#include "KernelModule.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace onepass::jit {
+
+Expected<KernelModule> loadKernelModule(LLVMContext &ctx, const void *imageData, uint64_t imageSize,
+                                        StringRef kernelSymbol) {
+  image::ImageView view;
+  std::string error;
+  if (!view.parse(imageData, imageSize, /*verifyHash=*/true, error))
+    return createStringError(inconvertibleErrorCode(), error);
+  const image::KernelView *info = view.findKernel(std::string_view(kernelSymbol.data(), kernelSymbol.size()));
+  if (!info)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel image has no kernel named '" + kernelSymbol.str() + "'");
+  std::vector<uint8_t> bitcode;
+  if (!image::extractBitcode(view, bitcode, error)) return createStringError(inconvertibleErrorCode(), error);
+
+  MemoryBufferRef buffer(StringRef(reinterpret_cast<const char *>(bitcode.data()), bitcode.size()),
+                         "onepass-kernel-image");
+  Expected<std::unique_ptr<Module>> parsed = parseBitcodeFile(buffer, ctx);
+  if (!parsed)
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel image bitcode is unreadable: " + toString(parsed.takeError()));
+
+  KernelModule result;
+  result.module = std::move(*parsed);
+  result.info = *info;
+  // The string views point into the image; keep the record but not the views.
+  result.info.symbol = {};
+  result.info.displayName = {};
+  result.info.sourceFile = {};
+  result.kernel = result.module->getFunction(kernelSymbol);
+  if (!result.kernel || result.kernel->isDeclaration())
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel image bitcode lacks the kernel function '" + kernelSymbol.str() + "'");
+  if (result.kernel->arg_size() != info->fields.size())
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel '" + kernelSymbol.str() + "' takes " +
+                                 std::to_string(result.kernel->arg_size()) + " parameters but its record lists " +
+                                 std::to_string(info->fields.size()) + " fields");
+  internalizeAllBut(*result.module, *result.kernel);
+  return result;
+}
+
+void internalizeAllBut(Module &module, const Function &keep) {
+  for (Function &fn : module.functions())
+    if (!fn.isDeclaration() && &fn != &keep) fn.setLinkage(GlobalValue::InternalLinkage);
+}
+
+}  // namespace onepass::jit

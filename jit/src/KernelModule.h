@@ -1,0 +1,28 @@
+// Loads one kernel of a kernel image as an LLVM module ready for a target:
+// validates the image, decompresses and parses the bitcode, and keeps only the
+// requested kernel (other kernels of the translation unit are dropped).
+#pragma once
+
+#include "KernelImage.h"
+
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace onepass::jit {
+
+struct KernelModule {
+  std::unique_ptr<llvm::Module> module;
+  llvm::Function *kernel = nullptr;
+  image::KernelView info;  // the kernel's record (copied: the image may go away)
+};
+
+llvm::Expected<KernelModule> loadKernelModule(llvm::LLVMContext &ctx, const void *imageData,
+                                              uint64_t imageSize, llvm::StringRef kernelSymbol);
+
+// Makes every defined function but `keep` internal, so optimization can drop
+// what `keep` does not reach.
+void internalizeAllBut(llvm::Module &module, const llvm::Function &keep);
+
+}  // namespace onepass::jit

@@ -1,0 +1,29 @@
+#include "Environment.h"
+
+#include <cstdlib>
+#include <thread>
+
+namespace onepass::rt::env {
+
+namespace {
+std::string read(const char *name) {
+  const char *value = std::getenv(name);
+  return value ? std::string(value) : std::string();
+}
+}  // namespace
+
+std::string logLevel() { return read("ONEPASS_LOG"); }
+std::string deviceSelection() { return read("ONEPASS_DEVICE"); }
+std::string jitLibrary() { return read("ONEPASS_JIT_LIBRARY"); }
+
+unsigned cpuThreads() {
+  std::string value = read("ONEPASS_CPU_THREADS");
+  unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  if (value.empty()) return cores;
+  char *end = nullptr;
+  unsigned long requested = std::strtoul(value.c_str(), &end, 10);
+  if (*end != '\0' || requested == 0 || requested > 4096) return cores;
+  return static_cast<unsigned>(requested);
+}
+
+}  // namespace onepass::rt::env

@@ -1,0 +1,18 @@
+// Every environment variable the runtime reads, read here and only here
+// (README.md documents them).
+#pragma once
+
+#include <string>
+
+namespace onepass::rt::env {
+
+// ONEPASS_LOG: error | warning | info | debug.
+std::string logLevel();
+// ONEPASS_DEVICE: which device the default selector prefers ("cpu", "gpu").
+std::string deviceSelection();
+// ONEPASS_JIT_LIBRARY: path of libonepass-jit.so, overriding the installed one.
+std::string jitLibrary();
+// ONEPASS_CPU_THREADS: worker threads of the CPU device (default: all cores).
+unsigned cpuThreads();
+
+}  // namespace onepass::rt::env

@@ -1,0 +1,127 @@
+// Events (SYCL 2020 §4.6.6) and asynchronous error delivery (§4.13.1).
+#include "Errors.h"
+#include "Log.h"
+#include "Runtime.h"
+
+#include <chrono>
+#include <cstdio>
+
+namespace onepass::rt {
+
+uint64_t nowNanoseconds() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+void AsyncErrorSink::push(std::exception_ptr error) {
+  std::lock_guard<std::mutex> lock(mutex);
+  pending.push_back(std::move(error));
+}
+
+void AsyncErrorSink::deliver() {
+  sycl::exception_list list;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (pending.empty()) return;
+    for (auto &e : pending) list.push_back(e);
+    pending.clear();
+  }
+  if (handler) {
+    handler(std::move(list));
+    return;
+  }
+  // The default handler (§4.13.1.2): report every error, then terminate.
+  for (const std::exception_ptr &e : list) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception &error) {
+      std::fprintf(stderr, "onepass: unhandled asynchronous SYCL error: %s\n", error.what());
+    } catch (...) {
+      std::fprintf(stderr, "onepass: unhandled asynchronous SYCL error of unknown type\n");
+    }
+  }
+  std::fprintf(stderr, "onepass: no async_handler was given to the queue or context; terminating\n");
+  std::terminate();
+}
+
+AsyncErrorSink::~AsyncErrorSink() {
+  // Errors nobody asked for must not vanish silently.
+  for (const std::exception_ptr &e : pending) {
+    try {
+      std::rethrow_exception(e);
+    } catch (const std::exception &error) {
+      ONEPASS_LOG(Error, "asynchronous error never delivered (call queue::wait_and_throw): " << error.what());
+    } catch (...) {
+      ONEPASS_LOG(Error, "asynchronous error of unknown type never delivered");
+    }
+  }
+}
+
+}  // namespace onepass::rt
+
+namespace sycl::detail {
+
+void event_impl::markRunning() {
+  std::lock_guard<std::mutex> lock(mutex);
+  status = info::event_command_status::running;
+  if (profiling) startTime = onepass::rt::nowNanoseconds();
+}
+
+void event_impl::markComplete() {
+  std::vector<std::shared_ptr<event_impl>> finished;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (profiling) endTime = onepass::rt::nowNanoseconds();
+    status = info::event_command_status::complete;
+    finished = dependencies;
+  }
+  changed.notify_all();
+  // Complete dependencies need no wait lists of their own any more: dropping
+  // them keeps chains of events (in-order queues) from growing without bound.
+  for (const auto &dependency : finished) {
+    std::lock_guard<std::mutex> lock(dependency->mutex);
+    dependency->dependencies.clear();
+  }
+}
+
+void event_impl::wait() {
+  std::unique_lock<std::mutex> lock(mutex);
+  changed.wait(lock, [&] { return status == info::event_command_status::complete; });
+}
+
+void event_wait(const std::shared_ptr<event_impl> &event) {
+  if (event) event->wait();
+}
+
+void event_wait_and_throw(const std::shared_ptr<event_impl> &event) {
+  if (!event) return;
+  event->wait();
+  if (event->errors) event->errors->deliver();
+}
+
+info::event_command_status event_status(const event_impl &event) {
+  std::lock_guard<std::mutex> lock(const_cast<event_impl &>(event).mutex);
+  return event.status;
+}
+
+std::vector<std::shared_ptr<event_impl>> event_dependencies(const event_impl &event) {
+  std::lock_guard<std::mutex> lock(const_cast<event_impl &>(event).mutex);
+  return event.dependencies;
+}
+
+uint64_t event_profiling(const event_impl &event, profiling_point point) {
+  auto &e = const_cast<event_impl &>(event);
+  if (!e.profiling)
+    onepass::rt::raise(errc::invalid, "profiling information requires a queue created with "
+                                      "property::queue::enable_profiling (SYCL 2020 §4.6.6.2)");
+  if (point != profiling_point::submit) e.wait();
+  std::lock_guard<std::mutex> lock(e.mutex);
+  switch (point) {
+  case profiling_point::submit: return e.submitTime;
+  case profiling_point::start: return e.startTime;
+  case profiling_point::end: return e.endTime;
+  }
+  return 0;
+}
+
+}  // namespace sycl::detail

@@ -1,0 +1,27 @@
+// Host definitions of the device builtins and of the kernel entry stubs, so
+// that host code referring to them links. Reaching any of them means device
+// code ran on the host, which is a bug: report it clearly and stop.
+#include <sycl/detail/builtins.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+
+namespace {
+[[noreturn]] void deviceOnly(const char *what) {
+  std::fprintf(stderr, "onepass: fatal: %s was called on the host; it is only valid inside a SYCL kernel\n", what);
+  std::abort();
+}
+}  // namespace
+
+extern "C" {
+__attribute__((visibility("default"))) std::size_t __onepass_get_global_id(int) noexcept {
+  deviceOnly("the work-item query get_global_id");
+}
+__attribute__((visibility("default"))) std::size_t __onepass_get_global_range(int) noexcept {
+  deviceOnly("the work-item query get_global_range");
+}
+__attribute__((visibility("default"))) void __onepass_host_kernel_called(const char *kernelName) {
+  std::fprintf(stderr, "onepass: fatal: the body of kernel '%s' was called directly on the host\n", kernelName);
+  std::abort();
+}
+}

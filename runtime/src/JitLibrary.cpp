@@ -1,0 +1,73 @@
+#include "JitLibrary.h"
+
+#include "Environment.h"
+#include "Errors.h"
+#include "Log.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+
+namespace onepass::rt {
+
+const std::string &runtimeLibraryDirectory() {
+  static const std::string directory = [] {
+    Dl_info info{};
+    if (!dladdr(reinterpret_cast<void *>(&runtimeLibraryDirectory), &info) || !info.dli_fname)
+      return std::string(".");
+    std::string path = info.dli_fname;
+    size_t slash = path.rfind('/');
+    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
+  }();
+  return directory;
+}
+
+namespace {
+
+struct LoadResult {
+  JitLibrary library;
+  std::string error;
+};
+
+LoadResult load() {
+  LoadResult result;
+  std::string path = env::jitLibrary();
+  if (path.empty()) path = runtimeLibraryDirectory() + "/onepass/libonepass-jit.so";
+  result.library.path = path;
+  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *reason = dlerror();
+    result.error = "OnePass cannot load its JIT library '" + path + "': " + (reason ? reason : "unknown error") +
+                   " (reinstall OnePass, or set ONEPASS_JIT_LIBRARY to the library's path)";
+    return result;
+  }
+  auto version = reinterpret_cast<decltype(&onepass_jit_interface_version)>(dlsym(handle, "onepass_jit_interface_version"));
+  if (!version || version() != ONEPASS_JIT_INTERFACE_VERSION) {
+    result.error = "the OnePass JIT library '" + path + "' has an incompatible interface (version " +
+                   (version ? std::to_string(version()) : std::string("unknown")) + ", expected " +
+                   std::to_string(ONEPASS_JIT_INTERFACE_VERSION) + ")";
+    return result;
+  }
+  JitLibrary &lib = result.library;
+  lib.compileCpu = reinterpret_cast<decltype(lib.compileCpu)>(dlsym(handle, "onepass_jit_compile_cpu"));
+  lib.loadCpu = reinterpret_cast<decltype(lib.loadCpu)>(dlsym(handle, "onepass_jit_load_cpu"));
+  lib.free = reinterpret_cast<decltype(lib.free)>(dlsym(handle, "onepass_jit_free"));
+  lib.versionString = reinterpret_cast<decltype(lib.versionString)>(dlsym(handle, "onepass_jit_version_string"));
+  if (!lib.compileCpu || !lib.loadCpu || !lib.free || !lib.versionString)
+    result.error = "the OnePass JIT library '" + path + "' lacks required functions";
+  else
+    ONEPASS_LOG(Info, "loaded JIT library " << path << " (" << lib.versionString() << ")");
+  return result;
+}
+
+}  // namespace
+
+const JitLibrary &jitLibrary() {
+  static std::once_flag once;
+  static LoadResult result;
+  std::call_once(once, [] { result = load(); });
+  if (!result.error.empty()) raise(sycl::errc::runtime, result.error);
+  return result.library;
+}
+
+}  // namespace onepass::rt

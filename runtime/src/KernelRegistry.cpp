@@ -1,0 +1,100 @@
+#include "KernelRegistry.h"
+
+#include "Errors.h"
+#include "Log.h"
+
+#include <dlfcn.h>
+
+#include <mutex>
+#include <unordered_map>
+
+namespace onepass::rt {
+
+namespace {
+
+struct Entry {
+  RegisteredKernel kernel;
+  std::string error;  // set if the image could not be used
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::unordered_map<const void *, Entry> byHostEntry;
+};
+
+// Function-local static: registration runs from static constructors of other
+// objects, possibly before this library's own static initializers.
+Registry &registry() {
+  static Registry *instance = new Registry;  // never destroyed: destructors of other objects unregister late
+  return *instance;
+}
+
+std::string binaryContaining(const void *address) {
+  Dl_info info{};
+  if (dladdr(address, &info) && info.dli_fname && *info.dli_fname) return info.dli_fname;
+  return "the program";
+}
+
+}  // namespace
+
+RegisteredKernel lookupKernel(const void *hostEntry) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.byHostEntry.find(hostEntry);
+  if (it == r.byHostEntry.end())
+    raise(sycl::errc::kernel_not_supported,
+          "OnePass found no device code for this kernel: the translation unit that launches it was not "
+          "compiled with 'onepass++ -fsycl-sscp'");
+  if (!it->second.error.empty()) raise(sycl::errc::kernel_not_supported, it->second.error);
+  return it->second.kernel;
+}
+
+}  // namespace onepass::rt
+
+using namespace onepass;
+
+extern "C" __attribute__((visibility("default"))) void
+__onepass_register_image(const void *imageData, uint64_t imageSize, const void *const *hostEntries,
+                         uint64_t entryCount) {
+  rt::Registry &r = rt::registry();
+  image::ImageView view;
+  std::string error;
+  bool ok = view.parse(imageData, imageSize, /*verifyHash=*/false, error);
+  if (ok && view.kernels().size() != entryCount) {
+    ok = false;
+    error = "its kernel table lists " + std::to_string(view.kernels().size()) + " kernels but the binary registers " +
+            std::to_string(entryCount);
+  }
+  if (!ok) {
+    error = "the kernel image embedded in " + rt::binaryContaining(imageData) + " is corrupt: " + error;
+    ONEPASS_LOG(Warning, error);
+  }
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (uint64_t i = 0; i < entryCount; ++i) {
+    rt::Entry entry;
+    if (ok) {
+      entry.kernel.image = static_cast<const uint8_t *>(imageData);
+      entry.kernel.imageSize = view.totalSize();
+      entry.kernel.imageId = view.imageId();
+      entry.kernel.info = view.kernels()[i];
+    } else {
+      entry.error = error;
+    }
+    // The same kernel (e.g. a named function object in a header) may come
+    // from several translation units: identical by the ODR, keep the first.
+    r.byHostEntry.emplace(hostEntries[i], std::move(entry));
+  }
+  ONEPASS_LOG(Debug, "registered kernel image of " << entryCount << " kernel(s) from "
+                                                   << rt::binaryContaining(imageData));
+}
+
+extern "C" __attribute__((visibility("default"))) void __onepass_unregister_image(const void *imageData) {
+  rt::Registry &r = rt::registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (auto it = r.byHostEntry.begin(); it != r.byHostEntry.end();) {
+    if (it->second.kernel.image == imageData)
+      it = r.byHostEntry.erase(it);
+    else
+      ++it;
+  }
+}

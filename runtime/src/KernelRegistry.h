@@ -1,0 +1,24 @@
+// The kernels of every loaded binary, registered by the static constructors
+// stage 1 adds to each object file. A kernel's identity is the address of its
+// host entry function; the registry maps it to the image that holds the kernel.
+#pragma once
+
+#include "KernelImage.h"
+
+#include <cstdint>
+#include <string>
+
+namespace onepass::rt {
+
+struct RegisteredKernel {
+  const uint8_t *image = nullptr;  // lives as long as the binary that embeds it
+  uint64_t imageSize = 0;
+  uint64_t imageId = 0;
+  image::KernelView info;  // views into the image
+};
+
+// Returns the kernel for `hostEntry`; throws sycl::exception if the kernel is
+// unknown or its image is corrupt (naming the binary and the problem).
+RegisteredKernel lookupKernel(const void *hostEntry);
+
+}  // namespace onepass::rt

@@ -1,0 +1,127 @@
+// Platforms, devices and contexts (SYCL 2020 §4.6.2-§4.6.4), discovered once
+// from the backends. The CPU backend is always there.
+#include "Environment.h"
+#include "Errors.h"
+#include "Log.h"
+#include "Runtime.h"
+#include "backend/CpuBackend.h"
+
+#include <algorithm>
+#include <cctype>
+
+using namespace onepass;
+
+namespace sycl::detail {
+
+onepass::rt::Executor &device_impl::getExecutor() {
+  std::call_once(executorOnce, [&] { executor = std::make_unique<onepass::rt::Executor>(); });
+  return *executor;
+}
+
+namespace {
+
+device_properties toProperties(const onepass_backend_device_info &info, backend kind) {
+  device_properties p;
+  p.type = info.device_type == ONEPASS_DEVICE_GPU ? info::device_type::gpu : info::device_type::cpu;
+  p.backend_kind = kind;
+  p.name = info.name;
+  p.vendor = info.vendor;
+  p.driver_version = info.driver_version;
+  p.version = info.version;
+  p.vendor_id = info.vendor_id;
+  p.max_compute_units = info.compute_units;
+  p.max_clock_frequency_mhz = info.clock_mhz;
+  p.max_work_group_size = info.max_work_group_size;
+  p.global_mem_size = info.global_mem_bytes;
+  p.max_mem_alloc_size = info.max_alloc_bytes;
+  p.local_mem_size = info.local_mem_bytes;
+  p.cache_line_size = info.cache_line_bytes;
+  p.sub_group_sizes = {1};
+  p.aspects = {p.type == info::device_type::gpu ? aspect::gpu : aspect::cpu,
+               aspect::usm_device_allocations, aspect::usm_host_allocations, aspect::usm_shared_allocations,
+               aspect::queue_profiling, aspect::atomic64};
+  if (info.has_fp64) p.aspects.push_back(aspect::fp64);
+  if (p.type == info::device_type::cpu) {
+    p.aspects.push_back(aspect::usm_atomic_host_allocations);
+    p.aspects.push_back(aspect::usm_atomic_shared_allocations);
+    p.aspects.push_back(aspect::usm_system_allocations);
+  }
+  return p;
+}
+
+std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable, backend kind) {
+  auto platform = std::make_shared<platform_impl>();
+  platform->backend = &backendTable;
+  platform->properties.name = backendTable.platform_name;
+  platform->properties.vendor = backendTable.platform_vendor;
+  platform->properties.version = "OnePass " ONEPASS_VERSION " (SYCL 2020)";
+  platform->properties.backend_kind = kind;
+  for (uint32_t i = 0; i < backendTable.device_count(); ++i) {
+    onepass_backend_device_info info{};
+    char *error = nullptr;
+    if (backendTable.device_info(i, &info, &error) != 0) {
+      ONEPASS_LOG(Warning, "backend " << backendTable.name << ": device " << i << " skipped: " << (error ? error : "?"));
+      std::free(error);
+      continue;
+    }
+    auto device = std::make_shared<device_impl>();
+    device->backend = &backendTable;
+    device->index = i;
+    device->platform = platform.get();
+    device->properties = toProperties(info, kind);
+    platform->devices.push_back(device);
+  }
+  return platform;
+}
+
+const std::vector<std::shared_ptr<platform_impl>> &platforms() {
+  // Never destroyed: executors and kernels may still run during static destruction.
+  static auto *list = new std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)};
+  return *list;
+}
+
+std::string lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+  return text;
+}
+
+}  // namespace
+
+std::vector<std::shared_ptr<platform_impl>> get_platform_impls() { return platforms(); }
+const platform_properties &get_platform_properties(const platform_impl &p) { return p.properties; }
+std::vector<std::shared_ptr<device_impl>> get_platform_devices(const platform_impl &p) { return p.devices; }
+const device_properties &get_device_properties(const device_impl &d) { return d.properties; }
+
+std::shared_ptr<platform_impl> get_device_platform(const device_impl &d) {
+  for (const auto &p : platforms())
+    if (p.get() == d.platform) return p;
+  return nullptr;
+}
+
+// ONEPASS_DEVICE=cpu|gpu restricts the default selector to that kind of
+// device; otherwise a GPU is preferred over the CPU.
+int default_selector_score(const device_impl &d) {
+  static const std::string wanted = lowercase(rt::env::deviceSelection());
+  const bool isGpu = d.properties.type == info::device_type::gpu;
+  if (!wanted.empty()) {
+    if (wanted == "cpu") return isGpu ? -1 : 1000;
+    if (wanted == "gpu" || wanted == "cuda") return isGpu ? 1000 : -1;
+    static std::once_flag warned;
+    std::call_once(warned, [] {
+      ONEPASS_LOG(Warning, "ONEPASS_DEVICE='" << wanted << "' is not one of cpu, gpu, cuda; ignoring it");
+    });
+  }
+  return isGpu ? 500 : 100;
+}
+
+std::shared_ptr<context_impl> make_context(const std::vector<std::shared_ptr<device_impl>> &devices,
+                                           const async_handler &handler) {
+  auto ctx = std::make_shared<context_impl>();
+  ctx->devices = devices;
+  ctx->handler = handler;
+  return ctx;
+}
+
+std::vector<std::shared_ptr<device_impl>> get_context_devices(const context_impl &ctx) { return ctx.devices; }
+
+}  // namespace sycl::detail

@@ -1,0 +1,189 @@
+// Queues (SYCL 2020 §4.6.5): command groups become operations on the device's
+// executor. Kernels are JIT-compiled at submission, so a kernel that cannot be
+// built is a synchronous sycl::exception at the submit call.
+#include "Errors.h"
+#include "KernelRegistry.h"
+#include "Log.h"
+#include "Runtime.h"
+
+#include <cstdlib>
+#include <cstring>
+
+using namespace onepass;
+
+namespace sycl::detail {
+
+namespace {
+
+std::string kernelDescription(const rt::RegisteredKernel &kernel) {
+  std::string text = "'" + std::string(kernel.info.displayName) + "'";
+  if (!kernel.info.sourceFile.empty())
+    text += " (" + std::string(kernel.info.sourceFile) + ":" + std::to_string(kernel.info.line) + ")";
+  return text;
+}
+
+onepass_backend_launch makeLaunch(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc) {
+  onepass_backend_launch launch{};
+  launch.host_entry = desc.host_entry;
+  launch.image = kernel.image;
+  launch.image_size = kernel.imageSize;
+  launch.kernel_symbol = kernel.info.symbol.data();  // NUL-terminated copy held by the caller, see below
+  launch.object = desc.object.get();
+  launch.object_size = desc.object_size;
+  launch.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
+  for (int d = 0; d < 3; ++d) launch.global_range[d] = desc.global_range[d];
+  return launch;
+}
+
+// Everything a kernel launch needs on the executor thread, owned.
+struct KernelOperation {
+  std::shared_ptr<device_impl> device;
+  kernel_launch_desc desc;
+  rt::RegisteredKernel kernel;
+  std::string symbol;  // NUL-terminated
+  std::string description;
+
+  onepass_backend_launch launch() const {
+    onepass_backend_launch l = makeLaunch(kernel, desc);
+    l.kernel_symbol = symbol.c_str();
+    return l;
+  }
+};
+
+[[noreturn]] void raiseBackendError(errc code, const std::string &what, char *error) {
+  std::string message = what + ": " + (error ? error : "unknown error");
+  std::free(error);
+  rt::raise(code, message);
+}
+
+std::function<void()> prepareKernel(queue_impl &queue, kernel_launch_desc &&desc) {
+  auto op = std::make_shared<KernelOperation>();
+  op->device = queue.device;
+  op->kernel = rt::lookupKernel(desc.host_entry);
+  op->symbol = std::string(op->kernel.info.symbol);
+  op->description = kernelDescription(op->kernel);
+  op->desc = std::move(desc);
+  const image::KernelView &info = op->kernel.info;
+
+  if (op->desc.object_size != info.objectSize)
+    rt::raise(errc::kernel_argument, "kernel " + op->description + ": the host passes a " +
+                                         std::to_string(op->desc.object_size) + "-byte kernel object but the device code expects " +
+                                         std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
+  if ((info.features & image::kFeatureFp64) &&
+      std::find(queue.device->properties.aspects.begin(), queue.device->properties.aspects.end(), aspect::fp64) ==
+          queue.device->properties.aspects.end())
+    rt::raise(errc::kernel_not_supported, "kernel " + op->description + " uses double precision, which device '" +
+                                              queue.device->properties.name + "' does not support");
+
+  onepass_backend_launch launch = op->launch();
+  char *error = nullptr;
+  if (queue.device->backend->prepare_kernel(queue.device->index, &launch, &error) != 0)
+    raiseBackendError(errc::build, "cannot build kernel " + op->description + " for device '" +
+                                       queue.device->properties.name + "'", error);
+  return [op] {
+    onepass_backend_launch l = op->launch();
+    char *failure = nullptr;
+    if (op->device->backend->launch(op->device->index, &l, &failure) != 0)
+      raiseBackendError(errc::kernel, "kernel " + op->description + " failed", failure);
+  };
+}
+
+void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
+  if (!pointer && bytes > 0)
+    rt::raise(errc::invalid, std::string(what) + ": null pointer with a non-zero size (" + std::to_string(bytes) + " bytes)");
+}
+
+std::function<void()> prepareOperation(queue_impl &queue, command_group_desc &desc) {
+  std::shared_ptr<device_impl> dev = queue.device;
+  switch (desc.kind) {
+  case command_kind::none: return [] {};
+  case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel));
+  case command_kind::copy: {
+    checkPointer(desc.destination, desc.bytes, "memcpy destination");
+    checkPointer(desc.source, desc.bytes, "memcpy source");
+    void *destination = desc.destination;
+    const void *source = desc.source;
+    std::size_t bytes = desc.bytes;
+    return [dev, destination, source, bytes] {
+      char *error = nullptr;
+      if (dev->backend->copy(dev->index, destination, source, bytes, &error) != 0)
+        raiseBackendError(errc::runtime, "memcpy failed", error);
+    };
+  }
+  case command_kind::fill: {
+    if (desc.count > 0 && desc.pattern.size() > 0 && desc.count > SIZE_MAX / desc.pattern.size())
+      rt::raise(errc::invalid, "fill: the element count overflows the address space");
+    checkPointer(desc.destination, desc.count * desc.pattern.size(), "fill destination");
+    void *destination = desc.destination;
+    std::vector<unsigned char> pattern = std::move(desc.pattern);
+    std::size_t count = desc.count;
+    return [dev, destination, pattern, count] {
+      char *error = nullptr;
+      if (dev->backend->fill(dev->index, destination, pattern.data(), static_cast<uint32_t>(pattern.size()), count,
+                             &error) != 0)
+        raiseBackendError(errc::runtime, "fill failed", error);
+    };
+  }
+  }
+  return [] {};
+}
+
+}  // namespace
+
+std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx, const std::shared_ptr<device_impl> &dev,
+                                       const async_handler &handler, const queue_options &options) {
+  bool inContext = false;
+  for (const auto &d : ctx->devices) inContext |= d == dev;
+  if (!inContext) rt::raise(errc::invalid, "queue: the device is not part of the given context");
+  auto queue = std::make_shared<queue_impl>();
+  queue->context = ctx;
+  queue->device = dev;
+  queue->options = options;
+  queue->errors = std::make_shared<rt::AsyncErrorSink>();
+  queue->errors->handler = handler ? handler : ctx->handler;
+  return queue;
+}
+
+std::shared_ptr<device_impl> get_queue_device(const queue_impl &q) { return q.device; }
+std::shared_ptr<context_impl> get_queue_context(const queue_impl &q) { return q.context; }
+bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
+
+std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc) {
+  // Validation and JIT compilation happen here, on the submitting thread:
+  // their errors are synchronous exceptions.
+  std::function<void()> work = prepareOperation(queue, desc);
+
+  auto event = std::make_shared<event_impl>();
+  event->errors = queue.errors;
+  event->profiling = queue.options.enable_profiling;
+  if (event->profiling) event->submitTime = rt::nowNanoseconds();
+  event->dependencies = std::move(desc.dependencies);
+  {
+    std::lock_guard<std::mutex> lock(queue.mutex);
+    if (queue.options.in_order && queue.last) event->dependencies.push_back(queue.last);
+    queue.last = event;
+    // Forget commands that are done, so queue::wait stays cheap.
+    auto &list = queue.outstanding;
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [](const std::shared_ptr<event_impl> &e) {
+                                return event_status(*e) == info::event_command_status::complete;
+                              }),
+               list.end());
+    list.push_back(event);
+    queue.device->getExecutor().submit(event, std::move(work));
+  }
+  return event;
+}
+
+void queue_wait(queue_impl &queue) {
+  std::vector<std::shared_ptr<event_impl>> pending;
+  {
+    std::lock_guard<std::mutex> lock(queue.mutex);
+    pending = queue.outstanding;
+  }
+  for (const auto &event : pending) event->wait();
+}
+
+void queue_throw_asynchronous(queue_impl &queue) { queue.errors->deliver(); }
+
+}  // namespace sycl::detail

@@ -1,0 +1,81 @@
+// The runtime's internal objects behind the SYCL API's handles
+// (sycl/detail/runtime_api.hpp declares them, opaque to users).
+#pragma once
+
+#include "Executor.h"
+#include "backend/BackendInterface.h"
+
+#include <sycl/detail/runtime_api.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+namespace onepass::rt {
+
+// Collects the asynchronous errors of a queue (SYCL 2020 §4.13.1.1) until the
+// user asks for them (wait_and_throw, throw_asynchronous).
+struct AsyncErrorSink {
+  std::mutex mutex;
+  std::vector<std::exception_ptr> pending;
+  sycl::async_handler handler;
+  void push(std::exception_ptr error);
+  void deliver();  // hands pending errors to the handler, or the default one
+  ~AsyncErrorSink();
+};
+
+uint64_t nowNanoseconds();
+
+}  // namespace onepass::rt
+
+namespace sycl::detail {
+
+struct platform_impl {
+  const onepass_backend *backend = nullptr;
+  platform_properties properties;
+  std::vector<std::shared_ptr<device_impl>> devices;
+};
+
+struct device_impl {
+  const onepass_backend *backend = nullptr;
+  uint32_t index = 0;
+  platform_impl *platform = nullptr;  // platforms live for the whole process
+  device_properties properties;
+  std::once_flag executorOnce;
+  std::unique_ptr<onepass::rt::Executor> executor;
+  onepass::rt::Executor &getExecutor();
+};
+
+struct context_impl {
+  std::vector<std::shared_ptr<device_impl>> devices;
+  async_handler handler;
+};
+
+struct event_impl {
+  std::mutex mutex;
+  std::condition_variable changed;
+  info::event_command_status status = info::event_command_status::submitted;
+  std::vector<std::shared_ptr<event_impl>> dependencies;
+  std::shared_ptr<onepass::rt::AsyncErrorSink> errors;
+  bool profiling = false;
+  uint64_t submitTime = 0, startTime = 0, endTime = 0;
+
+  void markRunning();
+  void markComplete();
+  void wait();
+};
+
+struct queue_impl {
+  std::shared_ptr<context_impl> context;
+  std::shared_ptr<device_impl> device;
+  queue_options options;
+  std::shared_ptr<onepass::rt::AsyncErrorSink> errors;
+  std::mutex mutex;
+  std::shared_ptr<event_impl> last;                    // in-order queues: the previous command
+  std::vector<std::shared_ptr<event_impl>> outstanding;  // for queue::wait
+};
+
+}  // namespace sycl::detail

@@ -1,0 +1,74 @@
+/* The backend plugin interface (ARCHITECTURE.md, seam 3): a small C-ABI table
+ * each backend fills in. The CPU backend is built into the runtime; GPU
+ * backends will be shared libraries exporting onepass_backend_entry() and
+ * dlopen'ed only if present, so a binary runs where their drivers are absent.
+ * Operations are synchronous here: the runtime calls them from the device's
+ * executor thread, in dependency order. */
+#ifndef ONEPASS_BACKEND_INTERFACE_H
+#define ONEPASS_BACKEND_INTERFACE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ONEPASS_BACKEND_INTERFACE_VERSION 1
+
+enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
+enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
+
+typedef struct onepass_backend_device_info {
+  char name[256];
+  char vendor[128];
+  char version[64];
+  char driver_version[64];
+  uint32_t device_type;  /* onepass_device_type */
+  uint32_t vendor_id;
+  uint32_t compute_units;
+  uint32_t clock_mhz;
+  uint64_t global_mem_bytes;
+  uint64_t local_mem_bytes;
+  uint64_t max_alloc_bytes;
+  uint64_t max_work_group_size;
+  uint32_t has_fp64;
+  uint32_t cache_line_bytes;
+} onepass_backend_device_info;
+
+/* One kernel launch: the kernel object (argument blob), the image holding the
+ * kernel, and the iteration space. */
+typedef struct onepass_backend_launch {
+  const void *host_entry;  /* the kernel's identity, a cache key */
+  const void *image;
+  uint64_t image_size;
+  const char *kernel_symbol;
+  const void *object;
+  uint64_t object_size;
+  uint32_t dimensions;     /* 0 for single_task */
+  uint64_t global_range[3];
+} onepass_backend_launch;
+
+/* Every function returns 0 on success; on failure, 1 and *error is a
+ * malloc'ed message the caller frees. */
+typedef struct onepass_backend {
+  uint32_t interface_version;
+  const char *name;
+  const char *platform_name;
+  const char *platform_vendor;
+  uint32_t (*device_count)(void);
+  int (*device_info)(uint32_t device, onepass_backend_device_info *info, char **error);
+  void *(*allocate)(uint32_t device, uint64_t bytes, uint64_t alignment, uint32_t usm_kind);
+  void (*deallocate)(uint32_t device, void *pointer, uint32_t usm_kind);
+  int (*copy)(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error);
+  int (*fill)(uint32_t device, void *destination, const void *pattern, uint32_t pattern_bytes, uint64_t count,
+              char **error);
+  /* Prepares (JIT-compiles and loads) a kernel ahead of its launch. */
+  int (*prepare_kernel)(uint32_t device, const onepass_backend_launch *launch, char **error);
+  int (*launch)(uint32_t device, const onepass_backend_launch *launch, char **error);
+} onepass_backend;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ONEPASS_BACKEND_INTERFACE_H */

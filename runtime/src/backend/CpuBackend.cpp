@@ -1,0 +1,231 @@
+#include "CpuBackend.h"
+
+#include "../Environment.h"
+#include "../JitLibrary.h"
+#include "../Log.h"
+#include "../ThreadPool.h"
+
+#include <sycl/exception.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace onepass::rt {
+
+namespace {
+
+// Below this many work-items per chunk, waking threads costs more than it saves.
+constexpr uint64_t kMinWorkItemsPerChunk = 16384;
+// Chunks per thread: enough to balance uneven work-items, few enough to stay cheap.
+constexpr uint64_t kChunksPerThread = 4;
+
+struct CompiledKernel {
+  std::once_flag once;
+  onepass_cpu_kernel_fn function = nullptr;
+  std::string error;
+};
+
+struct CpuDevice {
+  std::unique_ptr<ThreadPool> pool;
+  std::once_flag poolOnce;
+  std::mutex cacheMutex;
+  std::unordered_map<const void *, std::shared_ptr<CompiledKernel>> cache;  // by kernel identity
+
+  ThreadPool &threads() {
+    std::call_once(poolOnce, [&] { pool = std::make_unique<ThreadPool>(env::cpuThreads()); });
+    return *pool;
+  }
+};
+
+CpuDevice &device() {
+  static CpuDevice instance;
+  return instance;
+}
+
+int fail(char **error, const std::string &message) {
+  if (error) {
+    *error = static_cast<char *>(std::malloc(message.size() + 1));
+    if (*error) std::memcpy(*error, message.c_str(), message.size() + 1);
+  }
+  return 1;
+}
+
+std::string cpuInfoField(const char *field) {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line))
+    if (line.compare(0, std::strlen(field), field) == 0) {
+      size_t colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
+    }
+  return "";
+}
+
+void copyString(char *destination, size_t capacity, const std::string &text) {
+  std::strncpy(destination, text.c_str(), capacity - 1);
+  destination[capacity - 1] = '\0';
+}
+
+uint32_t cpuDeviceCount() { return 1; }
+
+int cpuDeviceInfo(uint32_t, onepass_backend_device_info *info, char **) {
+  std::memset(info, 0, sizeof(*info));
+  std::string model = cpuInfoField("model name");
+  std::string vendor = cpuInfoField("vendor_id");
+  copyString(info->name, sizeof(info->name), model.empty() ? "Host CPU" : model);
+  if (vendor == "GenuineIntel") {
+    copyString(info->vendor, sizeof(info->vendor), "Intel(R) Corporation");
+    info->vendor_id = 0x8086;
+  } else if (vendor == "AuthenticAMD") {
+    copyString(info->vendor, sizeof(info->vendor), "Advanced Micro Devices, Inc.");
+    info->vendor_id = 0x1022;
+  } else {
+    copyString(info->vendor, sizeof(info->vendor), vendor.empty() ? "unknown" : vendor);
+  }
+  copyString(info->version, sizeof(info->version), "OnePass CPU 1.0");
+  copyString(info->driver_version, sizeof(info->driver_version), ONEPASS_VERSION);
+  info->device_type = ONEPASS_DEVICE_CPU;
+  info->compute_units = env::cpuThreads();
+  std::string mhz = cpuInfoField("cpu MHz");
+  info->clock_mhz = mhz.empty() ? 0 : static_cast<uint32_t>(std::atof(mhz.c_str()));
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  info->global_mem_bytes = pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize) : 0;
+  info->max_alloc_bytes = info->global_mem_bytes;
+  info->local_mem_bytes = 64 * 1024;
+  info->max_work_group_size = 4096;
+  info->has_fp64 = 1;
+  info->cache_line_bytes = 64;
+  return 0;
+}
+
+void *cpuAllocate(uint32_t, uint64_t bytes, uint64_t alignment, uint32_t) {
+  if (bytes == 0) return nullptr;
+  if (alignment != 0 && (alignment & (alignment - 1)) != 0) return nullptr;  // SYCL: invalid alignment
+  // Cache-line alignment at least: kernels vectorize better, and no false sharing.
+  uint64_t align = alignment > 64 ? alignment : 64;
+  if (bytes > UINT64_MAX - align) return nullptr;
+  uint64_t rounded = (bytes + align - 1) / align * align;
+  return std::aligned_alloc(align, rounded);
+}
+
+void cpuDeallocate(uint32_t, void *pointer, uint32_t) { std::free(pointer); }
+
+int cpuCopy(uint32_t, void *destination, const void *source, uint64_t bytes, char **) {
+  if (bytes) std::memmove(destination, source, bytes);
+  return 0;
+}
+
+int cpuFill(uint32_t, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **) {
+  auto *out = static_cast<unsigned char *>(destination);
+  if (patternBytes == 1) {
+    std::memset(out, *static_cast<const unsigned char *>(pattern), count);
+    return 0;
+  }
+  for (uint64_t i = 0; i < count; ++i) std::memcpy(out + i * patternBytes, pattern, patternBytes);
+  return 0;
+}
+
+// Compiles the kernel once per process; other threads asking for the same
+// kernel wait for that compile, different kernels compile concurrently.
+CompiledKernel &compiled(const onepass_backend_launch &launch) {
+  CpuDevice &dev = device();
+  std::shared_ptr<CompiledKernel> entry;
+  {
+    std::lock_guard<std::mutex> lock(dev.cacheMutex);
+    auto &slot = dev.cache[launch.host_entry];
+    if (!slot) slot = std::make_shared<CompiledKernel>();
+    entry = slot;
+  }
+  std::call_once(entry->once, [&] {
+    try {
+      const JitLibrary &jit = jitLibrary();
+      auto start = std::chrono::steady_clock::now();
+      onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
+      onepass_jit_buffer object{};
+      char *error = nullptr;
+      if (jit.compileCpu(&request, &object, &error) != 0) {
+        entry->error = error ? error : "unknown JIT error";
+        jit.free(error);
+        return;
+      }
+      int loaded = jit.loadCpu(object.data, object.size, &entry->function, &error);
+      jit.free(object.data);
+      if (loaded != 0) {
+        entry->error = error ? error : "unknown loader error";
+        jit.free(error);
+        return;
+      }
+      auto micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
+      ONEPASS_LOG(Info, "JIT compiled kernel " << launch.kernel_symbol << " for the CPU in " << micros.count() << " us");
+    } catch (const sycl::exception &e) {
+      entry->error = e.what();
+    }
+  });
+  return *entry;
+}
+
+int cpuPrepareKernel(uint32_t, const onepass_backend_launch *launch, char **error) {
+  CompiledKernel &kernel = compiled(*launch);
+  return kernel.function ? 0 : fail(error, kernel.error);
+}
+
+int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
+  CompiledKernel &kernel = compiled(*launch);
+  if (!kernel.function) return fail(error, kernel.error);
+
+  onepass_cpu_launch whole{};
+  uint64_t total = 1;
+  for (unsigned d = 0; d < 3; ++d) {
+    whole.range[d] = d < launch->dimensions ? launch->global_range[d] : 1;
+    whole.end[d] = whole.range[d];
+    total *= whole.range[d];
+  }
+  if (total == 0) return 0;
+  if (launch->dimensions == 0) {
+    kernel.function(launch->object, &whole);
+    return 0;
+  }
+  // Split the outermost dimension into chunks; each chunk covers the others whole.
+  ThreadPool &pool = device().threads();
+  uint64_t chunks = std::min<uint64_t>({whole.range[0], uint64_t(pool.threads()) * kChunksPerThread,
+                                        std::max<uint64_t>(1, total / kMinWorkItemsPerChunk)});
+  onepass_cpu_kernel_fn fn = kernel.function;
+  const void *object = launch->object;
+  pool.run(chunks, [&](size_t chunk) {
+    onepass_cpu_launch part = whole;
+    part.begin[0] = whole.range[0] * chunk / chunks;
+    part.end[0] = whole.range[0] * (chunk + 1) / chunks;
+    fn(object, &part);
+  });
+  return 0;
+}
+
+}  // namespace
+
+const onepass_backend &cpuBackend() {
+  static const onepass_backend backend = {
+      ONEPASS_BACKEND_INTERFACE_VERSION,
+      "cpu",
+      "OnePass CPU",
+      "OnePass",
+      cpuDeviceCount,
+      cpuDeviceInfo,
+      cpuAllocate,
+      cpuDeallocate,
+      cpuCopy,
+      cpuFill,
+      cpuPrepareKernel,
+      cpuLaunch,
+  };
+  return backend;
+}
+
+}  // namespace onepass::rt

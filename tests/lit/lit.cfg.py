@@ -1,0 +1,51 @@
+# lit configuration of the OnePass test suite. Build paths come from
+# lit.site.cfg.py (configured by CMake); run lit on the build directory.
+import os
+import re
+import sys
+
+import lit.formats
+
+if not hasattr(config, "onepass_bin_dir"):
+    lit_config.fatal("run lit on the configured build directory (tests/lit in the "
+                     "build tree), not on the source directory")
+
+config.name = "OnePass"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".cpp", ".test", ".ll"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+if not getattr(config, "test_exec_root", None):
+    config.test_exec_root = os.path.join(config.build_dir, "tests", "lit")
+
+
+def llvm_tool(name):
+    return os.path.join(config.llvm_bindir, name)
+
+
+clangxx = getattr(config, "clangxx", "") or llvm_tool("clang++")
+onepass = os.path.join(config.onepass_bin_dir, "onepass++")
+# The driver finds everything relative to its real location; tests that
+# check paths compare against this.
+onepass_prefix = os.path.dirname(os.path.dirname(os.path.realpath(onepass)))
+
+# lit applies substitutions in order, as regular expressions: %onepass-kernels
+# must precede %onepass, which is a prefix of it.
+for key, value in [
+    ("%onepass-kernels", os.path.join(config.onepass_bin_dir, "onepass-kernels")),
+    ("%{onepass_prefix}", onepass_prefix),
+    ("%onepass", onepass),
+    ("%clangxx", clangxx),
+    ("%python", sys.executable),
+]:
+    config.substitutions.append((re.escape(key), value))
+# LLVM's tools by full path, as whole words only (so "does-not-exist" stays).
+for tool in ["FileCheck", "not", "llvm-dis", "llvm-objcopy"]:
+    config.substitutions.append((r"(?<![\w.\-/%%])%s(?![\w.\-/])" % re.escape(tool),
+                                 llvm_tool(tool)))
+
+# Tools are also found on PATH, ours and LLVM's before the system's.
+config.environment["PATH"] = os.pathsep.join(
+    [config.onepass_bin_dir, config.llvm_bindir, config.environment.get("PATH", "")])
+# The driver's environment must be the test's, not the developer's.
+config.environment.pop("ONEPASS_CLANGXX", None)
