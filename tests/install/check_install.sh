@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the toolchain into a temporary prefix, moves the prefix elsewhere,
+# and checks that it still compiles and runs a SYCL program from there, and
+# that no installed file refers to the build tree.
+set -euo pipefail
+build=$(cd "$1" && pwd)
+source=$(cd "$2" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cmake --install "$build" --prefix "$work/first" > "$work/install.log"
+mv "$work/first" "$work/moved"
+prefix=$work/moved
+
+for f in bin/onepass++ bin/onepass-kernels lib/libonepass-rt.so lib/onepass/libonepass-clang-plugin.so \
+         lib/onepass/libonepass-jit.so lib/onepass/bitcode/onepass-builtins-cpu.bc include/onepass/sycl/sycl.hpp; do
+  [ -f "$prefix/$f" ] || { echo "FAIL: the install lacks $f"; exit 1; }
+done
+
+if grep -rl --binary-files=text -e "$build" -e "$work/first" "$prefix"; then
+  echo "FAIL: installed files above refer to the build tree or the first prefix"
+  exit 1
+fi
+
+"$prefix/bin/onepass++" -fsycl-sscp -O2 "$source/examples/vector_add.cpp" -o "$work/vector_add"
+output=$("$work/vector_add")
+echo "$output"
+grep -q PASSED <<< "$output" || { echo "FAIL: the example did not pass"; exit 1; }
+"$prefix/bin/onepass-kernels" "$work/vector_add" | grep -q "kernel 0: lambda at" ||
+  { echo "FAIL: onepass-kernels does not list the example's kernel"; exit 1; }
+echo "install.relocatable: PASSED ($prefix)"

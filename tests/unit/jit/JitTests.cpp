@@ -1,0 +1,183 @@
+// Unit tests of stage 2 on the CPU: compile kernels from an image made by
+// onepass++ (the build extracts its .onepass.images section), load them and
+// run their launch functions on hand-built argument blobs.
+#define CATCH_CONFIG_MAIN
+#include <catch2/catch.hpp>
+
+#include "KernelImage.h"
+#include "onepass/jit/jit_api.h"
+
+#include <dlfcn.h>
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Jit {
+  decltype(&onepass_jit_compile_cpu) compile = nullptr;
+  decltype(&onepass_jit_load_cpu) load = nullptr;
+  decltype(&onepass_jit_free) release = nullptr;
+};
+
+const Jit &jit() {
+  static Jit api = [] {
+    Jit j;
+    void *handle = dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (!handle) FAIL("cannot dlopen " << ONEPASS_TEST_JIT_LIBRARY << ": " << dlerror());
+    j.compile = reinterpret_cast<decltype(j.compile)>(dlsym(handle, "onepass_jit_compile_cpu"));
+    j.load = reinterpret_cast<decltype(j.load)>(dlsym(handle, "onepass_jit_load_cpu"));
+    j.release = reinterpret_cast<decltype(j.release)>(dlsym(handle, "onepass_jit_free"));
+    return j;
+  }();
+  return api;
+}
+
+const std::vector<uint8_t> &imageBytes() {
+  static std::vector<uint8_t> bytes = [] {
+    std::ifstream in(ONEPASS_TEST_IMAGE, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+  }();
+  return bytes;
+}
+
+const onepass::image::KernelView &kernelNamed(const onepass::image::ImageView &image, const std::string &name) {
+  for (const auto &k : image.kernels())
+    if (k.displayName == name) return k;
+  FAIL("no kernel named " << name);
+  return image.kernels().front();
+}
+
+// Compiles and loads a kernel; returns nullptr and sets `error` on failure.
+onepass_cpu_kernel_fn build(const std::vector<uint8_t> &image, const std::string &symbol, std::string &error) {
+  onepass_jit_request request{image.data(), image.size(), symbol.c_str()};
+  onepass_jit_buffer object{};
+  char *message = nullptr;
+  if (jit().compile(&request, &object, &message) != 0) {
+    error = message ? message : "";
+    jit().release(message);
+    return nullptr;
+  }
+  onepass_cpu_kernel_fn fn = nullptr;
+  int rc = jit().load(object.data, object.size, &fn, &message);
+  jit().release(object.data);
+  if (rc != 0) {
+    error = message ? message : "";
+    jit().release(message);
+    return nullptr;
+  }
+  return fn;
+}
+
+template <typename T> void put(std::vector<uint8_t> &blob, const onepass::image::FieldView &field, T value) {
+  REQUIRE(field.size == sizeof(T));
+  std::memcpy(blob.data() + field.offset, &value, sizeof(T));
+}
+
+onepass_cpu_launch range1(uint64_t begin, uint64_t end, uint64_t range) {
+  onepass_cpu_launch l{};
+  l.begin[0] = begin;
+  l.end[0] = end;
+  l.range[0] = range;
+  for (int d = 1; d < 3; ++d) l.end[d] = l.range[d] = 1;
+  return l;
+}
+
+}  // namespace
+
+TEST_CASE("a 1-D kernel computes over exactly its chunk of work-items", "[jit]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const auto &kernel = kernelNamed(image, "scale_offset");
+  REQUIRE(kernel.fields.size() == 4);
+  onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
+  INFO(error);
+  REQUIRE(fn != nullptr);
+
+  const size_t n = 1003;  // not a multiple of any vector width
+  std::vector<float> in(n), out(n, -1.0f);
+  for (size_t i = 0; i < n; ++i) in[i] = float(i);
+  std::vector<uint8_t> blob(kernel.objectSize);
+  put(blob, kernel.fields[0], out.data());
+  put(blob, kernel.fields[1], static_cast<const float *>(in.data()));
+  put(blob, kernel.fields[2], 2.5f);
+  put(blob, kernel.fields[3], 7);
+
+  onepass_cpu_launch part = range1(100, 900, n);
+  fn(blob.data(), &part);
+  for (size_t i = 0; i < n; ++i) {
+    float expected = (i >= 100 && i < 900) ? float(i) * 2.5f + 7.0f : -1.0f;
+    REQUIRE(out[i] == expected);
+  }
+}
+
+TEST_CASE("a 2-D kernel sees row-major ids and its global range", "[jit]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const auto &kernel = kernelNamed(image, "grid_ids");
+  REQUIRE(kernel.dimensions == 2);
+  onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
+  INFO(error);
+  REQUIRE(fn != nullptr);
+
+  const uint64_t rows = 7, cols = 13;
+  std::vector<long> grid(rows * cols, -1);
+  std::vector<uint8_t> blob(kernel.objectSize);
+  put(blob, kernel.fields[0], grid.data());
+  onepass_cpu_launch launch{};
+  launch.begin[0] = 2;
+  launch.end[0] = 5;  // rows 2..4 only
+  launch.end[1] = launch.range[1] = cols;
+  launch.range[0] = rows;
+  launch.end[2] = launch.range[2] = 1;
+  fn(blob.data(), &launch);
+  for (uint64_t r = 0; r < rows; ++r)
+    for (uint64_t c = 0; c < cols; ++c) {
+      long expected = (r >= 2 && r < 5) ? long(r * 1000 + c) : -1;
+      REQUIRE(grid[r * cols + c] == expected);
+    }
+}
+
+TEST_CASE("a single_task runs once", "[jit]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const auto &kernel = kernelNamed(image, "set_flag");
+  onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
+  INFO(error);
+  REQUIRE(fn != nullptr);
+  int flag = 0;
+  std::vector<uint8_t> blob(kernel.objectSize);
+  put(blob, kernel.fields[0], &flag);
+  onepass_cpu_launch launch = range1(0, 1, 1);
+  fn(blob.data(), &launch);
+  REQUIRE(flag == 42);
+}
+
+TEST_CASE("the JIT reports bad requests with a message, never a crash", "[jit][errors]") {
+  std::string error;
+  REQUIRE(build(imageBytes(), "no_such_kernel", error) == nullptr);
+  REQUIRE_THAT(error, Catch::Contains("no kernel named 'no_such_kernel'"));
+
+  onepass::image::ImageView image;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  std::string symbol(image.kernels().front().symbol);
+
+  std::vector<uint8_t> flipped = imageBytes();
+  flipped[image.bitcodeSize() / 2 + 200] ^= 0x5a;  // inside the tables or the bitcode
+  REQUIRE(build(flipped, symbol, error) == nullptr);
+  REQUIRE_THAT(error, Catch::Contains("hash"));
+
+  std::vector<uint8_t> truncated(imageBytes().begin(), imageBytes().begin() + imageBytes().size() / 2);
+  REQUIRE(build(truncated, symbol, error) == nullptr);
+  REQUIRE_THAT(error, Catch::Contains("size"));
+
+  std::vector<uint8_t> garbage(4096, 0x41);
+  REQUIRE(build(garbage, symbol, error) == nullptr);
+  REQUIRE_THAT(error, Catch::Contains("magic"));
+}
