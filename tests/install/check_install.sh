@@ -28,4 +28,19 @@ echo "$output"
 grep -q PASSED <<< "$output" || { echo "FAIL: the example did not pass"; exit 1; }
 "$prefix/bin/onepass-kernels" "$work/vector_add" | grep -q "kernel 0: lambda at" ||
   { echo "FAIL: onepass-kernels does not list the example's kernel"; exit 1; }
+
+# A broken installation gives messages that name what is missing.
+expect_failure() {  # <what is removed> <text the error must contain>
+  local output
+  if output=$("$work/vector_add" 2>&1); then echo "FAIL: the example ran without $1"; exit 1; fi
+  grep -qF "$2" <<< "$output" || { echo "FAIL: without $1 the error does not say '$2':"; echo "$output"; exit 1; }
+  echo "without $1: $(grep -F "$2" <<< "$output" | head -1)"
+}
+mv "$prefix/lib/onepass/bitcode/onepass-builtins-cpu.bc" "$work/builtins.bc"
+expect_failure "the CPU builtin library" "onepass-builtins-cpu.bc"
+mv "$work/builtins.bc" "$prefix/lib/onepass/bitcode/onepass-builtins-cpu.bc"
+mv "$prefix/lib/onepass/libonepass-jit.so" "$work/jit.so"
+expect_failure "the JIT library" "cannot load its JIT library"
+mv "$prefix/lib/libonepass-rt.so" "$work/rt.so"
+expect_failure "the runtime library" "libonepass-rt.so"
 echo "install.relocatable: PASSED ($prefix)"
