@@ -9,6 +9,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
+#include <optional>
+#include <set>
 #include <vector>
 
 using namespace clang;
@@ -32,11 +34,32 @@ bool isOnePassBuiltin(const FunctionDecl &fn) {
 // Visits one function body and queues the functions it calls.
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
 public:
-  BodyVisitor(Diagnostics &diags, std::vector<const FunctionDecl *> &queue, unsigned &errors)
-      : diags_(diags), queue_(queue), errors_(errors) {}
+  BodyVisitor(ASTContext &ctx, Diagnostics &diags, std::vector<const FunctionDecl *> &queue, unsigned &errors)
+      : ctx_(ctx), diags_(diags), queue_(queue), errors_(errors) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
+
+  // Code that generates nothing is not device code: types (decltype), the
+  // operands of sizeof/alignof/noexcept, and discarded `if constexpr` branches.
+  bool TraverseType(QualType, bool = true) { return true; }
+  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *, DataRecursionQueue * = nullptr) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr *, DataRecursionQueue * = nullptr) { return true; }
+  bool TraverseIfStmt(IfStmt *s, DataRecursionQueue *queue = nullptr) {
+    if (!s->isConstexpr()) return RecursiveASTVisitor::TraverseIfStmt(s, queue);
+    if (s->getInit()) TraverseStmt(s->getInit());
+    if (std::optional<Stmt *> taken = s->getNondiscardedCase(ctx_))
+      if (*taken) TraverseStmt(*taken);
+    return true;
+  }
+
+  // A function whose address is taken may be called through the pointer.
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    if (const auto *fn = dyn_cast<FunctionDecl>(ref->getDecl()))
+      if (!isDirectCallee(ref)) use(*fn, ref->getLocation());
+    return true;
+  }
 
   bool VisitCXXThrowExpr(CXXThrowExpr *e) {
     diags_.throwInKernel(e->getThrowLoc());
@@ -75,12 +98,12 @@ public:
   bool VisitCallExpr(CallExpr *call) {
     const FunctionDecl *callee = call->getDirectCallee();
     if (!callee) return true;  // indirect calls are checked by the function they reach
-    if (const auto *member = dyn_cast<CXXMemberCallExpr>(call))
-      if (isVirtualDispatch(*member)) {
-        diags_.virtualCallInKernel(call->getExprLoc(), callee->getQualifiedNameAsString());
-        ++errors_;
-        return true;
-      }
+    directCallees_.insert(call->getCallee()->IgnoreParenImpCasts());
+    if (isVirtualDispatch(*call)) {
+      diags_.virtualCallInKernel(call->getExprLoc(), callee->getQualifiedNameAsString());
+      ++errors_;
+      return true;
+    }
     use(*callee, call->getExprLoc());
     return true;
   }
@@ -100,14 +123,29 @@ public:
   }
 
 private:
-  static bool isVirtualDispatch(const CXXMemberCallExpr &call) {
-    const CXXMethodDecl *method = call.getMethodDecl();
+  // Member calls (a.f(), p->f()) and operator calls (a(x), *p + 1) dispatch
+  // through the vtable unless the callee is final, the call is qualified
+  // (Base::f()), or the object is a complete object of known type.
+  static bool isVirtualDispatch(const CallExpr &call) {
+    const auto *method = dyn_cast_or_null<CXXMethodDecl>(call.getDirectCallee());
     if (!method || !method->isVirtual()) return false;
-    if (const auto *member = dyn_cast<MemberExpr>(call.getCallee()->IgnoreParens()))
-      if (member->hasQualifier()) return false;  // Base::f() is a direct call
     if (method->hasAttr<FinalAttr>() || method->getParent()->hasAttr<FinalAttr>()) return false;
+    const Expr *object = nullptr;
+    if (const auto *member = dyn_cast<CXXMemberCallExpr>(&call)) {
+      if (const auto *callee = dyn_cast<MemberExpr>(member->getCallee()->IgnoreParens()))
+        if (callee->hasQualifier()) return false;  // Base::f() is a direct call
+      object = member->getImplicitObjectArgument();
+    } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(&call)) {
+      object = op->getNumArgs() > 0 ? op->getArg(0) : nullptr;
+    }
+    if (!object) return true;
+    if (const auto *ref = dyn_cast<DeclRefExpr>(object->IgnoreParenImpCasts()))
+      if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+        if (!var->getType()->isReferenceType() && var->getType()->isRecordType()) return false;
     return true;
   }
+
+  bool isDirectCallee(const DeclRefExpr *ref) const { return directCallees_.count(ref) != 0; }
 
   void use(const FunctionDecl &fn, SourceLocation loc) {
     if (fn.getBuiltinID() != 0 || isOnePassBuiltin(fn)) return;
@@ -123,25 +161,28 @@ private:
     ++errors_;
   }
 
+  ASTContext &ctx_;
   Diagnostics &diags_;
   std::vector<const FunctionDecl *> &queue_;
   unsigned &errors_;
+  // Callee expressions of calls seen so far: a reference to a function that is
+  // not one of them takes the function's address. (Calls are visited before
+  // their callee expression, see RecursiveASTVisitor's pre-order.)
+  std::set<const Expr *> directCallees_;
 };
 
 }  // namespace
 
-bool DeviceCodeChecker::checkKernel(const FunctionDecl &entry, SourceLocation kernelLoc,
-                                    const std::string &kernelName) {
+bool DeviceCodeChecker::checkKernel(const FunctionDecl &entry) {
   std::vector<const FunctionDecl *> queue{&entry};
   unsigned errors = 0;
-  BodyVisitor visitor(diags_, queue, errors);
+  BodyVisitor visitor(ctx_, diags_, queue, errors);
   while (!queue.empty()) {
     const FunctionDecl *fn = queue.back();
     queue.pop_back();
     if (!checked_.insert(fn).second) continue;
     visitor.TraverseDecl(const_cast<FunctionDecl *>(fn));
   }
-  if (errors > 0) diags_.calledFromKernel(kernelLoc, kernelName);
   return errors == 0;
 }
 

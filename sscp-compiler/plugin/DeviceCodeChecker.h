@@ -17,9 +17,9 @@ class DeviceCodeChecker {
 public:
   DeviceCodeChecker(clang::ASTContext &ctx, Diagnostics &diags) : ctx_(ctx), diags_(diags) {}
 
-  // Walks everything `entry` can call. Returns false if any error was reported.
-  bool checkKernel(const clang::FunctionDecl &entry, clang::SourceLocation kernelLoc,
-                   const std::string &kernelName);
+  // Walks everything `entry` can call. Returns false if any error was
+  // reported (a function shared by several kernels is checked once).
+  bool checkKernel(const clang::FunctionDecl &entry);
 
 private:
   clang::ASTContext &ctx_;

@@ -65,10 +65,15 @@ public:
         const FunctionDecl *definition = nullptr;
         if (!entry->isDefined(definition) || !definition->hasBody() || hasLayoutAnnotation(*entry))
           continue;
-        KernelLayout layout;
-        if (!buildKernelLayout(ctx, diags, *entry, layout)) continue;
         const CXXRecordDecl *kernel = kernelObjectType(*entry);
-        checker.checkKernel(*definition, kernel->getLocation(), layout.displayName);
+        if (!kernel) continue;  // not an entry of the expected shape `void(const Kernel *)`
+        KernelLayout layout;
+        bool layoutOk = buildKernelLayout(ctx, diags, *entry, layout);
+        bool codeOk = checker.checkKernel(*definition);
+        if (!layoutOk || !codeOk) {
+          diags.calledFromKernel(kernel->getLocation(), layout.displayName);
+          continue;
+        }
         // Attach the layout to the instantiation; codegen emits the
         // annotation with the function, after this consumer has run.
         const_cast<FunctionDecl *>(definition)

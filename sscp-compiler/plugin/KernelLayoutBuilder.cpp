@@ -98,16 +98,32 @@ public:
     return true;
   }
 
+  // Fields sorted by offset and disjoint. Bit-field and union chunks can
+  // overlap each other (two bit-fields sharing a byte); overlapping fields
+  // merge into one byte range, passed as integer chunks.
   std::vector<image::FieldDesc> takeFields() {
-    // Bit-field and union chunks may overlap earlier chunks; keep fields sorted and disjoint.
     std::sort(fields_.begin(), fields_.end(),
               [](const image::FieldDesc &a, const image::FieldDesc &b) { return a.offset < b.offset; });
-    std::vector<image::FieldDesc> result;
+    std::vector<image::FieldDesc> merged;
     for (const image::FieldDesc &f : fields_) {
-      if (!result.empty() && f.offset < result.back().offset + result.back().size) continue;
-      result.push_back(f);
+      if (merged.empty() || f.offset >= merged.back().offset + merged.back().size) {
+        merged.push_back(f);
+        continue;
+      }
+      image::FieldDesc &last = merged.back();
+      uint32_t end = std::max(last.offset + last.size, f.offset + f.size);
+      last.size = end - last.offset;
+      last.kind = image::FieldKind::Integer;  // a merged range is opaque bytes
     }
-    return result;
+    fields_.clear();
+    for (const image::FieldDesc &f : merged) {
+      bool scalar = f.size == 1 || f.size == 2 || f.size == 4 || f.size == 8;
+      if (f.kind == image::FieldKind::Integer && !(scalar && f.offset % f.size == 0))
+        addBytes(f.offset, f.size);  // re-chunk a merged range
+      else
+        fields_.push_back(f);
+    }
+    return std::move(fields_);
   }
 
 private:
