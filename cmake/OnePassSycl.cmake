@@ -3,12 +3,16 @@
 add_custom_target(onepass-toolchain DEPENDS
   onepass++ onepass-clang-plugin onepass-rt onepass-jit onepass-headers onepass-builtins-cpu onepass-kernels)
 
-# onepass_add_sycl_executable(<name> SOURCES <src>... [FLAGS <flag>...] [OUTPUT_DIR <dir>])
-# Compiles and links <src> with `onepass++ -fsycl-sscp`; the program is <dir>/<name>.
+# onepass_add_sycl_executable(<name> SOURCES <src>... [FLAGS <flag>...] [DEPENDS <file>...]
+#                             [OUTPUT_DIR <dir>])
+# Compiles and links <src> with `onepass++ -fsycl-sscp`; the program is
+# <dir>/<name> (default <dir>: bin/ under the current binary directory, so the
+# file never has the path of the target itself). DEPENDS lists headers whose
+# changes must rebuild the program.
 function(onepass_add_sycl_executable name)
-  cmake_parse_arguments(ARG "" "OUTPUT_DIR" "SOURCES;FLAGS" ${ARGN})
+  cmake_parse_arguments(ARG "" "OUTPUT_DIR" "SOURCES;FLAGS;DEPENDS" ${ARGN})
   if(NOT ARG_OUTPUT_DIR)
-    set(ARG_OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR})
+    set(ARG_OUTPUT_DIR ${CMAKE_CURRENT_BINARY_DIR}/bin)
   endif()
   set(sources)
   foreach(src IN LISTS ARG_SOURCES)
@@ -18,7 +22,7 @@ function(onepass_add_sycl_executable name)
   set(output ${ARG_OUTPUT_DIR}/${name})
   add_custom_command(OUTPUT ${output}
     COMMAND ${ONEPASS_BIN_DIR}/onepass++ -fsycl-sscp ${ARG_FLAGS} ${sources} -o ${output}
-    DEPENDS ${sources} onepass-toolchain
+    DEPENDS ${sources} ${ARG_DEPENDS} onepass-toolchain onepass-headers
     COMMENT "onepass++ -fsycl-sscp ${name}"
     VERBATIM)
   add_custom_target(${name} ALL DEPENDS ${output})

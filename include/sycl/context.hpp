@@ -38,4 +38,9 @@ private:
   std::shared_ptr<detail::context_impl> impl_;
 };
 
+// sycl_khr_default_context: the context queues use when given none.
+inline context platform::khr_get_default_context() const {
+  return context(detail::get_platform_default_context(*impl_));
+}
+
 }  // namespace sycl

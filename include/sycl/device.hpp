@@ -10,6 +10,7 @@
 namespace sycl {
 
 class device;
+class context;
 
 class platform {
 public:
@@ -25,6 +26,7 @@ public:
   }
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   backend get_backend() const noexcept { return props().backend_kind; }
+  context khr_get_default_context() const;  // defined in context.hpp
 
   template <typename Param> typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::platform::name>) return props().name;

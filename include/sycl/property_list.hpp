@@ -4,17 +4,27 @@
 #include "exception.hpp"
 
 #include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace sycl {
 namespace detail {
 // A property's identity: one address per property type in the program.
 template <typename Property> inline const char property_tag = 0;
+// Every property class derives from this, so property_list accepts only properties.
+struct property_base {};
 }  // namespace detail
+
+// SYCL 2020 §4.5.4.1.
+template <typename T> struct is_property : std::is_base_of<detail::property_base, T> {};
+template <typename T> inline constexpr bool is_property_v = is_property<T>::value;
 
 class property_list {
 public:
-  template <typename... Properties> property_list(Properties... props) {
+  // Constrained to properties: otherwise any argument (an async_handler
+  // lambda, say) would convert to a property_list and make overloads ambiguous.
+  template <typename... Properties, typename = std::enable_if_t<(is_property_v<Properties> && ...)>>
+  property_list(Properties... props) {
     (entries_.push_back({&detail::property_tag<Properties>, std::make_shared<Properties>(props)}), ...);
   }
 
@@ -39,8 +49,8 @@ private:
 };
 
 namespace property::queue {
-class in_order {};
-class enable_profiling {};
+class in_order : public detail::property_base {};
+class enable_profiling : public detail::property_base {};
 }  // namespace property::queue
 
 }  // namespace sycl

@@ -23,7 +23,7 @@ public:
   explicit queue(const device &dev, const property_list &props = {})
       : queue(dev, async_handler{}, props) {}
   queue(const device &dev, const async_handler &handler, const property_list &props = {})
-      : queue(context(dev, handler), dev, handler, props) {}
+      : queue(context(detail::get_platform_default_context(*dev.get_platform().impl())), dev, handler, props) {}
   queue(const context &ctx, const device &dev, const property_list &props = {})
       : queue(ctx, dev, async_handler{}, props) {}
   queue(const context &ctx, const device &dev, const async_handler &handler,

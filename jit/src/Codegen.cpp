@@ -54,6 +54,7 @@ void retarget(Module &module, TargetMachine &machine) {
     if (fn.isDeclaration()) continue;
     fn.addFnAttr("target-cpu", machine.getTargetCPU());
     fn.addFnAttr("target-features", machine.getTargetFeatureString());
+    if (machine.getTargetTriple().isX86()) fn.addFnAttr("prefer-vector-width", "256");
   }
 }
 
@@ -65,6 +66,7 @@ void optimize(Module &module, TargetMachine &machine) {
   PipelineTuningOptions tuning;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
+  tuning.LoopInterleaving = false;
   PassBuilder builder(&machine, tuning);
   builder.registerModuleAnalyses(modules);
   builder.registerCGSCCAnalyses(cgscc);

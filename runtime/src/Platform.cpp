@@ -124,4 +124,10 @@ std::shared_ptr<context_impl> make_context(const std::vector<std::shared_ptr<dev
 
 std::vector<std::shared_ptr<device_impl>> get_context_devices(const context_impl &ctx) { return ctx.devices; }
 
+std::shared_ptr<context_impl> get_platform_default_context(const platform_impl &p) {
+  auto &platform = const_cast<platform_impl &>(p);
+  std::call_once(platform.defaultContextOnce, [&] { platform.defaultContext = make_context(platform.devices, {}); });
+  return platform.defaultContext;
+}
+
 }  // namespace sycl::detail

@@ -37,6 +37,8 @@ struct platform_impl {
   const onepass_backend *backend = nullptr;
   platform_properties properties;
   std::vector<std::shared_ptr<device_impl>> devices;
+  std::once_flag defaultContextOnce;
+  std::shared_ptr<context_impl> defaultContext;  // all devices, no async handler
 };
 
 struct device_impl {

@@ -13,7 +13,9 @@ struct Allocation {
   uint64_t bytes;
   sycl::detail::usm_kind kind;
   std::shared_ptr<sycl::detail::device_impl> device;
-  const sycl::detail::context_impl *context;
+  std::weak_ptr<sycl::detail::context_impl> context;  // weak: a dead context's address may be reused
+
+  bool belongsTo(const sycl::detail::context_impl &ctx) const { return context.lock().get() == &ctx; }
 };
 
 struct AllocationTable {
@@ -54,11 +56,11 @@ void *usm_allocate(std::size_t bytes, std::size_t alignment, usm_kind kind, cons
   if (!pointer) return nullptr;  // SYCL 2020 §4.8.3: failure returns nullptr
   AllocationTable &t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
-  t.byAddress[reinterpret_cast<uintptr_t>(pointer)] = Allocation{bytes, kind, dev, ctx.get()};
+  t.byAddress[reinterpret_cast<uintptr_t>(pointer)] = Allocation{bytes, kind, dev, ctx};
   return pointer;
 }
 
-void usm_free(void *pointer, const context_impl &) {
+void usm_free(void *pointer, const context_impl &ctx) {
   if (!pointer) return;
   AllocationTable &t = table();
   std::unique_lock<std::mutex> lock(t.mutex);
@@ -66,24 +68,27 @@ void usm_free(void *pointer, const context_impl &) {
   if (it == t.byAddress.end())
     rt::raise(errc::invalid, "sycl::free: the pointer was not returned by a SYCL USM allocation "
                              "function, or it was already freed");
+  if (!it->second.belongsTo(ctx))
+    rt::raise(errc::invalid, "sycl::free: the pointer was allocated in another context");
   Allocation allocation = it->second;
   t.byAddress.erase(it);
   lock.unlock();
   allocation.device->backend->deallocate(allocation.device->index, pointer, backendKind(allocation.kind));
 }
 
-usm_kind usm_pointer_kind(const void *pointer, const context_impl &) {
+// SYCL 2020 §4.8.4: a pointer of another context is `unknown` to this one.
+usm_kind usm_pointer_kind(const void *pointer, const context_impl &ctx) {
   AllocationTable &t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
   auto it = t.find(pointer);
-  return it == t.byAddress.end() ? usm_kind::unknown : it->second.kind;
+  return it == t.byAddress.end() || !it->second.belongsTo(ctx) ? usm_kind::unknown : it->second.kind;
 }
 
-std::shared_ptr<device_impl> usm_pointer_device(const void *pointer, const context_impl &) {
+std::shared_ptr<device_impl> usm_pointer_device(const void *pointer, const context_impl &ctx) {
   AllocationTable &t = table();
   std::lock_guard<std::mutex> lock(t.mutex);
   auto it = t.find(pointer);
-  return it == t.byAddress.end() ? nullptr : it->second.device;
+  return it == t.byAddress.end() || !it->second.belongsTo(ctx) ? nullptr : it->second.device;
 }
 
 }  // namespace sycl::detail

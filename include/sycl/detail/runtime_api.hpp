@@ -60,6 +60,9 @@ ONEPASS_RT_API int default_selector_score(const device_impl &);
 ONEPASS_RT_API std::shared_ptr<context_impl>
 make_context(const std::vector<std::shared_ptr<device_impl>> &devices, const async_handler &handler);
 ONEPASS_RT_API std::vector<std::shared_ptr<device_impl>> get_context_devices(const context_impl &);
+// SYCL 2020 §4.6.2: the platform's default context, shared by every queue
+// constructed without an explicit context.
+ONEPASS_RT_API std::shared_ptr<context_impl> get_platform_default_context(const platform_impl &);
 
 // --- queues and commands -------------------------------------------------
 struct queue_options {

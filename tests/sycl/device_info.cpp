@@ -1,0 +1,130 @@
+// Platforms, devices and device selectors (SYCL 2020 §4.6.1, §4.6.2, §4.6.4):
+// the CPU device is found and described, selectors pick it, and a selector
+// that matches no device makes the queue constructor throw errc::runtime.
+#include "check.h"
+
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+using onepass_test::check;
+using onepass_test::checkEqual;
+using onepass_test::checkThrows;
+
+namespace {
+
+bool contains(const std::vector<sycl::aspect> &aspects, sycl::aspect a) {
+  return std::find(aspects.begin(), aspects.end(), a) != aspects.end();
+}
+
+// Runs a kernel on `q` and checks its result.
+void checkQueueRuns(const std::string &what, sycl::queue &q) {
+  int *x = sycl::malloc_shared<int>(1, q);
+  *x = 0;
+  q.single_task([=] { *x = 321; }).wait();
+  checkEqual(what + ": kernel result", 321, *x);
+  sycl::free(x, q);
+}
+
+void platforms() {
+  std::vector<sycl::platform> all = sycl::platform::get_platforms();
+  if (!check("get_platforms() is not empty", !all.empty())) return;
+  for (const sycl::platform &p : all) {
+    const std::string name = p.get_info<sycl::info::platform::name>();
+    std::printf("platform: %s (%s), version %s\n", name.c_str(),
+                p.get_info<sycl::info::platform::vendor>().c_str(),
+                p.get_info<sycl::info::platform::version>().c_str());
+    check("platform name is not empty", !name.empty());
+    check("platform vendor is not empty", !p.get_info<sycl::info::platform::vendor>().empty());
+    for (const sycl::device &d : p.get_devices())
+      checkEqual("a device's platform is the platform listing it", true, d.get_platform() == p);
+  }
+  checkEqual("the default platform is among get_platforms()", true,
+             std::find(all.begin(), all.end(), sycl::platform()) != all.end());
+}
+
+void cpuDevice() {
+  std::vector<sycl::device> cpus = sycl::device::get_devices(sycl::info::device_type::cpu);
+  if (!check("device::get_devices(cpu) is not empty", !cpus.empty())) return;
+  const sycl::device &cpu = cpus.front();
+  const std::string name = cpu.get_info<sycl::info::device::name>();
+  std::printf("CPU device: %s\n", name.c_str());
+  check("is_cpu()", cpu.is_cpu());
+  check("not is_gpu()", !cpu.is_gpu());
+  check("not is_accelerator()", !cpu.is_accelerator());
+  checkEqual("device_type", static_cast<unsigned>(sycl::info::device_type::cpu),
+             static_cast<unsigned>(cpu.get_info<sycl::info::device::device_type>()));
+  check("name is not empty", !name.empty());
+  check("vendor is not empty", !cpu.get_info<sycl::info::device::vendor>().empty());
+  check("version is not empty", !cpu.get_info<sycl::info::device::version>().empty());
+  check("driver_version is not empty", !cpu.get_info<sycl::info::device::driver_version>().empty());
+  check("max_compute_units > 0", cpu.get_info<sycl::info::device::max_compute_units>() > 0);
+  check("global_mem_size > 0", cpu.get_info<sycl::info::device::global_mem_size>() > 0);
+  check("max_mem_alloc_size > 0", cpu.get_info<sycl::info::device::max_mem_alloc_size>() > 0);
+  check("max_mem_alloc_size <= global_mem_size", cpu.get_info<sycl::info::device::max_mem_alloc_size>() <=
+                                                      cpu.get_info<sycl::info::device::global_mem_size>());
+  check("max_work_group_size > 0", cpu.get_info<sycl::info::device::max_work_group_size>() > 0);
+  checkEqual("max_work_item_dimensions", 3u, cpu.get_info<sycl::info::device::max_work_item_dimensions>());
+  checkEqual("is_available", true, cpu.get_info<sycl::info::device::is_available>());
+  check("has(aspect::cpu)", cpu.has(sycl::aspect::cpu));
+  check("not has(aspect::gpu)", !cpu.has(sycl::aspect::gpu));
+  check("has(aspect::usm_device_allocations)", cpu.has(sycl::aspect::usm_device_allocations));
+  std::vector<sycl::aspect> aspects = cpu.get_info<sycl::info::device::aspects>();
+  check("info::device::aspects lists aspect::cpu", contains(aspects, sycl::aspect::cpu));
+  check("info::device::aspects lists aspect::usm_device_allocations",
+        contains(aspects, sycl::aspect::usm_device_allocations));
+  checkEqual("the device's backend is its platform's", true,
+             cpu.get_backend() == cpu.get_platform().get_backend());
+  checkEqual("info::device::platform is get_platform()", true,
+             cpu.get_info<sycl::info::device::platform>() == cpu.get_platform());
+}
+
+void selectors() {
+  sycl::queue cpuQueue(sycl::cpu_selector_v);
+  std::printf("queue(cpu_selector_v) runs on: %s\n",
+              cpuQueue.get_device().get_info<sycl::info::device::name>().c_str());
+  check("queue(cpu_selector_v) device is_cpu()", cpuQueue.get_device().is_cpu());
+  checkEqual("queue::get_info<info::queue::device>()", true,
+             cpuQueue.get_info<sycl::info::queue::device>() == cpuQueue.get_device());
+  std::vector<sycl::device> contextDevices = cpuQueue.get_context().get_devices();
+  checkEqual("the queue's context holds its device", true,
+             std::find(contextDevices.begin(), contextDevices.end(), cpuQueue.get_device()) != contextDevices.end());
+  checkQueueRuns("queue(cpu_selector_v)", cpuQueue);
+
+  sycl::queue defaultQueue(sycl::default_selector_v);
+  checkQueueRuns("queue(default_selector_v)", defaultQueue);
+  checkEqual("device(default_selector_v) is the default device", true,
+             sycl::device(sycl::default_selector_v) == sycl::device());
+
+  sycl::queue aspectQueue(sycl::aspect_selector(sycl::aspect::cpu, sycl::aspect::usm_shared_allocations));
+  check("queue(aspect_selector(cpu, usm_shared_allocations)) is on a CPU", aspectQueue.get_device().is_cpu());
+  checkQueueRuns("queue(aspect_selector(cpu))", aspectQueue);
+
+  // A user-written selector: any callable returning a score.
+  sycl::queue customQueue([](const sycl::device &d) { return d.is_cpu() ? 5 : -1; });
+  check("queue(custom selector) is on a CPU", customQueue.get_device().is_cpu());
+
+  if (sycl::device::get_devices(sycl::info::device_type::gpu).empty()) {
+    checkThrows("queue(gpu_selector_v) without a GPU", sycl::errc::runtime,
+                [] { sycl::queue gpuQueue(sycl::gpu_selector_v); });
+    checkThrows("device(aspect_selector(aspect::gpu)) without a GPU", sycl::errc::runtime,
+                [] { sycl::device gpu(sycl::aspect_selector(sycl::aspect::gpu)); });
+    checkThrows("queue(selector rejecting every device)", sycl::errc::runtime,
+                [] { sycl::queue none([](const sycl::device &) { return -1; }); });
+  } else {
+    sycl::queue gpuQueue(sycl::gpu_selector_v);
+    check("queue(gpu_selector_v) device is_gpu()", gpuQueue.get_device().is_gpu());
+  }
+}
+
+}  // namespace
+
+int main() {
+  onepass_test::runPart("platforms", [] { platforms(); });
+  onepass_test::runPart("CPU device", [] { cpuDevice(); });
+  onepass_test::runPart("selectors", [] { selectors(); });
+  return onepass_test::report();
+}
