@@ -22,32 +22,27 @@ std::string kernelDescription(const rt::RegisteredKernel &kernel) {
   return text;
 }
 
-onepass_backend_launch makeLaunch(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc) {
-  onepass_backend_launch launch{};
-  launch.host_entry = desc.host_entry;
-  launch.image = kernel.image;
-  launch.image_size = kernel.imageSize;
-  launch.kernel_symbol = kernel.info.symbol.data();  // NUL-terminated copy held by the caller, see below
-  launch.object = desc.object.get();
-  launch.object_size = desc.object_size;
-  launch.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
-  for (int d = 0; d < 3; ++d) launch.global_range[d] = desc.global_range[d];
-  return launch;
-}
-
 // Everything a kernel launch needs on the executor thread, owned.
 struct KernelOperation {
   std::shared_ptr<device_impl> device;
   kernel_launch_desc desc;
   rt::RegisteredKernel kernel;
-  std::string symbol;  // NUL-terminated
-  std::string description;
+  std::string symbol;  // NUL-terminated copy of kernel.info.symbol
 
   onepass_backend_launch launch() const {
-    onepass_backend_launch l = makeLaunch(kernel, desc);
+    onepass_backend_launch l{};
+    l.host_entry = desc.host_entry;
+    l.image = kernel.image;
+    l.image_size = kernel.imageSize;
     l.kernel_symbol = symbol.c_str();
+    l.object = desc.object.get();
+    l.object_size = desc.object_size;
+    l.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
+    for (int d = 0; d < 3; ++d) l.global_range[d] = desc.global_range[d];
     return l;
   }
+  // Only built for error messages, not on every submission.
+  std::string description() const { return kernelDescription(kernel); }
 };
 
 [[noreturn]] void raiseBackendError(errc code, const std::string &what, char *error) {
@@ -61,30 +56,29 @@ std::function<void()> prepareKernel(queue_impl &queue, kernel_launch_desc &&desc
   op->device = queue.device;
   op->kernel = rt::lookupKernel(desc.host_entry);
   op->symbol = std::string(op->kernel.info.symbol);
-  op->description = kernelDescription(op->kernel);
   op->desc = std::move(desc);
   const image::KernelView &info = op->kernel.info;
 
   if (op->desc.object_size != info.objectSize)
-    rt::raise(errc::kernel_argument, "kernel " + op->description + ": the host passes a " +
+    rt::raise(errc::kernel_argument, "kernel " + op->description() + ": the host passes a " +
                                          std::to_string(op->desc.object_size) + "-byte kernel object but the device code expects " +
                                          std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
   if ((info.features & image::kFeatureFp64) &&
       std::find(queue.device->properties.aspects.begin(), queue.device->properties.aspects.end(), aspect::fp64) ==
           queue.device->properties.aspects.end())
-    rt::raise(errc::kernel_not_supported, "kernel " + op->description + " uses double precision, which device '" +
+    rt::raise(errc::kernel_not_supported, "kernel " + op->description() + " uses double precision, which device '" +
                                               queue.device->properties.name + "' does not support");
 
   onepass_backend_launch launch = op->launch();
   char *error = nullptr;
   if (queue.device->backend->prepare_kernel(queue.device->index, &launch, &error) != 0)
-    raiseBackendError(errc::build, "cannot build kernel " + op->description + " for device '" +
+    raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
                                        queue.device->properties.name + "'", error);
   return [op] {
     onepass_backend_launch l = op->launch();
     char *failure = nullptr;
     if (op->device->backend->launch(op->device->index, &l, &failure) != 0)
-      raiseBackendError(errc::kernel, "kernel " + op->description + " failed", failure);
+      raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
   };
 }
 
