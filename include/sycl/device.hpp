@@ -116,10 +116,13 @@ public:
         bestScore = score;
       }
     }
-    if (!best)
+    if (!best) {
+      std::string absent = detail::describe_absent_backends();
       throw exception(make_error_code(errc::runtime),
-                      "no SYCL device satisfies the device selector (OnePass found " +
-                          std::to_string(all.size()) + " device(s))");
+                      "no SYCL device satisfies the device selector (OnePass found " + std::to_string(all.size()) +
+                          " device(s); ONEPASS_DEVICE narrows the default selector" +
+                          (absent.empty() ? std::string(")") : "; absent backends: " + absent + ")"));
+    }
     return *best;
   }
 

@@ -17,6 +17,7 @@ namespace {
 const char *libraryFileName(BuiltinTarget target) {
   switch (target) {
   case BuiltinTarget::Cpu: return "onepass-builtins-cpu.bc";
+  case BuiltinTarget::Ptx: return "onepass-builtins-ptx.bc";
   }
   return "";
 }
@@ -28,9 +29,8 @@ struct LoadedLibrary {
 };
 
 LoadedLibrary &library(BuiltinTarget target) {
-  static LoadedLibrary cpu;
-  (void)target;
-  LoadedLibrary &lib = cpu;
+  static LoadedLibrary libraries[2];
+  LoadedLibrary &lib = libraries[static_cast<int>(target)];
   std::call_once(lib.once, [&] {
     std::string path = jitLibraryDirectory() + "/bitcode/" + libraryFileName(target);
     ErrorOr<std::unique_ptr<MemoryBuffer>> file = MemoryBuffer::getFile(path);

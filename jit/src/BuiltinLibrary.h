@@ -10,7 +10,7 @@
 
 namespace onepass::jit {
 
-enum class BuiltinTarget { Cpu };
+enum class BuiltinTarget { Cpu, Ptx };
 
 // Links the library of `target` into `module` (only what the module needs).
 llvm::Error linkBuiltins(llvm::Module &module, BuiltinTarget target);

@@ -5,6 +5,13 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/TargetSelect.h"
+
+extern "C" {
+void LLVMInitializeNVPTXTargetInfo();
+void LLVMInitializeNVPTXTarget();
+void LLVMInitializeNVPTXTargetMC();
+void LLVMInitializeNVPTXAsmPrinter();
+}
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
 
@@ -21,6 +28,10 @@ void initializeTargets() {
   std::call_once(once, [] {
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
   });
 }
 
@@ -44,6 +55,20 @@ Expected<std::unique_ptr<TargetMachine>> createHostTargetMachine() {
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
       triple, sys::getHostCPUName(), hostFeatures(), options, Reloc::PIC_, CodeModel::Small, CodeGenOptLevel::Aggressive));
   if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create a target machine for this host");
+  return machine;
+}
+
+Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVersion) {
+  initializeTargets();
+  Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target) return createStringError(inconvertibleErrorCode(), "no NVPTX target in this LLVM: " + error);
+  TargetOptions options;
+  std::string cpu = "sm_" + std::to_string(smVersion);
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(triple, cpu, "", options, std::nullopt,
+                                                                     std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create an NVPTX target machine for " + cpu);
   return machine;
 }
 
@@ -77,12 +102,12 @@ void optimize(Module &module, TargetMachine &machine) {
   passes.run(module, modules);
 }
 
-Expected<std::vector<char>> emitObject(Module &module, TargetMachine &machine) {
+Expected<std::vector<char>> emitFile(Module &module, TargetMachine &machine, CodeGenFileType type) {
   SmallVector<char, 0> buffer;
   raw_svector_ostream stream(buffer);
   legacy::PassManager passes;
-  if (machine.addPassesToEmitFile(passes, stream, nullptr, CodeGenFileType::ObjectFile))
-    return createStringError(inconvertibleErrorCode(), "the target cannot emit object files");
+  if (machine.addPassesToEmitFile(passes, stream, nullptr, type))
+    return createStringError(inconvertibleErrorCode(), "the target cannot emit this kind of file");
   passes.run(module);
   return std::vector<char>(buffer.begin(), buffer.end());
 }

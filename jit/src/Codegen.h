@@ -14,6 +14,9 @@ namespace onepass::jit {
 // A target machine for this host's CPU (all its features, for vectorization).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
 
+// A target machine for NVIDIA GPUs of compute capability `smVersion` (e.g. 90).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(unsigned smVersion);
+
 // Sets the module's triple and data layout for `machine` and stamps every
 // defined function with the machine's CPU and features.
 void retarget(llvm::Module &module, llvm::TargetMachine &machine);
@@ -21,7 +24,8 @@ void retarget(llvm::Module &module, llvm::TargetMachine &machine);
 // The standard O3 pipeline, with the target's cost model.
 void optimize(llvm::Module &module, llvm::TargetMachine &machine);
 
-llvm::Expected<std::vector<char>> emitObject(llvm::Module &module, llvm::TargetMachine &machine);
+llvm::Expected<std::vector<char>> emitFile(llvm::Module &module, llvm::TargetMachine &machine,
+                                          llvm::CodeGenFileType type);
 
 // Writes the module as text to $ONEPASS_DUMP_DIR/<name>.ll when that variable is set.
 void dumpModuleIfRequested(const llvm::Module &module, llvm::StringRef name);

@@ -4,14 +4,13 @@
 #include "Codegen.h"
 #include "KernelModule.h"
 
-#include "../builtins/cpu/cpu_abi.h"
+#include "WorkItemLowering.h"
 
-#include "llvm/ADT/SetVector.h"
+#include "../builtins/common/work_item_abi.h"
+
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Passes/PassBuilder.h"
-#include "llvm/Transforms/IPO/AlwaysInliner.h"
 
 using namespace llvm;
 
@@ -19,19 +18,13 @@ namespace onepass::jit {
 
 namespace {
 
-constexpr const char *kWorkItemBuiltin = "__onepass_cpu_work_item";
-
-Value *stateWord(IRBuilder<> &builder, Value *state, unsigned word) {
-  return builder.CreateConstInBoundsGEP1_32(builder.getInt64Ty(), state, word);
-}
-
 Value *launchWord(IRBuilder<> &builder, Value *launch, unsigned field, unsigned dimension) {
   return builder.CreateAlignedLoad(builder.getInt64Ty(),
                                    builder.CreateConstInBoundsGEP1_32(builder.getInt64Ty(), launch, field * 3 + dimension),
                                    Align(8));
 }
 
-// Emits `for (i = begin; i < end; ++i) { state.globalId[d] = i; body(); }`.
+// Emits `for (i = begin; i < end; ++i) { *idSlot = i; body(); }`.
 void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
               const std::function<void(IRBuilder<> &)> &body) {
   Function *fn = builder.GetInsertBlock()->getParent();
@@ -67,7 +60,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   launcher->addParamAttr(1, Attribute::ReadOnly);
 
   IRBuilder<> builder(BasicBlock::Create(ctx, "entry", launcher));
-  Value *state = builder.CreateAlloca(ArrayType::get(builder.getInt64Ty(), cpu::kStateWords), nullptr, "wi.state");
+  Value *state = createWorkItemState(builder);
 
   // The kernel object is immutable during a launch: load every field once,
   // outside the loops, so nothing in the loop body has to reload them.
@@ -81,8 +74,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   const unsigned dimensions = info.kind == image::KernelKind::SingleTask ? 0 : info.dimensions;
   for (unsigned d = 0; d < 3; ++d) {
     Value *range = d < dimensions ? launchWord(builder, launch, 2, d) : builder.getInt64(1);
-    builder.CreateAlignedStore(range, stateWord(builder, state, cpu::kGlobalRangeWord + d), Align(8));
-    if (d >= dimensions) builder.CreateAlignedStore(builder.getInt64(0), stateWord(builder, state, cpu::kGlobalIdWord + d), Align(8));
+    builder.CreateAlignedStore(range, workItemStateWord(builder, state, builtins::kGlobalRangeWord + d), Align(8));
+    if (d >= dimensions) builder.CreateAlignedStore(builder.getInt64(0), workItemStateWord(builder, state, builtins::kGlobalIdWord + d), Align(8));
   }
   std::vector<Value *> begins, ends;
   for (unsigned d = 0; d < dimensions; ++d) {
@@ -97,74 +90,12 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       callKernel(b);
       return;
     }
-    emitLoop(b, begins[d], ends[d], stateWord(b, state, cpu::kGlobalIdWord + d),
+    emitLoop(b, begins[d], ends[d], workItemStateWord(b, state, builtins::kGlobalIdWord + d),
              [&](IRBuilder<> &inner) { nest(inner, d + 1); });
   };
   nest(builder, 0);
   builder.CreateRetVoid();
   return launcher;
-}
-
-// Every function that can reach the work-item builtin must be inlined into the
-// launcher, where the builtin resolves to the loop state.
-void markWorkItemCallersAlwaysInline(Module &module, Function &kernel) {
-  Function *builtin = module.getFunction(kWorkItemBuiltin);
-  SetVector<Function *> mustInline;
-  mustInline.insert(&kernel);
-  if (builtin) {
-    std::vector<Function *> work{builtin};
-    while (!work.empty()) {
-      Function *fn = work.back();
-      work.pop_back();
-      for (User *user : fn->users())
-        if (auto *call = dyn_cast<CallBase>(user))
-          if (Function *caller = call->getFunction(); caller && mustInline.insert(caller)) work.push_back(caller);
-    }
-  }
-  for (Function *fn : mustInline) {
-    if (fn->getName() == kCpuLaunchSymbol) continue;
-    fn->removeFnAttr(Attribute::NoInline);
-    fn->removeFnAttr(Attribute::OptimizeNone);
-    fn->addFnAttr(Attribute::AlwaysInline);
-  }
-}
-
-void runAlwaysInliner(Module &module) {
-  LoopAnalysisManager loops;
-  FunctionAnalysisManager functions;
-  CGSCCAnalysisManager cgscc;
-  ModuleAnalysisManager modules;
-  PassBuilder builder;
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(cgscc);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, cgscc, modules);
-  ModulePassManager passes;
-  passes.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/true));
-  passes.run(module, modules);
-}
-
-Error substituteWorkItemState(Module &module, Function &launcher, StringRef kernelName) {
-  Function *builtin = module.getFunction(kWorkItemBuiltin);
-  if (!builtin) return Error::success();
-  // Found by name: inlining moves the callees' allocas to the top of the entry block.
-  Value *state = nullptr;
-  for (Instruction &inst : launcher.getEntryBlock())
-    if (isa<AllocaInst>(inst) && inst.getName() == "wi.state") state = &inst;
-  if (!state) return createStringError(inconvertibleErrorCode(), "internal error: launcher lost its state");
-  for (User *user : make_early_inc_range(builtin->users())) {
-    auto *call = dyn_cast<CallInst>(user);
-    if (!call || call->getFunction() != &launcher)
-      return createStringError(inconvertibleErrorCode(),
-                               "kernel '" + kernelName.str() +
-                                   "' queries its work-item from a function that cannot be inlined into the "
-                                   "kernel (recursion?); the CPU device does not support this yet");
-    call->replaceAllUsesWith(state);
-    call->eraseFromParent();
-  }
-  builtin->eraseFromParent();
-  return Error::success();
 }
 
 }  // namespace
@@ -184,9 +115,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   // Same CPU and features on every function (builtins and launcher included),
   // or the inliner refuses to inline across them.
   retarget(module, **machine);
-  markWorkItemCallersAlwaysInline(module, *loaded->kernel);
-  internalizeAllBut(module, *launcher);  // lets the inliner delete what it fully inlined
-  runAlwaysInliner(module);
+  inlineIntoWrapper(module, *loaded->kernel, *launcher);
   if (Error err = substituteWorkItemState(module, *launcher, kernelSymbol)) {
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".failed");
     return err;
@@ -198,7 +127,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
     return createStringError(inconvertibleErrorCode(), "internal error: invalid CPU kernel module: " + verifierOutput);
   optimize(module, **machine);
   dumpModuleIfRequested(module, kernelSymbol);
-  return emitObject(module, **machine);
+  return emitFile(module, **machine, CodeGenFileType::ObjectFile);
 }
 
 }  // namespace onepass::jit

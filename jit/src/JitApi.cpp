@@ -4,6 +4,7 @@
 
 #include "CpuTranslator.h"
 #include "NativeLoader.h"
+#include "PtxTranslator.h"
 
 #include "llvm/Config/llvm-config.h"
 
@@ -44,6 +45,19 @@ int onepass_jit_compile_cpu(const onepass_jit_request *request, onepass_jit_buff
   object->data = std::malloc(compiled->size());
   if (!object->data) return fail(error, "out of host memory for the compiled kernel");
   std::memcpy(object->data, compiled->data(), compiled->size());
+  return 0;
+}
+
+int onepass_jit_compile_ptx(const onepass_jit_request *request, uint32_t sm_version, onepass_jit_buffer *ptx,
+                            char **error) {
+  if (!request || !request->image || !request->kernel_symbol || !ptx)
+    return fail(error, "onepass_jit_compile_ptx: missing argument");
+  llvm::Expected<std::string> compiled =
+      onepass::jit::compilePtxKernel(request->image, request->image_size, request->kernel_symbol, sm_version);
+  if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
+  ptx->size = compiled->size() + 1;
+  ptx->data = copyMessage(*compiled);
+  if (!ptx->data) return fail(error, "out of host memory for the PTX");
   return 0;
 }
 

@@ -12,6 +12,7 @@ namespace onepass::rt {
 struct JitLibrary {
   decltype(&onepass_jit_compile_cpu) compileCpu = nullptr;
   decltype(&onepass_jit_load_cpu) loadCpu = nullptr;
+  decltype(&onepass_jit_compile_ptx) compilePtx = nullptr;
   decltype(&onepass_jit_free) free = nullptr;
   decltype(&onepass_jit_version_string) versionString = nullptr;
   std::string path;

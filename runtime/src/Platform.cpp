@@ -4,6 +4,7 @@
 #include "Errors.h"
 #include "Log.h"
 #include "Runtime.h"
+#include "backend/BackendPlugins.h"
 #include "backend/CpuBackend.h"
 
 #include <algorithm>
@@ -74,9 +75,30 @@ std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable,
   return platform;
 }
 
+// Why each optional backend is absent ("CUDA: libcuda.so.1 cannot be loaded").
+std::vector<std::string> &absentBackends() {
+  static auto *list = new std::vector<std::string>;
+  return *list;
+}
+
 const std::vector<std::shared_ptr<platform_impl>> &platforms() {
   // Never destroyed: executors and kernels may still run during static destruction.
-  static auto *list = new std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)};
+  static auto *list = [] {
+    auto *result = new std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)};
+    struct Plugin {
+      const char *name;
+      const char *label;
+      backend kind;
+    };
+    for (const Plugin &plugin : {Plugin{"cuda", "CUDA", backend::cuda}}) {
+      std::string why;
+      if (const onepass_backend *table = rt::loadBackendPlugin(plugin.name, why))
+        result->push_back(makePlatform(*table, plugin.kind));
+      else
+        absentBackends().push_back(std::string(plugin.label) + ": " + why);
+    }
+    return result;
+  }();
   return *list;
 }
 
@@ -88,6 +110,13 @@ std::string lowercase(std::string text) {
 }  // namespace
 
 std::vector<std::shared_ptr<platform_impl>> get_platform_impls() { return platforms(); }
+
+std::string describe_absent_backends() {
+  platforms();
+  std::string text;
+  for (const std::string &line : absentBackends()) text += (text.empty() ? "" : "; ") + line;
+  return text;
+}
 const platform_properties &get_platform_properties(const platform_impl &p) { return p.properties; }
 std::vector<std::shared_ptr<device_impl>> get_platform_devices(const platform_impl &p) { return p.devices; }
 const device_properties &get_device_properties(const device_impl &d) { return d.properties; }

@@ -28,6 +28,7 @@ struct KernelOperation {
   kernel_launch_desc desc;
   rt::RegisteredKernel kernel;
   std::string symbol;  // NUL-terminated copy of kernel.info.symbol
+  std::vector<uint32_t> fieldOffsets;
 
   onepass_backend_launch launch() const {
     onepass_backend_launch l{};
@@ -37,6 +38,8 @@ struct KernelOperation {
     l.kernel_symbol = symbol.c_str();
     l.object = desc.object.get();
     l.object_size = desc.object_size;
+    l.field_offsets = fieldOffsets.data();
+    l.field_count = static_cast<uint32_t>(fieldOffsets.size());
     l.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
     for (int d = 0; d < 3; ++d) l.global_range[d] = desc.global_range[d];
     return l;
@@ -56,6 +59,7 @@ std::function<void()> prepareKernel(queue_impl &queue, kernel_launch_desc &&desc
   op->device = queue.device;
   op->kernel = rt::lookupKernel(desc.host_entry);
   op->symbol = std::string(op->kernel.info.symbol);
+  for (const image::FieldView &field : op->kernel.info.fields) op->fieldOffsets.push_back(field.offset);
   op->desc = std::move(desc);
   const image::KernelView &info = op->kernel.info;
 

@@ -54,6 +54,8 @@ ONEPASS_RT_API const platform_properties &get_platform_properties(const platform
 ONEPASS_RT_API std::vector<std::shared_ptr<device_impl>> get_platform_devices(const platform_impl &);
 ONEPASS_RT_API const device_properties &get_device_properties(const device_impl &);
 ONEPASS_RT_API std::shared_ptr<platform_impl> get_device_platform(const device_impl &);
+// Why optional backends (CUDA, ...) have no devices here; empty if all are present.
+ONEPASS_RT_API std::string describe_absent_backends();
 // The device the default selector picks (honours ONEPASS_DEVICE).
 ONEPASS_RT_API int default_selector_score(const device_impl &);
 

@@ -44,9 +44,22 @@ typedef struct onepass_backend_launch {
   const char *kernel_symbol;
   const void *object;
   uint64_t object_size;
+  const uint32_t *field_offsets;  /* where each kernel parameter lies in `object` */
+  uint32_t field_count;
   uint32_t dimensions;     /* 0 for single_task */
   uint64_t global_range[3];
 } onepass_backend_launch;
+
+/* What the runtime offers a backend plugin: the JIT (loaded on first use) and
+ * the runtime's log. */
+typedef struct onepass_runtime_services {
+  uint32_t interface_version;
+  /* onepass_jit_compile_ptx of jit_api.h; request is an onepass_jit_request. */
+  int (*compile_ptx)(const void *request, uint32_t sm_version, void *ptx_buffer, char **error);
+  void (*free)(void *pointer);
+  /* level: 0 error, 1 warning, 2 info, 3 debug */
+  void (*log)(int level, const char *message);
+} onepass_runtime_services;
 
 /* Every function returns 0 on success; on failure, 1 and *error is a
  * malloc'ed message the caller frees. */
@@ -66,6 +79,12 @@ typedef struct onepass_backend {
   int (*prepare_kernel)(uint32_t device, const onepass_backend_launch *launch, char **error);
   int (*launch)(uint32_t device, const onepass_backend_launch *launch, char **error);
 } onepass_backend;
+
+/* A backend plugin (lib/onepass/libonepass-backend-<name>.so) exports this.
+ * It returns NULL if the backend cannot work here, with *why saying why
+ * (e.g. "libcuda.so.1 not found"); the runtime frees *why. */
+typedef const onepass_backend *(*onepass_backend_entry_fn)(const onepass_runtime_services *services, char **why);
+#define ONEPASS_BACKEND_ENTRY_SYMBOL "onepass_backend_entry"
 
 #ifdef __cplusplus
 }

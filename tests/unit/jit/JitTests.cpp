@@ -181,3 +181,81 @@ TEST_CASE("the JIT reports bad requests with a message, never a crash", "[jit][e
   REQUIRE(build(garbage, symbol, error) == nullptr);
   REQUIRE_THAT(error, Catch::Contains("magic"));
 }
+
+// --- NVPTX --------------------------------------------------------------------
+
+namespace {
+std::string buildPtx(const std::string &symbol, unsigned sm, std::string &error) {
+  static auto compilePtx = reinterpret_cast<decltype(&onepass_jit_compile_ptx)>(
+      dlsym(dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL), "onepass_jit_compile_ptx"));
+  REQUIRE(compilePtx != nullptr);
+  onepass_jit_request request{imageBytes().data(), imageBytes().size(), symbol.c_str()};
+  onepass_jit_buffer ptx{};
+  char *message = nullptr;
+  if (compilePtx(&request, sm, &ptx, &message) != 0) {
+    error = message ? message : "";
+    jit().release(message);
+    return "";
+  }
+  std::string text(static_cast<const char *>(ptx.data));
+  REQUIRE(ptx.size == text.size() + 1);  // NUL-terminated, as cuModuleLoadData wants
+  jit().release(ptx.data);
+  return text;
+}
+
+// Assembles PTX with the CUDA toolkit's ptxas if there is one; returns false if not.
+bool assembleWithPtxas(const std::string &ptx, unsigned sm, std::string &output) {
+  const char *ptxas = ONEPASS_TEST_PTXAS;
+  if (!*ptxas) return false;
+  std::string path = "jit-test-" + std::to_string(sm) + ".ptx";
+  std::ofstream(path) << ptx;
+  std::string command = std::string(ptxas) + " -arch=sm_" + std::to_string(sm) + " " + path + " -o " + path + ".cubin 2>&1";
+  FILE *pipe = popen(command.c_str(), "r");
+  char buffer[256];
+  while (pipe && fgets(buffer, sizeof buffer, pipe)) output += buffer;
+  int status = pipe ? pclose(pipe) : -1;
+  output += "(exit status " + std::to_string(status) + ")";
+  return status == 0;
+}
+}  // namespace
+
+TEST_CASE("kernels lower to PTX with global loads and a bounds check", "[jit][ptx]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const auto &kernel = kernelNamed(image, "scale_offset");
+  std::string ptx = buildPtx(std::string(kernel.symbol), 90, error);
+  INFO(error);
+  REQUIRE(!ptx.empty());
+  CHECK_THAT(ptx, Catch::Contains(".target sm_90"));
+  CHECK_THAT(ptx, Catch::Contains(".entry __onepass_ptx_kernel"));
+  // Address spaces inferred: the kernel's pointers are global memory.
+  CHECK_THAT(ptx, Catch::Contains("ld.global"));
+  CHECK_THAT(ptx, Catch::Contains("st.global"));
+  CHECK_THAT(ptx, !Catch::Contains("ld.generic") && !Catch::Contains("st.generic"));
+  // Work-item ids come from the thread and block indices, with a range check.
+  CHECK_THAT(ptx, Catch::Contains("%tid.x") && Catch::Contains("%ctaid.x") && Catch::Contains("%ntid.x"));
+  CHECK_THAT(ptx, Catch::Contains("setp."));
+  // Nothing of the host target leaks into device code.
+  CHECK_THAT(ptx, !Catch::Contains("x86"));
+}
+
+TEST_CASE("every kernel's PTX assembles with ptxas", "[jit][ptx]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  for (unsigned sm : {75u, 90u})  // CUDA 13's ptxas knows sm_75 and newer
+    for (const auto &kernel : image.kernels()) {
+      std::string ptx = buildPtx(std::string(kernel.symbol), sm, error);
+      INFO(kernel.displayName << " sm_" << sm << ": " << error);
+      REQUIRE(!ptx.empty());
+      if (!*ONEPASS_TEST_PTXAS) {
+        WARN("ptxas not found: PTX of " << kernel.displayName << " not assembled (no CUDA toolkit)");
+        continue;
+      }
+      std::string output;
+      bool assembled = assembleWithPtxas(ptx, sm, output);
+      INFO("ptxas: " << output);
+      CHECK(assembled);
+    }
+}

@@ -51,6 +51,14 @@ ONEPASS_JIT_EXPORT const char *onepass_jit_version_string(void);
 ONEPASS_JIT_EXPORT int onepass_jit_compile_cpu(const onepass_jit_request *request,
                                                onepass_jit_buffer *object, char **error);
 
+/* Compiles one kernel to PTX for an NVIDIA GPU of compute capability
+ * `sm_version` (10 * major + minor, e.g. 90). The PTX text in *ptx is
+ * NUL-terminated (size counts the NUL). Its entry is "__onepass_ptx_kernel";
+ * its parameters are the kernel's fields, then the global range as three
+ * 64-bit values in SYCL dimension order. */
+ONEPASS_JIT_EXPORT int onepass_jit_compile_ptx(const onepass_jit_request *request, uint32_t sm_version,
+                                               onepass_jit_buffer *ptx, char **error);
+
 /* Links an object made by onepass_jit_compile_cpu into this process and
  * returns its launch function. The code stays loaded for the process's life. */
 ONEPASS_JIT_EXPORT int onepass_jit_load_cpu(const void *object, uint64_t size,

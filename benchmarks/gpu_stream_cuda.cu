@@ -1,0 +1,65 @@
+// The CUDA reference for gpu_stream (BabelStream's definitions, one element
+// per thread, 1024-thread blocks as BabelStream's CUDA version uses).
+#include "gpu_stream_cuda.h"
+
+#include <chrono>
+#include <cuda_runtime.h>
+
+namespace {
+constexpr int kBlock = 1024;
+double *a = nullptr, *b = nullptr, *c = nullptr;
+size_t count = 0;
+
+__global__ void init(double *a, double *b, double *c, size_t n) {
+  size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) { a[i] = 0.1; b[i] = 0.2; c[i] = 0.0; }
+}
+__global__ void copy(const double *a, double *c, size_t n) {
+  size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i];
+}
+__global__ void mul(double *b, const double *c, double s, size_t n) {
+  size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) b[i] = s * c[i];
+}
+__global__ void add(const double *a, const double *b, double *c, size_t n) {
+  size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}
+__global__ void triad(double *a, const double *b, const double *c, double s, size_t n) {
+  size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x;
+  if (i < n) a[i] = b[i] + s * c[i];
+}
+
+unsigned blocks() { return unsigned((count + kBlock - 1) / kBlock); }
+
+template <typename Launch> double timed(Launch launch) {
+  auto start = std::chrono::steady_clock::now();
+  launch();
+  cudaDeviceSynchronize();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+}  // namespace
+
+bool cuda_stream_init(size_t n) {
+  count = n;
+  if (cudaMalloc(&a, n * sizeof(double)) != cudaSuccess || cudaMalloc(&b, n * sizeof(double)) != cudaSuccess ||
+      cudaMalloc(&c, n * sizeof(double)) != cudaSuccess)
+    return false;
+  init<<<blocks(), kBlock>>>(a, b, c, n);
+  return cudaDeviceSynchronize() == cudaSuccess;
+}
+double cuda_stream_copy() { return timed([] { copy<<<blocks(), kBlock>>>(a, c, count); }); }
+double cuda_stream_mul(double s) { return timed([=] { mul<<<blocks(), kBlock>>>(b, c, s, count); }); }
+double cuda_stream_add() { return timed([] { add<<<blocks(), kBlock>>>(a, b, c, count); }); }
+double cuda_stream_triad(double s) { return timed([=] { triad<<<blocks(), kBlock>>>(a, b, c, s, count); }); }
+double cuda_stream_read_a(size_t i) {
+  double value = 0;
+  cudaMemcpy(&value, a + i, sizeof(double), cudaMemcpyDeviceToHost);
+  return value;
+}
+void cuda_stream_finish() {
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(c);
+}

@@ -1,0 +1,17 @@
+// Work-item queries (SYCL 2020 §4.9.1), the same source for every target.
+// Compiled to bitcode per target with clang++-22 at build time and linked into
+// each kernel by the JIT; after inlining, each query becomes a value the
+// kernel's launch wrapper computed (a loop counter, a thread index).
+#include "work_item_abi.h"
+
+#include <stddef.h>
+
+#define ONEPASS_BUILTIN extern "C" __attribute__((always_inline))
+
+ONEPASS_BUILTIN size_t __onepass_get_global_id(int dimension) noexcept {
+  return __onepass_work_item()->globalId[dimension];
+}
+
+ONEPASS_BUILTIN size_t __onepass_get_global_range(int dimension) noexcept {
+  return __onepass_work_item()->globalRange[dimension];
+}

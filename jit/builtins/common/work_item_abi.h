@@ -1,0 +1,25 @@
+// The work-item state shared by the builtin libraries (which read it) and the
+// translators (which create it in the kernel's launch wrapper and substitute
+// it for every __onepass_work_item() call once everything is inlined). The
+// wrapper computes the ids its own way per target: loop counters on the CPU,
+// thread and block indices on a GPU; SROA then turns the state into SSA values.
+#pragma once
+
+#include <stdint.h>
+
+namespace onepass::builtins {
+
+struct WorkItemState {
+  uint64_t globalId[3];
+  uint64_t globalRange[3];
+};
+
+// Field offsets the translators write, in 64-bit words.
+inline constexpr unsigned kGlobalIdWord = 0;
+inline constexpr unsigned kGlobalRangeWord = 3;
+inline constexpr unsigned kStateWords = 6;
+
+}  // namespace onepass::builtins
+
+// Resolved by the translator to the launch wrapper's state; never defined.
+extern "C" onepass::builtins::WorkItemState *__onepass_work_item() noexcept;

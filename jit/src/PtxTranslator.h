@@ -1,0 +1,23 @@
+// The NVPTX target (stage 2): wraps a kernel in a PTX kernel entry that
+// computes its work-item ids from the CUDA thread and block indices (the last
+// SYCL dimension maps to x, so adjacent work-items are adjacent threads),
+// returns early for threads past the global range, inlines the kernel, and
+// emits PTX for the device's sm_XX.
+#pragma once
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace onepass::jit {
+
+// The PTX entry's name. Its parameters are the kernel's flattened fields,
+// then the global range as three u64 values in SYCL dimension order.
+inline constexpr const char *kPtxKernelSymbol = "__onepass_ptx_kernel";
+
+// `smVersion` is the compute capability as 10 * major + minor (90 for sm_90).
+llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
+                                             unsigned smVersion);
+
+}  // namespace onepass::jit

@@ -1,0 +1,353 @@
+// The CUDA backend: NVIDIA GPUs through the driver API (libcuda.so.1, loaded
+// at run time). Kernels are JIT-compiled to PTX by OnePass for the device's
+// compute capability and loaded with the driver (which compiles the PTX to
+// SASS); allocations map to cuMemAlloc / cuMemHostAlloc / cuMemAllocManaged.
+// Operations are synchronous: the runtime's executor calls them in order.
+#include "../BackendInterface.h"
+#include "CudaDriver.h"
+
+#include "onepass/jit/jit_api.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace onepass::cuda {
+
+namespace {
+
+// Thread-block shapes per dimensionality: 256 threads, the last SYCL
+// dimension (CUDA x) widest so that neighbouring work-items share warps.
+constexpr unsigned kBlock[4][3] = {{1, 1, 1}, {256, 1, 1}, {32, 8, 1}, {32, 4, 2}};
+
+struct Device {
+  CUdevice handle = 0;
+  CUcontext context = nullptr;
+  CUstream stream = nullptr;
+  unsigned smVersion = 0;
+  int maxGrid[3] = {0, 0, 0};
+  std::string name;
+};
+
+struct CompiledKernel {
+  std::once_flag once;
+  CUfunction function = nullptr;
+  std::string error;
+};
+
+struct Backend {
+  std::mutex alignedMutex;
+  std::map<void *, void *> alignedToBase;  // over-aligned allocations: what to free
+  const DriverApi *api = nullptr;
+  const onepass_runtime_services *services = nullptr;
+  int driverVersion = 0;
+  std::vector<Device> devices;
+  std::mutex cacheMutex;
+  std::map<std::pair<const void *, uint32_t>, std::shared_ptr<CompiledKernel>> kernels;  // by (kernel, device)
+};
+
+Backend &backend() {
+  static Backend instance;
+  return instance;
+}
+
+int fail(char **error, const std::string &message) {
+  if (error) {
+    *error = static_cast<char *>(std::malloc(message.size() + 1));
+    if (*error) std::memcpy(*error, message.c_str(), message.size() + 1);
+  }
+  return 1;
+}
+
+void log(int level, const std::string &message) {
+  if (backend().services) backend().services->log(level, ("CUDA: " + message).c_str());
+}
+
+// Makes the device's context current on the calling thread (the executor's).
+bool enter(uint32_t device, char **error) {
+  Backend &b = backend();
+  CUresult result = b.api->cuCtxSetCurrent(b.devices[device].context);
+  if (result == CUDA_SUCCESS) return true;
+  fail(error, "cannot make the context of '" + b.devices[device].name + "' current: " + describe(*b.api, result));
+  return false;
+}
+
+#define ONEPASS_CUDA_CHECK(call, what)                                                             \
+  do {                                                                                             \
+    CUresult onepass_result = (call);                                                              \
+    if (onepass_result != CUDA_SUCCESS)                                                            \
+      return fail(error, std::string(what) + " failed on '" + backend().devices[device].name +     \
+                             "': " + describe(*backend().api, onepass_result));                    \
+  } while (0)
+
+uint32_t deviceCount() { return static_cast<uint32_t>(backend().devices.size()); }
+
+int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
+  Backend &b = backend();
+  const Device &d = b.devices[device];
+  auto attribute = [&](int which) {
+    int value = 0;
+    b.api->cuDeviceGetAttribute(&value, which, d.handle);
+    return value;
+  };
+  std::memset(info, 0, sizeof(*info));
+  std::strncpy(info->name, d.name.c_str(), sizeof(info->name) - 1);
+  std::strncpy(info->vendor, "NVIDIA Corporation", sizeof(info->vendor) - 1);
+  std::string version = "sm_" + std::to_string(d.smVersion);
+  std::strncpy(info->version, version.c_str(), sizeof(info->version) - 1);
+  std::string driver = "CUDA " + std::to_string(b.driverVersion / 1000) + "." + std::to_string(b.driverVersion % 1000 / 10);
+  std::strncpy(info->driver_version, driver.c_str(), sizeof(info->driver_version) - 1);
+  info->device_type = ONEPASS_DEVICE_GPU;
+  info->vendor_id = 0x10de;
+  info->compute_units = static_cast<uint32_t>(attribute(MultiprocessorCount));
+  info->clock_mhz = static_cast<uint32_t>(attribute(ClockRateKHz) / 1000);
+  size_t total = 0;
+  b.api->cuDeviceTotalMem_v2(&total, d.handle);
+  info->global_mem_bytes = total;
+  info->max_alloc_bytes = total;
+  info->local_mem_bytes = static_cast<uint64_t>(attribute(MaxSharedMemoryPerBlock));
+  info->max_work_group_size = static_cast<uint64_t>(attribute(MaxThreadsPerBlock));
+  info->has_fp64 = 1;
+  info->cache_line_bytes = 128;
+  return 0;
+}
+
+void *allocateAligned256(uint32_t device, uint64_t bytes, uint32_t kind);
+
+// Driver allocations are at least 256-byte aligned; a stricter alignment is
+// met by over-allocating and remembering the base pointer for the free.
+void *allocate(uint32_t device, uint64_t bytes, uint64_t alignment, uint32_t kind) {
+  if (bytes == 0 || (alignment & (alignment - 1)) != 0) return nullptr;
+  if (alignment <= 256) return allocateAligned256(device, bytes, kind);
+  if (bytes > UINT64_MAX - alignment) return nullptr;
+  void *base = allocateAligned256(device, bytes + alignment, kind);
+  if (!base) return nullptr;
+  auto address = reinterpret_cast<uintptr_t>(base);
+  void *aligned = reinterpret_cast<void *>((address + alignment - 1) / alignment * alignment);
+  Backend &b = backend();
+  std::lock_guard<std::mutex> lock(b.alignedMutex);
+  b.alignedToBase[aligned] = base;
+  return aligned;
+}
+
+void *allocateAligned256(uint32_t device, uint64_t bytes, uint32_t kind) {
+  Backend &b = backend();
+  if (b.api->cuCtxSetCurrent(b.devices[device].context) != CUDA_SUCCESS) return nullptr;
+  if (kind == ONEPASS_USM_HOST) {
+    void *pointer = nullptr;
+    return b.api->cuMemHostAlloc(&pointer, bytes, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP) == CUDA_SUCCESS
+               ? pointer
+               : nullptr;
+  }
+  CUdeviceptr pointer = 0;
+  CUresult result = kind == ONEPASS_USM_SHARED ? b.api->cuMemAllocManaged(&pointer, bytes, CU_MEM_ATTACH_GLOBAL)
+                                               : b.api->cuMemAlloc_v2(&pointer, bytes);
+  return result == CUDA_SUCCESS ? reinterpret_cast<void *>(pointer) : nullptr;
+}
+
+void deallocate(uint32_t device, void *pointer, uint32_t kind) {
+  Backend &b = backend();
+  {
+    std::lock_guard<std::mutex> lock(b.alignedMutex);
+    auto it = b.alignedToBase.find(pointer);
+    if (it != b.alignedToBase.end()) {
+      pointer = it->second;
+      b.alignedToBase.erase(it);
+    }
+  }
+  b.api->cuCtxSetCurrent(b.devices[device].context);
+  CUresult result = kind == ONEPASS_USM_HOST ? b.api->cuMemFreeHost(pointer)
+                                             : b.api->cuMemFree_v2(reinterpret_cast<CUdeviceptr>(pointer));
+  if (result != CUDA_SUCCESS) log(1, "freeing a USM allocation failed: " + describe(*b.api, result));
+}
+
+int copy(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error) {
+  if (bytes == 0) return 0;
+  if (!enter(device, error)) return 1;
+  ONEPASS_CUDA_CHECK(backend().api->cuMemcpy(reinterpret_cast<CUdeviceptr>(destination),
+                                             reinterpret_cast<CUdeviceptr>(source), bytes),
+                     "memcpy");
+  return 0;
+}
+
+int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **error) {
+  if (count == 0) return 0;
+  if (!enter(device, error)) return 1;
+  const DriverApi &api = *backend().api;
+  auto target = reinterpret_cast<CUdeviceptr>(destination);
+  // The driver's memsets take device or managed memory only: fill host
+  // allocations (and memory the driver does not know) on the host.
+  unsigned memoryType = 0;
+  if (api.cuPointerGetAttribute(&memoryType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, target) != CUDA_SUCCESS ||
+      memoryType == CU_MEMORYTYPE_HOST) {
+    auto *out = static_cast<unsigned char *>(destination);
+    for (uint64_t i = 0; i < count; ++i) std::memcpy(out + i * patternBytes, pattern, patternBytes);
+    return 0;
+  }
+  switch (patternBytes) {
+  case 1: ONEPASS_CUDA_CHECK(api.cuMemsetD8_v2(target, *static_cast<const unsigned char *>(pattern), count), "fill"); return 0;
+  case 2: {
+    unsigned short value;
+    std::memcpy(&value, pattern, 2);
+    ONEPASS_CUDA_CHECK(api.cuMemsetD16_v2(target, value, count), "fill");
+    return 0;
+  }
+  case 4: {
+    unsigned value;
+    std::memcpy(&value, pattern, 4);
+    ONEPASS_CUDA_CHECK(api.cuMemsetD32_v2(target, value, count), "fill");
+    return 0;
+  }
+  default: {
+    // Other pattern sizes: build the pattern on the host, copy it over once.
+    std::vector<unsigned char> staging(patternBytes * count);
+    for (uint64_t i = 0; i < count; ++i) std::memcpy(staging.data() + i * patternBytes, pattern, patternBytes);
+    ONEPASS_CUDA_CHECK(api.cuMemcpy(target, reinterpret_cast<CUdeviceptr>(staging.data()), staging.size()), "fill");
+    return 0;
+  }
+  }
+}
+
+CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) {
+  Backend &b = backend();
+  std::shared_ptr<CompiledKernel> entry;
+  {
+    std::lock_guard<std::mutex> lock(b.cacheMutex);
+    auto &slot = b.kernels[{launch.host_entry, device}];
+    if (!slot) slot = std::make_shared<CompiledKernel>();
+    entry = slot;
+  }
+  std::call_once(entry->once, [&] {
+    const Device &d = b.devices[device];
+    auto start = std::chrono::steady_clock::now();
+    onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
+    onepass_jit_buffer ptx{};
+    char *message = nullptr;
+    if (b.services->compile_ptx(&request, d.smVersion, &ptx, &message) != 0) {
+      entry->error = message ? message : "unknown JIT error";
+      b.services->free(message);
+      return;
+    }
+    auto jitted = std::chrono::steady_clock::now();
+    char errorLog[8192] = {0};
+    int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+    CUmodule module = nullptr;
+    b.api->cuCtxSetCurrent(d.context);
+    CUresult result = b.api->cuModuleLoadDataEx(&module, ptx.data, 2, options, values);
+    b.services->free(ptx.data);
+    if (result != CUDA_SUCCESS) {
+      entry->error = "the driver rejected the PTX for sm_" + std::to_string(d.smVersion) + ": " +
+                     describe(*b.api, result) + (errorLog[0] ? std::string(": ") + errorLog : std::string());
+      return;
+    }
+    result = b.api->cuModuleGetFunction(&entry->function, module, "__onepass_ptx_kernel");
+    if (result != CUDA_SUCCESS) entry->error = "the PTX module has no kernel entry: " + describe(*b.api, result);
+    auto loaded = std::chrono::steady_clock::now();
+    auto micros = [](auto from, auto to) { return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count(); };
+    log(2, "kernel " + std::string(launch.kernel_symbol) + " for sm_" + std::to_string(d.smVersion) + ": PTX JIT " +
+               std::to_string(micros(start, jitted)) + " us, driver load " + std::to_string(micros(jitted, loaded)) + " us");
+  });
+  return *entry;
+}
+
+int prepareKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
+  if (!enter(device, error)) return 1;
+  CompiledKernel &kernel = compiled(device, *launch);
+  return kernel.function ? 0 : fail(error, kernel.error);
+}
+
+int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
+  if (!enter(device, error)) return 1;
+  CompiledKernel &kernel = compiled(device, *launch);
+  if (!kernel.function) return fail(error, kernel.error);
+  const Device &d = backend().devices[device];
+
+  uint64_t range[3] = {1, 1, 1};
+  for (unsigned i = 0; i < launch->dimensions; ++i) range[i] = launch->global_range[i];
+  if (range[0] * range[1] * range[2] == 0) return 0;
+
+  // CUDA axis a carries SYCL dimension (dimensions - 1 - a).
+  const unsigned dims = launch->dimensions;
+  unsigned block[3] = {kBlock[dims][0], kBlock[dims][1], kBlock[dims][2]};
+  unsigned grid[3] = {1, 1, 1};
+  for (unsigned axis = 0; axis < dims; ++axis) {
+    uint64_t extent = range[dims - 1 - axis];
+    uint64_t blocks = (extent + block[axis] - 1) / block[axis];
+    if (blocks > static_cast<uint64_t>(d.maxGrid[axis]))
+      return fail(error, "the range " + std::to_string(extent) + " in dimension " + std::to_string(dims - 1 - axis) +
+                             " needs " + std::to_string(blocks) + " thread blocks, more than '" + d.name +
+                             "' allows (" + std::to_string(d.maxGrid[axis]) + ")");
+    grid[axis] = static_cast<unsigned>(blocks);
+  }
+
+  std::vector<void *> arguments;
+  const auto *object = static_cast<const unsigned char *>(launch->object);
+  for (uint32_t i = 0; i < launch->field_count; ++i)
+    arguments.push_back(const_cast<unsigned char *>(object + launch->field_offsets[i]));
+  for (uint64_t &value : range) arguments.push_back(&value);
+
+  const DriverApi &api = *backend().api;
+  ONEPASS_CUDA_CHECK(api.cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0,
+                                        d.stream, arguments.data(), nullptr),
+                     "launching a kernel");
+  ONEPASS_CUDA_CHECK(api.cuStreamSynchronize(d.stream), "running a kernel");
+  return 0;
+}
+
+const onepass_backend kTable = {
+    ONEPASS_BACKEND_INTERFACE_VERSION, "cuda", "OnePass CUDA", "NVIDIA Corporation", deviceCount, deviceInfo,
+    allocate, deallocate, copy, fill, prepareKernel, launchKernel,
+};
+
+}  // namespace
+
+}  // namespace onepass::cuda
+
+using namespace onepass::cuda;
+
+extern "C" __attribute__((visibility("default"))) const onepass_backend *
+onepass_backend_entry(const onepass_runtime_services *services, char **why) {
+  Backend &b = backend();
+  b.services = services;
+  auto refuse = [&](const std::string &reason) -> const onepass_backend * {
+    fail(why, reason);
+    return nullptr;
+  };
+  std::string reason;
+  b.api = loadDriver(reason);
+  if (!b.api) return refuse(reason);
+  CUresult result = b.api->cuInit(0);
+  if (result == CUDA_ERROR_NO_DEVICE) return refuse("no CUDA device (the driver reports none)");
+  if (result != CUDA_SUCCESS) return refuse("the CUDA driver failed to initialize: " + describe(*b.api, result));
+  b.api->cuDriverGetVersion(&b.driverVersion);
+  int count = 0;
+  b.api->cuDeviceGetCount(&count);
+  for (int i = 0; i < count; ++i) {
+    Device d;
+    if (b.api->cuDeviceGet(&d.handle, i) != CUDA_SUCCESS) continue;
+    char name[256] = {0};
+    b.api->cuDeviceGetName(name, sizeof(name), d.handle);
+    d.name = name;
+    int major = 0, minor = 0;
+    b.api->cuDeviceGetAttribute(&major, ComputeCapabilityMajor, d.handle);
+    b.api->cuDeviceGetAttribute(&minor, ComputeCapabilityMinor, d.handle);
+    d.smVersion = static_cast<unsigned>(major * 10 + minor);
+    for (int axis = 0; axis < 3; ++axis) b.api->cuDeviceGetAttribute(&d.maxGrid[axis], MaxGridDimX + axis, d.handle);
+    result = b.api->cuDevicePrimaryCtxRetain(&d.context, d.handle);
+    if (result == CUDA_SUCCESS) result = b.api->cuCtxSetCurrent(d.context);
+    if (result == CUDA_SUCCESS) result = b.api->cuStreamCreate(&d.stream, CU_STREAM_NON_BLOCKING);
+    if (result != CUDA_SUCCESS) {
+      log(1, "device " + std::to_string(i) + " (" + d.name + ") skipped: " + describe(*b.api, result));
+      continue;
+    }
+    b.devices.push_back(d);
+  }
+  if (b.devices.empty()) return refuse("no usable CUDA device");
+  return &kTable;
+}

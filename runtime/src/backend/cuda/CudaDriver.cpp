@@ -1,0 +1,63 @@
+#include "CudaDriver.h"
+
+#include <dlfcn.h>
+
+namespace onepass::cuda {
+
+const DriverApi *loadDriver(std::string &why) {
+  static DriverApi api;
+  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    const char *reason = dlerror();
+    why = std::string("the NVIDIA driver library libcuda.so.1 cannot be loaded (") + (reason ? reason : "unknown") + ")";
+    return nullptr;
+  }
+  bool complete = true;
+  auto resolve = [&](auto &function, const char *name) {
+    function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(library, name));
+    if (!function) {
+      why = std::string("the NVIDIA driver lacks ") + name + " (driver too old?)";
+      complete = false;
+    }
+  };
+#define ONEPASS_RESOLVE(name) resolve(api.name, #name)
+  ONEPASS_RESOLVE(cuInit);
+  ONEPASS_RESOLVE(cuDriverGetVersion);
+  ONEPASS_RESOLVE(cuDeviceGetCount);
+  ONEPASS_RESOLVE(cuDeviceGet);
+  ONEPASS_RESOLVE(cuDeviceGetName);
+  ONEPASS_RESOLVE(cuDeviceGetAttribute);
+  ONEPASS_RESOLVE(cuDeviceTotalMem_v2);
+  ONEPASS_RESOLVE(cuDevicePrimaryCtxRetain);
+  ONEPASS_RESOLVE(cuCtxSetCurrent);
+  ONEPASS_RESOLVE(cuMemAlloc_v2);
+  ONEPASS_RESOLVE(cuMemFree_v2);
+  ONEPASS_RESOLVE(cuMemHostAlloc);
+  ONEPASS_RESOLVE(cuMemFreeHost);
+  ONEPASS_RESOLVE(cuMemAllocManaged);
+  ONEPASS_RESOLVE(cuMemcpy);
+  ONEPASS_RESOLVE(cuPointerGetAttribute);
+  ONEPASS_RESOLVE(cuMemsetD8_v2);
+  ONEPASS_RESOLVE(cuMemsetD16_v2);
+  ONEPASS_RESOLVE(cuMemsetD32_v2);
+  ONEPASS_RESOLVE(cuModuleLoadDataEx);
+  ONEPASS_RESOLVE(cuModuleGetFunction);
+  ONEPASS_RESOLVE(cuLaunchKernel);
+  ONEPASS_RESOLVE(cuStreamCreate);
+  ONEPASS_RESOLVE(cuStreamSynchronize);
+  ONEPASS_RESOLVE(cuCtxSynchronize);
+  ONEPASS_RESOLVE(cuGetErrorName);
+  ONEPASS_RESOLVE(cuGetErrorString);
+#undef ONEPASS_RESOLVE
+  return complete ? &api : nullptr;
+}
+
+std::string describe(const DriverApi &api, CUresult result) {
+  const char *name = nullptr;
+  const char *text = nullptr;
+  api.cuGetErrorName(result, &name);
+  api.cuGetErrorString(result, &text);
+  return std::string(name ? name : "CUDA error " + std::to_string(result)) + " (" + (text ? text : "no description") + ")";
+}
+
+}  // namespace onepass::cuda

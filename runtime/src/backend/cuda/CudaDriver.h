@@ -1,0 +1,85 @@
+// The part of the CUDA driver API the CUDA backend uses, declared here (the
+// types and enum values of the driver's ABI) and resolved from libcuda.so.1 at
+// run time, so OnePass builds without a CUDA toolkit and a binary runs where
+// no NVIDIA driver is installed.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace onepass::cuda {
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUstream = struct CUstream_st *;
+
+inline constexpr CUresult CUDA_SUCCESS = 0;
+inline constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
+
+enum DeviceAttribute : int {
+  MaxThreadsPerBlock = 1,
+  MaxGridDimX = 5,
+  MaxGridDimY = 6,
+  MaxGridDimZ = 7,
+  MaxSharedMemoryPerBlock = 8,
+  WarpSize = 10,
+  ClockRateKHz = 13,
+  MultiprocessorCount = 16,
+  ComputeCapabilityMajor = 75,
+  ComputeCapabilityMinor = 76,
+  ManagedMemory = 83,
+};
+
+inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
+inline constexpr unsigned CU_MEMORYTYPE_HOST = 1;
+inline constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+inline constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
+inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 1;
+inline constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 1;
+inline constexpr unsigned CU_MEMHOSTALLOC_DEVICEMAP = 2;
+inline constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
+
+// Function pointers, named after the driver's exported (versioned) symbols.
+struct DriverApi {
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDriverGetVersion)(int *);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceTotalMem_v2)(size_t *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuMemAlloc_v2)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree_v2)(CUdeviceptr);
+  CUresult (*cuMemHostAlloc)(void **, size_t, unsigned);
+  CUresult (*cuMemFreeHost)(void *);
+  CUresult (*cuMemAllocManaged)(CUdeviceptr *, size_t, unsigned);
+  CUresult (*cuMemcpy)(CUdeviceptr, CUdeviceptr, size_t);
+  CUresult (*cuPointerGetAttribute)(void *, int, CUdeviceptr);
+  CUresult (*cuMemsetD8_v2)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*cuMemsetD16_v2)(CUdeviceptr, unsigned short, size_t);
+  CUresult (*cuMemsetD32_v2)(CUdeviceptr, unsigned, size_t);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                             CUstream, void **, void **);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+};
+
+// Loads libcuda.so.1 and resolves every function. Returns nullptr and sets
+// `why` if the driver is missing or too old.
+const DriverApi *loadDriver(std::string &why);
+
+// "CUDA_ERROR_OUT_OF_MEMORY (out of memory)" for `result`.
+std::string describe(const DriverApi &api, CUresult result);
+
+}  // namespace onepass::cuda

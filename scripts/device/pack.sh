@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Packs what the GPU machine needs into .device-carry/ (ignored by git, sent
+# with the device tool's `carry`): the runtime, JIT, backend plugins and
+# builtins (stripped), the test and benchmark programs, and run.sh.
+# The GPU machine has no LLVM; everything it runs is built here.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=${1:-$root/build}
+carry=$root/.device-carry
+rm -rf "$carry"
+mkdir -p "$carry/lib/onepass/bitcode" "$carry/programs"
+cp "$build/lib/libonepass-rt.so" "$carry/lib/"
+cp "$build/lib/onepass/libonepass-jit.so" "$build/lib/onepass/libonepass-backend-cuda.so" "$carry/lib/onepass/"
+cp "$build"/lib/onepass/bitcode/*.bc "$carry/lib/onepass/bitcode/"
+cp "$build"/tests/sycl/programs/sycl-* "$carry/programs/"
+cp "$build/bin/examples/vector_add" "$carry/programs/"
+for p in "$build"/benchmarks/programs/*; do [ -x "$p" ] && cp "$p" "$carry/programs/"; done
+find "$carry" -type f \( -name '*.so' -o -perm -u+x \) -exec strip --strip-unneeded {} + 2>/dev/null || true
+cp "$root/scripts/device/run.sh" "$carry/"
+du -sh "$carry"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine from the repository root: every end-to-end program
+# on the GPU (and the CPU, for comparison), then the GPU benchmarks. Logs go
+# to $OUT (the device tool brings them back).
+set -u
+carry=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+export LD_LIBRARY_PATH=$carry/lib
+out=${OUT:-/tmp}
+log=$out/gpu-tests.log
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/gpu.txt" 2>&1
+passed=0 failed=0
+for program in "$carry"/programs/sycl-*; do
+  name=$(basename "$program")
+  case $name in sycl-gpu_probe|sycl-device_info|sycl-jit_missing) continue ;; esac
+  if ONEPASS_DEVICE=gpu ONEPASS_LOG=warning timeout 120 "$program" > "$out/$name.log" 2>&1; then
+    passed=$((passed + 1)); echo "PASS $name" >> "$log"
+  else
+    failed=$((failed + 1)); echo "FAIL $name (exit $?)" >> "$log"; tail -20 "$out/$name.log" >> "$log"
+  fi
+done
+echo "$passed passed, $failed failed" >> "$log"
+cat "$log"
+echo "== first launch, empty caches (ONEPASS_LOG=info)"
+ONEPASS_DEVICE=gpu ONEPASS_LOG=info "$carry/programs/vector_add" 2>&1 | tee "$out/first-launch.log"
+echo "== gpu_stream"
+ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" 2>&1 | tee "$out/gpu_stream.log"
