@@ -16,6 +16,20 @@ std::string logLevel() { return read("ONEPASS_LOG"); }
 std::string deviceSelection() { return read("ONEPASS_DEVICE"); }
 std::string jitLibrary() { return read("ONEPASS_JIT_LIBRARY"); }
 
+bool cacheEnabled() {
+  std::string value = read("ONEPASS_CACHE");
+  return !(value == "0" || value == "off" || value == "false");
+}
+
+std::string cacheDirectory() {
+  std::string explicitDirectory = read("ONEPASS_CACHE_DIR");
+  if (!explicitDirectory.empty()) return explicitDirectory;
+  std::string xdg = read("XDG_CACHE_HOME");
+  if (!xdg.empty()) return xdg + "/onepass";
+  std::string home = read("HOME");
+  return home.empty() ? std::string() : home + "/.cache/onepass";
+}
+
 unsigned cpuThreads() {
   std::string value = read("ONEPASS_CPU_THREADS");
   unsigned cores = std::max(1u, std::thread::hardware_concurrency());

@@ -12,6 +12,10 @@ std::string logLevel();
 std::string deviceSelection();
 // ONEPASS_JIT_LIBRARY: path of libonepass-jit.so, overriding the installed one.
 std::string jitLibrary();
+// ONEPASS_CACHE: "0", "off" or "false" turn the persistent kernel cache off.
+bool cacheEnabled();
+// ONEPASS_CACHE_DIR, else $XDG_CACHE_HOME/onepass, else $HOME/.cache/onepass.
+std::string cacheDirectory();
 // ONEPASS_CPU_THREADS: worker threads of the CPU device (default: all cores).
 unsigned cpuThreads();
 

@@ -73,6 +73,7 @@ void event_impl::markComplete() {
     std::lock_guard<std::mutex> lock(mutex);
     if (profiling) endTime = onepass::rt::nowNanoseconds();
     status = info::event_command_status::complete;
+    complete.store(true, std::memory_order_release);
     finished = dependencies;
   }
   changed.notify_all();
@@ -85,6 +86,7 @@ void event_impl::markComplete() {
 }
 
 void event_impl::wait() {
+  if (onepass::rt::spinUntil([&] { return complete.load(std::memory_order_acquire); })) return;
   std::unique_lock<std::mutex> lock(mutex);
   changed.wait(lock, [&] { return status == info::event_command_status::complete; });
 }

@@ -19,6 +19,7 @@ void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::func
   {
     std::lock_guard<std::mutex> lock(mutex_);
     tasks_.push_back(Task{std::move(event), std::move(work)});
+    queued_.fetch_add(1, std::memory_order_release);
   }
   ready_.notify_one();
 }
@@ -26,12 +27,14 @@ void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::func
 void Executor::loop() {
   for (;;) {
     Task task;
+    spinUntil([&] { return queued_.load(std::memory_order_acquire) > 0; });
     {
       std::unique_lock<std::mutex> lock(mutex_);
       ready_.wait(lock, [&] { return stop_ || !tasks_.empty(); });
       if (tasks_.empty()) return;  // stop requested and nothing left
       task = std::move(tasks_.front());
       tasks_.pop_front();
+      queued_.fetch_sub(1, std::memory_order_relaxed);
     }
     for (const auto &dependency : task.event->dependencies) dependency->wait();
     task.event->markRunning();

@@ -4,6 +4,7 @@
 // nodes concurrently.)
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -37,6 +38,7 @@ private:
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<Task> tasks_;
+  std::atomic<size_t> queued_{0};  // tasks_.size(), readable without the lock
   bool stop_ = false;
   std::thread thread_;
 };

@@ -33,6 +33,7 @@ struct KernelOperation {
   onepass_backend_launch launch() const {
     onepass_backend_launch l{};
     l.host_entry = desc.host_entry;
+    l.image_id = kernel.imageId;
     l.image = kernel.image;
     l.image_size = kernel.imageSize;
     l.kernel_symbol = symbol.c_str();

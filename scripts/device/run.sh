@@ -20,7 +20,18 @@ for program in "$carry"/programs/sycl-*; do
 done
 echo "$passed passed, $failed failed" >> "$log"
 cat "$log"
+export ONEPASS_CACHE_DIR=$out/kernel-cache-$$
 echo "== first launch, empty caches (ONEPASS_LOG=info)"
 ONEPASS_DEVICE=gpu ONEPASS_LOG=info "$carry/programs/vector_add" 2>&1 | tee "$out/first-launch.log"
+echo "== second process, warm disk cache"
+ONEPASS_DEVICE=gpu ONEPASS_LOG=info "$carry/programs/vector_add" 2>&1 | tee -a "$out/first-launch.log"
+echo "== a corrupt cache entry is rebuilt"
+for f in "$ONEPASS_CACHE_DIR"/*.bin; do printf 'garbage' | dd of="$f" bs=1 seek=100 conv=notrunc 2>/dev/null; done
+ONEPASS_DEVICE=gpu ONEPASS_LOG=info "$carry/programs/vector_add" 2>&1 | tee -a "$out/first-launch.log"
+echo "== whole-process time of gpu_stream, empty cache then warm"
+rm -rf "$ONEPASS_CACHE_DIR"
+/usr/bin/time -f "gpu_stream process, empty cache: %e s" env ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" > /dev/null
+/usr/bin/time -f "gpu_stream process, warm cache: %e s" env ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" > /dev/null
+rm -rf "$ONEPASS_CACHE_DIR"
 echo "== gpu_stream"
 ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" 2>&1 | tee "$out/gpu_stream.log"

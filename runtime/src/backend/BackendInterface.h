@@ -39,6 +39,7 @@ typedef struct onepass_backend_device_info {
  * kernel, and the iteration space. */
 typedef struct onepass_backend_launch {
   const void *host_entry;  /* the kernel's identity, a cache key */
+  uint64_t image_id;       /* content-derived id of the image: part of persistent cache keys */
   const void *image;
   uint64_t image_size;
   const char *kernel_symbol;
@@ -59,6 +60,13 @@ typedef struct onepass_runtime_services {
   void (*free)(void *pointer);
   /* level: 0 error, 1 warning, 2 info, 3 debug */
   void (*log)(int level, const char *message);
+  /* The persistent cache of finished binaries. A key names everything that
+   * changes the binary; start it with toolchain_id. cache_load returns 1 and a
+   * malloc'ed copy on a hit, 0 on a miss (or if the cache is off). */
+  int (*cache_load)(const char *key, void **data, uint64_t *size);
+  void (*cache_store)(const char *key, const void *data, uint64_t size);
+  /* OnePass and LLVM versions and the hashes of the builtin libraries. */
+  const char *(*toolchain_id)(void);
 } onepass_runtime_services;
 
 /* Every function returns 0 on success; on failure, 1 and *error is a

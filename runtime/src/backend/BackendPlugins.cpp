@@ -1,6 +1,8 @@
 #include "BackendPlugins.h"
 
 #include "../JitLibrary.h"
+#include "../KernelCache.h"
+#include "KernelImage.h"
 #include "../Log.h"
 
 #include <sycl/exception.hpp>
@@ -8,7 +10,11 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
 
 namespace onepass::rt {
 
@@ -32,7 +38,38 @@ void logFromPlugin(int level, const char *message) {
   if (logEnabled(l)) logMessage(l, message);
 }
 
-const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, freeMemory, logFromPlugin};
+int cacheLoad(const char *key, void **data, uint64_t *size) {
+  std::vector<uint8_t> bytes;
+  if (!KernelCache::instance().load(key, bytes)) return 0;
+  *data = std::malloc(bytes.size() ? bytes.size() : 1);
+  if (!*data) return 0;
+  std::memcpy(*data, bytes.data(), bytes.size());
+  *size = bytes.size();
+  return 1;
+}
+
+void cacheStore(const char *key, const void *data, uint64_t size) { KernelCache::instance().store(key, data, size); }
+
+// Everything of this installation that changes a device binary. The builtin
+// libraries are hashed from the installed files, so reinstalling a changed
+// OnePass invalidates the entries it would build differently.
+const char *toolchainId() {
+  static const std::string id = [] {
+    std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION;
+    for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
+      std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
+      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      char hash[20];
+      std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(image::hashBytes(bytes.data(), bytes.size())));
+      text += std::string(", ") + name + " " + hash;
+    }
+    return text;
+  }();
+  return id.c_str();
+}
+
+const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, freeMemory, logFromPlugin,
+                                            cacheLoad, cacheStore, toolchainId};
 
 }  // namespace
 

@@ -186,3 +186,81 @@ TEST_CASE("USM pointers are tracked, interior pointers included", "[usm]") {
   REQUIRE(sycl::aligned_alloc_device(3, 64, q) == nullptr);  // not a power of two
   REQUIRE(sycl::malloc_device<double>(size_t(-1) / 4, q) == nullptr);  // overflow, not a wrap
 }
+
+// --- the persistent kernel cache ---------------------------------------------
+
+#include "KernelCache.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
+
+namespace {
+std::string freshDirectory() {
+  char pattern[] = "/tmp/onepass-cache-test-XXXXXX";
+  REQUIRE(mkdtemp(pattern) != nullptr);
+  return pattern;
+}
+}  // namespace
+
+TEST_CASE("the kernel cache returns what was stored, by key", "[cache]") {
+  onepass::rt::KernelCache cache(freshDirectory());
+  std::vector<uint8_t> binary(5000);
+  for (size_t i = 0; i < binary.size(); ++i) binary[i] = uint8_t(i * 7);
+  std::vector<uint8_t> loaded;
+  REQUIRE_FALSE(cache.load("key-a", loaded));
+  cache.store("key-a", binary.data(), binary.size());
+  REQUIRE(cache.load("key-a", loaded));
+  REQUIRE(loaded == binary);
+  REQUIRE_FALSE(cache.load("key-b", loaded));
+  cache.store("key-a", "new", 3);  // replacing an entry
+  REQUIRE(cache.load("key-a", loaded));
+  REQUIRE(std::string(loaded.begin(), loaded.end()) == "new");
+}
+
+TEST_CASE("corrupt or truncated cache entries are misses and are removed", "[cache]") {
+  onepass::rt::KernelCache cache(freshDirectory());
+  std::vector<uint8_t> binary(1000, 0xab), loaded;
+  const std::string path = cache.pathFor("key");
+
+  cache.store("key", binary.data(), binary.size());
+  {  // flip a byte of the payload
+    std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(-10, std::ios::end);
+    file.put(char(0x11));
+  }
+  REQUIRE_FALSE(cache.load("key", loaded));
+  REQUIRE(access(path.c_str(), F_OK) != 0);  // removed, so the next build replaces it
+
+  cache.store("key", binary.data(), binary.size());
+  REQUIRE(truncate(path.c_str(), 500) == 0);
+  REQUIRE_FALSE(cache.load("key", loaded));
+
+  std::ofstream(path, std::ios::binary) << "garbage that is not an entry";
+  REQUIRE_FALSE(cache.load("key", loaded));
+
+  cache.store("key", binary.data(), binary.size());  // and it heals
+  REQUIRE(cache.load("key", loaded));
+  REQUIRE(loaded == binary);
+}
+
+TEST_CASE("an entry under another key's file name is a miss", "[cache]") {
+  onepass::rt::KernelCache cache(freshDirectory());
+  std::vector<uint8_t> binary(64, 1), loaded;
+  cache.store("first", binary.data(), binary.size());
+  // Simulate a hash collision: put first's entry where second's would be.
+  REQUIRE(std::rename(cache.pathFor("first").c_str(), cache.pathFor("second").c_str()) == 0);
+  REQUIRE_FALSE(cache.load("second", loaded));
+}
+
+TEST_CASE("a disabled or unwritable cache only misses", "[cache]") {
+  onepass::rt::KernelCache disabled("");
+  std::vector<uint8_t> loaded;
+  disabled.store("key", "x", 1);
+  REQUIRE_FALSE(disabled.enabled());
+  REQUIRE_FALSE(disabled.load("key", loaded));
+
+  onepass::rt::KernelCache unwritable("/proc/onepass-no-such-directory");
+  unwritable.store("key", "x", 1);  // must not throw or crash
+  REQUIRE_FALSE(unwritable.load("key", loaded));
+}

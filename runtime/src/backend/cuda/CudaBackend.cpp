@@ -9,6 +9,7 @@
 #include "onepass/jit/jit_api.h"
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -213,6 +214,97 @@ int fill(uint32_t device, void *destination, const void *pattern, uint32_t patte
   }
 }
 
+using Clock = std::chrono::steady_clock;
+long long microsBetween(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
+}
+
+// Loads a cubin or PTX image and finds the kernel entry; returns an error or "".
+std::string loadModule(const Device &d, const void *image, const char *what, CUfunction &function) {
+  const DriverApi &api = *backend().api;
+  char errorLog[8192] = {0};
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+  CUmodule module = nullptr;
+  CUresult result = api.cuModuleLoadDataEx(&module, image, 2, options, values);
+  if (result != CUDA_SUCCESS)
+    return std::string("the driver rejected the ") + what + " for sm_" + std::to_string(d.smVersion) + ": " +
+           describe(api, result) + (errorLog[0] ? std::string(": ") + errorLog : std::string());
+  result = api.cuModuleGetFunction(&function, module, "__onepass_ptx_kernel");
+  return result == CUDA_SUCCESS ? "" : "the module has no kernel entry: " + describe(api, result);
+}
+
+// PTX -> cubin through the driver's linker, so the cache can hold the final
+// binary and a later run pays neither LLVM nor the PTX compiler.
+bool linkCubin(const Device &d, const void *ptx, size_t ptxSize, std::vector<char> &cubin, std::string &why) {
+  const DriverApi &api = *backend().api;
+  char errorLog[8192] = {0};
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+  CUlinkState link = nullptr;
+  CUresult result = api.cuLinkCreate_v2(2, options, values, &link);
+  if (result == CUDA_SUCCESS)
+    result = api.cuLinkAddData_v2(link, CU_JIT_INPUT_PTX, const_cast<void *>(ptx), ptxSize, "onepass.ptx", 0, nullptr, nullptr);
+  void *image = nullptr;
+  size_t imageSize = 0;
+  if (result == CUDA_SUCCESS) result = api.cuLinkComplete(link, &image, &imageSize);
+  if (result == CUDA_SUCCESS) cubin.assign(static_cast<char *>(image), static_cast<char *>(image) + imageSize);
+  else why = "linking the PTX for sm_" + std::to_string(d.smVersion) + " failed: " + describe(api, result) +
+             (errorLog[0] ? std::string(": ") + errorLog : std::string());
+  if (link) api.cuLinkDestroy(link);  // owns `image`
+  return result == CUDA_SUCCESS;
+}
+
+// Finds the kernel's binary in the persistent cache, or JIT-compiles it to
+// PTX, links it to a cubin and caches that. Returns an error or "".
+std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, CUfunction &function) {
+  Backend &b = backend();
+  const Device &d = b.devices[device];
+  b.api->cuCtxSetCurrent(d.context);
+  char imageId[20];
+  std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(launch.image_id));
+  const std::string key = std::string(b.services->toolchain_id()) + "|cuda sm_" + std::to_string(d.smVersion) +
+                          "|driver " + std::to_string(b.driverVersion) + "|image " + imageId + "|" + launch.kernel_symbol;
+  auto start = Clock::now();
+  void *cached = nullptr;
+  uint64_t cachedSize = 0;
+  if (b.services->cache_load(key.c_str(), &cached, &cachedSize)) {
+    std::string error = loadModule(d, cached, "cached cubin", function);
+    b.services->free(cached);
+    if (error.empty()) {
+      log(2, "kernel " + std::string(launch.kernel_symbol) + " for sm_" + std::to_string(d.smVersion) +
+                 ": cubin from the cache in " + std::to_string(microsBetween(start, Clock::now())) + " us");
+      return "";
+    }
+    log(1, error + "; compiling the kernel again");
+  }
+
+  onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
+  onepass_jit_buffer ptx{};
+  char *message = nullptr;
+  if (b.services->compile_ptx(&request, d.smVersion, &ptx, &message) != 0) {
+    std::string error = message ? message : "unknown JIT error";
+    b.services->free(message);
+    return error;
+  }
+  auto jitted = Clock::now();
+  std::vector<char> cubin;
+  std::string why;
+  std::string error;
+  if (linkCubin(d, ptx.data, ptx.size, cubin, why)) {
+    b.services->cache_store(key.c_str(), cubin.data(), cubin.size());
+    error = loadModule(d, cubin.data(), "cubin", function);
+  } else {
+    log(1, why + "; loading the PTX directly");
+    error = loadModule(d, ptx.data, "PTX", function);
+  }
+  b.services->free(ptx.data);
+  log(2, "kernel " + std::string(launch.kernel_symbol) + " for sm_" + std::to_string(d.smVersion) + ": PTX JIT " +
+             std::to_string(microsBetween(start, jitted)) + " us, PTX to cubin and load " +
+             std::to_string(microsBetween(jitted, Clock::now())) + " us");
+  return error;
+}
+
 CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) {
   Backend &b = backend();
   std::shared_ptr<CompiledKernel> entry;
@@ -222,37 +314,7 @@ CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) 
     if (!slot) slot = std::make_shared<CompiledKernel>();
     entry = slot;
   }
-  std::call_once(entry->once, [&] {
-    const Device &d = b.devices[device];
-    auto start = std::chrono::steady_clock::now();
-    onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
-    onepass_jit_buffer ptx{};
-    char *message = nullptr;
-    if (b.services->compile_ptx(&request, d.smVersion, &ptx, &message) != 0) {
-      entry->error = message ? message : "unknown JIT error";
-      b.services->free(message);
-      return;
-    }
-    auto jitted = std::chrono::steady_clock::now();
-    char errorLog[8192] = {0};
-    int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-    void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
-    CUmodule module = nullptr;
-    b.api->cuCtxSetCurrent(d.context);
-    CUresult result = b.api->cuModuleLoadDataEx(&module, ptx.data, 2, options, values);
-    b.services->free(ptx.data);
-    if (result != CUDA_SUCCESS) {
-      entry->error = "the driver rejected the PTX for sm_" + std::to_string(d.smVersion) + ": " +
-                     describe(*b.api, result) + (errorLog[0] ? std::string(": ") + errorLog : std::string());
-      return;
-    }
-    result = b.api->cuModuleGetFunction(&entry->function, module, "__onepass_ptx_kernel");
-    if (result != CUDA_SUCCESS) entry->error = "the PTX module has no kernel entry: " + describe(*b.api, result);
-    auto loaded = std::chrono::steady_clock::now();
-    auto micros = [](auto from, auto to) { return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count(); };
-    log(2, "kernel " + std::string(launch.kernel_symbol) + " for sm_" + std::to_string(d.smVersion) + ": PTX JIT " +
-               std::to_string(micros(start, jitted)) + " us, driver load " + std::to_string(micros(jitted, loaded)) + " us");
-  });
+  std::call_once(entry->once, [&] { entry->error = buildKernel(device, launch, entry->function); });
   return *entry;
 }
 

@@ -41,6 +41,10 @@ const DriverApi *loadDriver(std::string &why) {
   ONEPASS_RESOLVE(cuMemsetD16_v2);
   ONEPASS_RESOLVE(cuMemsetD32_v2);
   ONEPASS_RESOLVE(cuModuleLoadDataEx);
+  ONEPASS_RESOLVE(cuLinkCreate_v2);
+  ONEPASS_RESOLVE(cuLinkAddData_v2);
+  ONEPASS_RESOLVE(cuLinkComplete);
+  ONEPASS_RESOLVE(cuLinkDestroy);
   ONEPASS_RESOLVE(cuModuleGetFunction);
   ONEPASS_RESOLVE(cuLaunchKernel);
   ONEPASS_RESOLVE(cuStreamCreate);

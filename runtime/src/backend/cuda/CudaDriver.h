@@ -16,6 +16,7 @@ using CUcontext = struct CUctx_st *;
 using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
+using CUlinkState = struct CUlinkState_st *;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
@@ -37,6 +38,7 @@ enum DeviceAttribute : int {
 inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
 inline constexpr unsigned CU_MEMORYTYPE_HOST = 1;
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+inline constexpr int CU_JIT_INPUT_PTX = 1;
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 1;
 inline constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 1;
@@ -65,6 +67,10 @@ struct DriverApi {
   CUresult (*cuMemsetD16_v2)(CUdeviceptr, unsigned short, size_t);
   CUresult (*cuMemsetD32_v2)(CUdeviceptr, unsigned, size_t);
   CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *, void **);
+  CUresult (*cuLinkCreate_v2)(unsigned, int *, void **, CUlinkState *);
+  CUresult (*cuLinkAddData_v2)(CUlinkState, int, void *, size_t, const char *, unsigned, int *, void **);
+  CUresult (*cuLinkComplete)(CUlinkState, void **, size_t *);
+  CUresult (*cuLinkDestroy)(CUlinkState);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                              CUstream, void **, void **);

@@ -1,0 +1,43 @@
+// The persistent cache of finished device binaries (e.g. CUDA cubins), shared
+// by all backends. An entry is found by a key string that names everything
+// that changes the binary; its file name is a hash of that key.
+//
+// Safe to share between processes (MPI ranks): entries are written to a
+// temporary file and renamed into place, so readers see a whole entry or
+// none; each entry repeats its key and carries a checksum, so a corrupt,
+// truncated or colliding file is a miss (and is replaced), never used.
+//
+// ONEPASS_CACHE_DIR sets the directory (default $XDG_CACHE_HOME/onepass, else
+// ~/.cache/onepass); ONEPASS_CACHE=0 turns the cache off.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace onepass::rt {
+
+class KernelCache {
+public:
+  // A cache in `directory`; an empty directory means disabled.
+  explicit KernelCache(std::string directory);
+
+  // The process's cache, configured from the environment.
+  static KernelCache &instance();
+
+  bool enabled() const { return !directory_.empty(); }
+  const std::string &directory() const { return directory_; }
+
+  // Returns true and fills `data` if a valid entry for `key` exists.
+  bool load(const std::string &key, std::vector<uint8_t> &data) const;
+  // Stores an entry; failures (read-only disk, full disk) only cost the cache.
+  void store(const std::string &key, const void *data, size_t size) const;
+
+  // The file that holds `key`'s entry.
+  std::string pathFor(const std::string &key) const;
+
+private:
+  std::string directory_;
+};
+
+}  // namespace onepass::rt
