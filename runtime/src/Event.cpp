@@ -5,12 +5,18 @@
 
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace onepass::rt {
 
 uint64_t nowNanoseconds() {
   return static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+
+bool spinningPays() {
+  static const bool pays = std::thread::hardware_concurrency() > 2;
+  return pays;
 }
 
 void AsyncErrorSink::push(std::exception_ptr error) {

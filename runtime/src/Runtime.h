@@ -32,8 +32,12 @@ uint64_t nowNanoseconds();
 // Spins for at most kSpinNanoseconds until `ready()` holds. Waking a sleeping
 // thread costs tens of microseconds, as much as a small GPU kernel; a short
 // spin first makes back-to-back submit+wait cheap. Returns whether it held.
+// Not on machines of one or two cores: there the spinning threads would take
+// the cores from the threads doing the work (a long tail of slow launches).
 inline constexpr uint64_t kSpinNanoseconds = 50000;
+bool spinningPays();
 template <typename Ready> bool spinUntil(Ready ready) {
+  if (!spinningPays()) return ready();
   uint64_t deadline = nowNanoseconds() + kSpinNanoseconds;
   for (unsigned i = 0;; ++i) {
     if (ready()) return true;
