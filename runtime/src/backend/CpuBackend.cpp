@@ -1,5 +1,7 @@
 #include "CpuBackend.h"
 
+#include "BackendErrors.h"
+
 #include "../Environment.h"
 #include "../JitLibrary.h"
 #include "../Log.h"
@@ -50,13 +52,7 @@ CpuDevice &device() {
   return instance;
 }
 
-int fail(char **error, const std::string &message) {
-  if (error) {
-    *error = static_cast<char *>(std::malloc(message.size() + 1));
-    if (*error) std::memcpy(*error, message.c_str(), message.size() + 1);
-  }
-  return 1;
-}
+int fail(char **error, const std::string &message) { return rt::reportBackendError(error, message); }
 
 std::string cpuInfoField(const char *field) {
   std::ifstream in("/proc/cpuinfo");

@@ -3,6 +3,7 @@
 // compute capability and loaded with the driver (which compiles the PTX to
 // SASS); allocations map to cuMemAlloc / cuMemHostAlloc / cuMemAllocManaged.
 // Operations are synchronous: the runtime's executor calls them in order.
+#include "../BackendErrors.h"
 #include "../BackendInterface.h"
 #include "CudaDriver.h"
 
@@ -57,13 +58,7 @@ Backend &backend() {
   return instance;
 }
 
-int fail(char **error, const std::string &message) {
-  if (error) {
-    *error = static_cast<char *>(std::malloc(message.size() + 1));
-    if (*error) std::memcpy(*error, message.c_str(), message.size() + 1);
-  }
-  return 1;
-}
+int fail(char **error, const std::string &message) { return rt::reportBackendError(error, message); }
 
 void log(int level, const std::string &message) {
   if (backend().services) backend().services->log(level, ("CUDA: " + message).c_str());
