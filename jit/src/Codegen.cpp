@@ -72,9 +72,12 @@ Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVer
   return machine;
 }
 
-void retarget(Module &module, TargetMachine &machine) {
+void setTarget(Module &module, TargetMachine &machine) {
   module.setTargetTriple(machine.getTargetTriple());
   module.setDataLayout(machine.createDataLayout());
+}
+
+void stampTargetAttributes(Module &module, TargetMachine &machine) {
   for (Function &fn : module.functions()) {
     if (fn.isDeclaration()) continue;
     fn.addFnAttr("target-cpu", machine.getTargetCPU());

@@ -17,9 +17,14 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
 // A target machine for NVIDIA GPUs of compute capability `smVersion` (e.g. 90).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(unsigned smVersion);
 
-// Sets the module's triple and data layout for `machine` and stamps every
-// defined function with the machine's CPU and features.
-void retarget(llvm::Module &module, llvm::TargetMachine &machine);
+// Sets the module's triple and data layout for `machine` (before linking
+// anything into it).
+void setTarget(llvm::Module &module, llvm::TargetMachine &machine);
+
+// Stamps every defined function with the machine's CPU and features, so that
+// code generation uses them and the inliner sees compatible functions. Call
+// once everything (builtins, launch wrapper) is in the module.
+void stampTargetAttributes(llvm::Module &module, llvm::TargetMachine &machine);
 
 // The standard O3 pipeline, with the target's cost model.
 void optimize(llvm::Module &module, llvm::TargetMachine &machine);

@@ -108,13 +108,13 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
 
   Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine();
   if (!machine) return machine.takeError();
-  retarget(module, **machine);
+  setTarget(module, **machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Cpu)) return err;
 
   Function *launcher = buildLauncher(module, *loaded->kernel, loaded->info);
   // Same CPU and features on every function (builtins and launcher included),
   // or the inliner refuses to inline across them.
-  retarget(module, **machine);
+  stampTargetAttributes(module, **machine);
   inlineIntoWrapper(module, *loaded->kernel, *launcher);
   if (Error err = substituteWorkItemState(module, *launcher, kernelSymbol)) {
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".failed");

@@ -84,11 +84,11 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
 
   Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(smVersion);
   if (!machine) return machine.takeError();
-  retarget(module, **machine);
+  setTarget(module, **machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) return err;
 
   Function *entry = buildPtxEntry(module, *loaded->kernel, loaded->info);
-  retarget(module, **machine);
+  stampTargetAttributes(module, **machine);
   inlineIntoWrapper(module, *loaded->kernel, *entry);
   if (Error err = substituteWorkItemState(module, *entry, kernelSymbol)) return err;
 
