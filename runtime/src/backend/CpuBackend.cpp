@@ -1,6 +1,7 @@
 #include "CpuBackend.h"
 
 #include "BackendErrors.h"
+#include "BuildOnceMap.h"
 
 #include "../Environment.h"
 #include "../JitLibrary.h"
@@ -18,7 +19,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 
 namespace onepass::rt {
 
@@ -30,7 +30,6 @@ constexpr uint64_t kMinWorkItemsPerChunk = 16384;
 constexpr uint64_t kChunksPerThread = 4;
 
 struct CompiledKernel {
-  std::once_flag once;
   onepass_cpu_kernel_fn function = nullptr;
   std::string error;
 };
@@ -38,8 +37,7 @@ struct CompiledKernel {
 struct CpuDevice {
   std::unique_ptr<ThreadPool> pool;
   std::once_flag poolOnce;
-  std::mutex cacheMutex;
-  std::unordered_map<const void *, std::shared_ptr<CompiledKernel>> cache;  // by kernel identity
+  BuildOnceMap<const void *, CompiledKernel> kernels;  // by kernel identity
 
   ThreadPool &threads() {
     std::call_once(poolOnce, [&] { pool = std::make_unique<ThreadPool>(env::cpuThreads()); });
@@ -129,18 +127,9 @@ int cpuFill(uint32_t, void *destination, const void *pattern, uint32_t patternBy
   return 0;
 }
 
-// Compiles the kernel once per process; other threads asking for the same
-// kernel wait for that compile, different kernels compile concurrently.
+// Compiles the kernel once per process (see BuildOnceMap).
 CompiledKernel &compiled(const onepass_backend_launch &launch) {
-  CpuDevice &dev = device();
-  std::shared_ptr<CompiledKernel> entry;
-  {
-    std::lock_guard<std::mutex> lock(dev.cacheMutex);
-    auto &slot = dev.cache[launch.host_entry];
-    if (!slot) slot = std::make_shared<CompiledKernel>();
-    entry = slot;
-  }
-  std::call_once(entry->once, [&] {
+  return device().kernels.get(launch.host_entry, [&](CompiledKernel &kernel) {
     try {
       const JitLibrary &jit = jitLibrary();
       auto start = std::chrono::steady_clock::now();
@@ -148,24 +137,23 @@ CompiledKernel &compiled(const onepass_backend_launch &launch) {
       onepass_jit_buffer object{};
       char *error = nullptr;
       if (jit.compileCpu(&request, &object, &error) != 0) {
-        entry->error = error ? error : "unknown JIT error";
+        kernel.error = error ? error : "unknown JIT error";
         jit.free(error);
         return;
       }
-      int loaded = jit.loadCpu(object.data, object.size, &entry->function, &error);
+      int loaded = jit.loadCpu(object.data, object.size, &kernel.function, &error);
       jit.free(object.data);
       if (loaded != 0) {
-        entry->error = error ? error : "unknown loader error";
+        kernel.error = error ? error : "unknown loader error";
         jit.free(error);
         return;
       }
       auto micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
       ONEPASS_LOG(Info, "JIT compiled kernel " << launch.kernel_symbol << " for the CPU in " << micros.count() << " us");
     } catch (const sycl::exception &e) {
-      entry->error = e.what();
+      kernel.error = e.what();
     }
   });
-  return *entry;
 }
 
 int cpuPrepareKernel(uint32_t, const onepass_backend_launch *launch, char **error) {

@@ -5,6 +5,7 @@
 // Operations are synchronous: the runtime's executor calls them in order.
 #include "../BackendErrors.h"
 #include "../BackendInterface.h"
+#include "../BuildOnceMap.h"
 #include "CudaDriver.h"
 
 #include "onepass/jit/jit_api.h"
@@ -37,7 +38,6 @@ struct Device {
 };
 
 struct CompiledKernel {
-  std::once_flag once;
   CUfunction function = nullptr;
   std::string error;
 };
@@ -49,8 +49,7 @@ struct Backend {
   const onepass_runtime_services *services = nullptr;
   int driverVersion = 0;
   std::vector<Device> devices;
-  std::mutex cacheMutex;
-  std::map<std::pair<const void *, uint32_t>, std::shared_ptr<CompiledKernel>> kernels;  // by (kernel, device)
+  rt::BuildOnceMap<std::pair<const void *, uint32_t>, CompiledKernel> kernels;  // by (kernel, device)
 };
 
 Backend &backend() {
@@ -301,16 +300,9 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
 }
 
 CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) {
-  Backend &b = backend();
-  std::shared_ptr<CompiledKernel> entry;
-  {
-    std::lock_guard<std::mutex> lock(b.cacheMutex);
-    auto &slot = b.kernels[{launch.host_entry, device}];
-    if (!slot) slot = std::make_shared<CompiledKernel>();
-    entry = slot;
-  }
-  std::call_once(entry->once, [&] { entry->error = buildKernel(device, launch, entry->function); });
-  return *entry;
+  return backend().kernels.get({launch.host_entry, device}, [&](CompiledKernel &kernel) {
+    kernel.error = buildKernel(device, launch, kernel.function);
+  });
 }
 
 int prepareKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
