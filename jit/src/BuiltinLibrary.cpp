@@ -4,7 +4,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <dlfcn.h>
+#include "../../common/platform/LibraryDirectory.h"
 
 #include <mutex>
 
@@ -46,13 +46,8 @@ LoadedLibrary &library(BuiltinTarget target) {
 }  // namespace
 
 const std::string &jitLibraryDirectory() {
-  static const std::string directory = [] {
-    Dl_info info{};
-    if (!dladdr(reinterpret_cast<void *>(&jitLibraryDirectory), &info) || !info.dli_fname) return std::string(".");
-    std::string path = info.dli_fname;
-    size_t slash = path.rfind('/');
-    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
-  }();
+  static const std::string directory =
+      directoryOfLibraryContaining(reinterpret_cast<const void *>(&jitLibraryDirectory));
   return directory;
 }
 

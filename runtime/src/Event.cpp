@@ -19,6 +19,19 @@ bool spinningPays() {
   return pays;
 }
 
+namespace {
+// What an asynchronous error says, whatever its type.
+std::string describe(const std::exception_ptr &error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const std::exception &e) {
+    return e.what();
+  } catch (...) {
+    return "an error of unknown type";
+  }
+}
+}  // namespace
+
 void AsyncErrorSink::push(std::exception_ptr error) {
   std::lock_guard<std::mutex> lock(mutex);
   pending.push_back(std::move(error));
@@ -37,30 +50,16 @@ void AsyncErrorSink::deliver() {
     return;
   }
   // The default handler (§4.13.1.2): report every error, then terminate.
-  for (const std::exception_ptr &e : list) {
-    try {
-      std::rethrow_exception(e);
-    } catch (const std::exception &error) {
-      std::fprintf(stderr, "onepass: unhandled asynchronous SYCL error: %s\n", error.what());
-    } catch (...) {
-      std::fprintf(stderr, "onepass: unhandled asynchronous SYCL error of unknown type\n");
-    }
-  }
+  for (const std::exception_ptr &e : list)
+    std::fprintf(stderr, "onepass: unhandled asynchronous SYCL error: %s\n", describe(e).c_str());
   std::fprintf(stderr, "onepass: no async_handler was given to the queue or context; terminating\n");
   std::terminate();
 }
 
 AsyncErrorSink::~AsyncErrorSink() {
   // Errors nobody asked for must not vanish silently.
-  for (const std::exception_ptr &e : pending) {
-    try {
-      std::rethrow_exception(e);
-    } catch (const std::exception &error) {
-      ONEPASS_LOG(Error, "asynchronous error never delivered (call queue::wait_and_throw): " << error.what());
-    } catch (...) {
-      ONEPASS_LOG(Error, "asynchronous error of unknown type never delivered");
-    }
-  }
+  for (const std::exception_ptr &e : pending)
+    ONEPASS_LOG(Error, "asynchronous error never delivered (call queue::wait_and_throw): " << describe(e));
 }
 
 }  // namespace onepass::rt

@@ -4,6 +4,8 @@
 #include "Errors.h"
 #include "Log.h"
 
+#include "../../common/platform/LibraryDirectory.h"
+
 #include <dlfcn.h>
 
 #include <mutex>
@@ -11,14 +13,8 @@
 namespace onepass::rt {
 
 const std::string &runtimeLibraryDirectory() {
-  static const std::string directory = [] {
-    Dl_info info{};
-    if (!dladdr(reinterpret_cast<void *>(&runtimeLibraryDirectory), &info) || !info.dli_fname)
-      return std::string(".");
-    std::string path = info.dli_fname;
-    size_t slash = path.rfind('/');
-    return slash == std::string::npos ? std::string(".") : path.substr(0, slash);
-  }();
+  static const std::string directory =
+      directoryOfLibraryContaining(reinterpret_cast<const void *>(&runtimeLibraryDirectory));
   return directory;
 }
 
