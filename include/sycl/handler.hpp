@@ -12,6 +12,8 @@
 namespace sycl {
 
 class queue;
+template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
+class accessor;
 
 class handler {
 public:
@@ -73,7 +75,21 @@ public:
     desc_.count = count;
   }
 
-  // --- dependencies (§4.9.4.1) -------------------------------------------------
+  // --- host tasks (§4.10) ------------------------------------------------------
+  // Runs `task` on a host thread once the command group's requirements are met;
+  // its target::host_task accessors see the host's copy of the data.
+  template <typename T> void host_task(T &&task) {
+    static_assert(std::is_invocable_v<std::decay_t<T> &>,
+                  "host_task needs a callable with no arguments (interop_handle is not supported yet)");
+    begin_command(detail::command_kind::host_task);
+    desc_.host_task = [task = std::forward<T>(task)]() mutable { task(); };
+  }
+
+  // --- requirements and dependencies (§4.9.4.1) ---------------------------------
+  // Binds a placeholder accessor (or any accessor) to this command group.
+  template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+  void require(accessor<T, D, M, Tg, P> acc);
+
   void depends_on(event e) {
     if (e.impl()) desc_.dependencies.push_back(e.impl());
   }
@@ -83,7 +99,10 @@ public:
 
 private:
   friend class queue;
+  template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   handler() = default;
+
+  void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
 
   void begin_command(detail::command_kind kind) {
     if (desc_.kind != detail::command_kind::none)

@@ -11,5 +11,8 @@
 #include "context.hpp"
 #include "event.hpp"
 #include "handler.hpp"
+#include "access.hpp"
+#include "buffer.hpp"
+#include "accessor.hpp"
 #include "queue.hpp"
 #include "usm.hpp"

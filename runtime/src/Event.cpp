@@ -74,20 +74,30 @@ void event_impl::markRunning() {
 
 void event_impl::markComplete() {
   std::vector<std::shared_ptr<event_impl>> finished;
+  std::vector<std::function<void()>> waiting;
   {
     std::lock_guard<std::mutex> lock(mutex);
     if (profiling) endTime = onepass::rt::nowNanoseconds();
     status = info::event_command_status::complete;
     complete.store(true, std::memory_order_release);
     finished = dependencies;
+    waiting.swap(successors);
   }
   changed.notify_all();
+  for (auto &successor : waiting) successor();
   // Complete dependencies need no wait lists of their own any more: dropping
   // them keeps chains of events (in-order queues) from growing without bound.
   for (const auto &dependency : finished) {
     std::lock_guard<std::mutex> lock(dependency->mutex);
     dependency->dependencies.clear();
   }
+}
+
+bool event_impl::addSuccessor(std::function<void()> successor) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (status == info::event_command_status::complete) return false;
+  successors.push_back(std::move(successor));
+  return true;
 }
 
 void event_impl::wait() {

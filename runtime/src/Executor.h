@@ -1,7 +1,8 @@
-// One worker thread per device that runs the device's operations in
-// submission order, each after its dependencies. (The task-graph scheduler of
-// the buffer runtime will replace this FIFO with a DAG that runs independent
-// nodes concurrently.)
+// Runs the nodes of the task graph of one device (or of the host, for host
+// tasks). A node becomes ready when its last dependency completes (events call
+// their successors); ready nodes run in submission order of readiness on
+// `lanes` worker threads, so independent nodes may run concurrently, also on
+// one device (runtime-spec.md, "Dependencies").
 #pragma once
 
 #include <atomic>
@@ -11,6 +12,7 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 namespace sycl::detail {
 struct event_impl;
@@ -20,27 +22,35 @@ namespace onepass::rt {
 
 class Executor {
 public:
-  Executor();
+  explicit Executor(unsigned lanes);
   ~Executor();
   Executor(const Executor &) = delete;
   Executor &operator=(const Executor &) = delete;
 
-  // Runs `work` once the dependencies of `event` are complete, then completes `event`.
+  // Runs `work` once every event in event->dependencies is complete, then
+  // completes `event`. An exception from `work` goes to the event's error sink.
   void submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work);
+
+  unsigned lanes() const { return static_cast<unsigned>(threads_.size()); }
 
 private:
   struct Task {
     std::shared_ptr<sycl::detail::event_impl> event;
     std::function<void()> work;
   };
-  void loop();
+  void enqueue(Task task);
+  void loop(unsigned lane);
 
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<Task> tasks_;
   std::atomic<size_t> queued_{0};  // tasks_.size(), readable without the lock
   bool stop_ = false;
-  std::thread thread_;
+  std::vector<std::thread> threads_;
 };
+
+// Where host tasks run: not on a device's lanes, so a long host task never
+// holds up kernels that do not depend on it.
+Executor &hostExecutor();
 
 }  // namespace onepass::rt

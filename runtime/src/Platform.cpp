@@ -15,7 +15,7 @@ using namespace onepass;
 namespace sycl::detail {
 
 onepass::rt::Executor &device_impl::getExecutor() {
-  std::call_once(executorOnce, [&] { executor = std::make_unique<onepass::rt::Executor>(); });
+  std::call_once(executorOnce, [&] { executor = std::make_unique<onepass::rt::Executor>(backend->concurrent_operations); });
   return *executor;
 }
 

@@ -5,6 +5,7 @@
 #include "KernelRegistry.h"
 #include "Log.h"
 #include "Runtime.h"
+#include "buffer/BufferRuntime.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -55,7 +56,30 @@ struct KernelOperation {
   rt::raise(code, message);
 }
 
-std::function<void()> prepareKernel(queue_impl &queue, kernel_launch_desc &&desc) {
+// Replaces the accessor tokens in the kernel object (our own copy of it) by
+// the addresses of the accessed data on the device (buffer/BufferRuntime.h).
+void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
+  auto *object = static_cast<unsigned char *>(const_cast<void *>(op.desc.object.get()));
+  for (const image::FieldView &field : op.kernel.info.fields) {
+    if (field.kind != image::FieldKind::Pointer || field.size != sizeof(std::uintptr_t)) continue;
+    std::uintptr_t value;
+    std::memcpy(&value, object + field.offset, sizeof(value));
+    if (!rt::isAccessorToken(value)) continue;
+    void *data = addresses.resolve(value);
+    if (!data)
+      rt::raise(errc::kernel_argument, "kernel " + op.description() +
+                                           " captures an accessor that is not bound to its command group: construct "
+                                           "it with the handler, or call handler::require() on a placeholder accessor");
+    std::memcpy(object + field.offset, &data, sizeof(data));
+  }
+}
+
+struct PreparedOperation {
+  std::function<void()> work;
+  std::shared_ptr<KernelOperation> kernel;  // for kernels: to bind accessors
+};
+
+PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc) {
   auto op = std::make_shared<KernelOperation>();
   op->device = queue.device;
   op->kernel = rt::lookupKernel(desc.host_entry);
@@ -79,12 +103,13 @@ std::function<void()> prepareKernel(queue_impl &queue, kernel_launch_desc &&desc
   if (queue.device->backend->prepare_kernel(queue.device->index, &launch, &error) != 0)
     raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
                                        queue.device->properties.name + "'", error);
-  return [op] {
-    onepass_backend_launch l = op->launch();
-    char *failure = nullptr;
-    if (op->device->backend->launch(op->device->index, &l, &failure) != 0)
-      raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
-  };
+  return {[op] {
+            onepass_backend_launch l = op->launch();
+            char *failure = nullptr;
+            if (op->device->backend->launch(op->device->index, &l, &failure) != 0)
+              raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
+          },
+          op};
 }
 
 void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
@@ -92,22 +117,24 @@ void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
     rt::raise(errc::invalid, std::string(what) + ": null pointer with a non-zero size (" + std::to_string(bytes) + " bytes)");
 }
 
-std::function<void()> prepareOperation(queue_impl &queue, command_group_desc &desc) {
+PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) {
   std::shared_ptr<device_impl> dev = queue.device;
   switch (desc.kind) {
-  case command_kind::none: return [] {};
+  case command_kind::none: return {[] {}, nullptr};
   case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel));
+  case command_kind::host_task: return {std::move(desc.host_task), nullptr};
   case command_kind::copy: {
     checkPointer(desc.destination, desc.bytes, "memcpy destination");
     checkPointer(desc.source, desc.bytes, "memcpy source");
     void *destination = desc.destination;
     const void *source = desc.source;
     std::size_t bytes = desc.bytes;
-    return [dev, destination, source, bytes] {
-      char *error = nullptr;
-      if (dev->backend->copy(dev->index, destination, source, bytes, &error) != 0)
-        raiseBackendError(errc::runtime, "memcpy failed", error);
-    };
+    return {[dev, destination, source, bytes] {
+              char *error = nullptr;
+              if (dev->backend->copy(dev->index, destination, source, bytes, &error) != 0)
+                raiseBackendError(errc::runtime, "memcpy failed", error);
+            },
+            nullptr};
   }
   case command_kind::fill: {
     if (desc.count > 0 && desc.pattern.size() > 0 && desc.count > SIZE_MAX / desc.pattern.size())
@@ -116,15 +143,16 @@ std::function<void()> prepareOperation(queue_impl &queue, command_group_desc &de
     void *destination = desc.destination;
     std::vector<unsigned char> pattern = std::move(desc.pattern);
     std::size_t count = desc.count;
-    return [dev, destination, pattern, count] {
-      char *error = nullptr;
-      if (dev->backend->fill(dev->index, destination, pattern.data(), static_cast<uint32_t>(pattern.size()), count,
-                             &error) != 0)
-        raiseBackendError(errc::runtime, "fill failed", error);
-    };
+    return {[dev, destination, pattern, count] {
+              char *error = nullptr;
+              if (dev->backend->fill(dev->index, destination, pattern.data(), static_cast<uint32_t>(pattern.size()),
+                                     count, &error) != 0)
+                raiseBackendError(errc::runtime, "fill failed", error);
+            },
+            nullptr};
   }
   }
-  return [] {};
+  return {[] {}, nullptr};
 }
 
 }  // namespace
@@ -150,7 +178,13 @@ bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
 std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc) {
   // Validation and JIT compilation happen here, on the submitting thread:
   // their errors are synchronous exceptions.
-  std::function<void()> work = prepareOperation(queue, desc);
+  PreparedOperation prepared = prepareOperation(queue, desc);
+  bool onHost = desc.kind == command_kind::host_task;
+  std::shared_ptr<device_impl> runner = onHost ? nullptr : queue.device;
+  if (!desc.accesses.empty() || prepared.kernel) {
+    rt::AccessAddresses addresses = rt::allocateAccesses(desc.accesses, runner);
+    if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
+  }
 
   auto event = std::make_shared<event_impl>();
   event->errors = queue.errors;
@@ -159,6 +193,9 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   event->dependencies = std::move(desc.dependencies);
   {
     std::lock_guard<std::mutex> lock(queue.mutex);
+    // Entered under the queue's lock: an in-order queue's commands enter the
+    // graph in their order.
+    if (!desc.accesses.empty()) rt::enterAccesses(desc.accesses, runner, event, queue.errors);
     if (queue.options.in_order && queue.last) event->dependencies.push_back(queue.last);
     queue.last = event;
     // Forget commands that are done, so queue::wait stays cheap.
@@ -169,7 +206,8 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
                               }),
                list.end());
     list.push_back(event);
-    queue.device->getExecutor().submit(event, std::move(work));
+    rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
+    executor.submit(event, std::move(prepared.work));
   }
   return event;
 }

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -77,6 +78,8 @@ struct context_impl {
 
 struct event_impl {
   std::mutex mutex;
+  // Called once, when the event completes (the executor's nodes waiting on it).
+  std::vector<std::function<void()>> successors;
   std::condition_variable changed;
   info::event_command_status status = info::event_command_status::submitted;
   std::atomic<bool> complete{false};  // mirrors status == complete, for spinning waiters
@@ -88,6 +91,8 @@ struct event_impl {
   void markRunning();
   void markComplete();
   void wait();
+  // Registers `successor` to run at completion; false if already complete.
+  bool addSuccessor(std::function<void()> successor);
 };
 
 struct queue_impl {

@@ -4,13 +4,16 @@
 // to a backend directly. Nothing here is part of the SYCL API.
 #pragma once
 
+#include "../access.hpp"
 #include "../exception.hpp"
 #include "../info.hpp"
 #include "defines.hpp"
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -21,6 +24,7 @@ struct device_impl;
 struct context_impl;
 struct queue_impl;
 struct event_impl;
+struct buffer_impl;
 
 struct platform_properties {
   std::string name;
@@ -89,7 +93,22 @@ struct kernel_launch_desc {
   std::size_t global_range[3] = {1, 1, 1};
 };
 
-enum class command_kind { none, kernel, copy, fill };
+enum class command_kind { none, kernel, copy, fill, host_task };
+
+// One accessor's requirement on a buffer (an "access" of the task graph).
+struct buffer_access {
+  buffer_impl *buffer = nullptr;
+  access_mode mode = access_mode::read_write;
+  bool no_init = false;
+  bool on_host = false;  // target::host_task: the host's copy, for a host task
+  int dimensions = 1;
+  std::size_t offset[3] = {0, 0, 0};  // the accessed box in the buffer, in elements
+  std::size_t range[3] = {1, 1, 1};
+  // Device accessors hold this value in their data pointer until the runtime
+  // replaces it, in its copy of the kernel object, by the data's address on
+  // the device that runs the kernel (see buffer_token).
+  std::uintptr_t token = 0;
+};
 
 struct command_group_desc {
   command_kind kind = command_kind::none;
@@ -100,6 +119,8 @@ struct command_group_desc {
   std::vector<unsigned char> pattern;   // fill: one element's bytes
   std::size_t count = 0;                // fill: number of elements
   std::vector<std::shared_ptr<event_impl>> dependencies;
+  std::vector<buffer_access> accesses;
+  std::function<void()> host_task;
 };
 
 ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&);
@@ -113,6 +134,39 @@ ONEPASS_RT_API info::event_command_status event_status(const event_impl &);
 ONEPASS_RT_API std::vector<std::shared_ptr<event_impl>> event_dependencies(const event_impl &);
 enum class profiling_point { submit, start, end };
 ONEPASS_RT_API std::uint64_t event_profiling(const event_impl &, profiling_point);
+
+// --- buffers (runtime-spec.md) ---------------------------------------------
+struct buffer_init {
+  std::size_t element_size = 1;
+  int dimensions = 1;
+  std::size_t range[3] = {1, 1, 1};  // SYCL order
+  void *host_storage = nullptr;        // used as the host's copy, written back to at destruction
+  const void *initial_data = nullptr;  // copied in at construction
+  std::shared_ptr<void> keep_alive;    // owns host_storage (shared_ptr constructors)
+  void *final_data = nullptr;          // write-back target other than host_storage (use_mutex)
+  std::mutex *final_mutex = nullptr;   // held while writing to final_data (use_mutex)
+  std::size_t page_range[3] = {0, 0, 0};  // elements per page, SYCL order; 0: the default
+};
+// The returned handle's deleter is the buffer's destructor (SYCL 2020
+// §4.7.2.3): it waits for the buffer's commands, then writes the data back.
+ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init);
+// The tokens of a buffer are [buffer_token, buffer_token + byte size): never a
+// user-space address, so a kernel argument holding one is an accessor.
+ONEPASS_RT_API std::uintptr_t buffer_token(const buffer_impl &);
+ONEPASS_RT_API void buffer_set_final_data(buffer_impl &, void *destination);  // nullptr: no write-back
+ONEPASS_RT_API void buffer_set_final_writer(buffer_impl &, std::function<void(const void *data)> writer);
+ONEPASS_RT_API void buffer_set_write_back(buffer_impl &, bool enabled);
+// The host's copy of the data (allocated on first use; never moves).
+ONEPASS_RT_API void *buffer_host_data(buffer_impl &);
+
+// A host_accessor's hold on a buffer: `data` is current for the access on the
+// host until `hold` is released (its last copy destroyed); commands that
+// conflict with the access wait until then.
+struct host_access {
+  void *data = nullptr;
+  std::shared_ptr<void> hold;
+};
+ONEPASS_RT_API host_access buffer_acquire_host(const buffer_access &access);
 
 // --- USM -------------------------------------------------------------------
 enum class usm_kind { host, device, shared, unknown };

@@ -3,7 +3,8 @@
  * backends will be shared libraries exporting onepass_backend_entry() and
  * dlopen'ed only if present, so a binary runs where their drivers are absent.
  * Operations are synchronous here: the runtime calls them from the device's
- * executor thread, in dependency order. */
+ * executor lanes, in dependency order; independent operations may be called
+ * from several lanes at once (at most concurrent_operations). */
 #ifndef ONEPASS_BACKEND_INTERFACE_H
 #define ONEPASS_BACKEND_INTERFACE_H
 
@@ -13,7 +14,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 1
+#define ONEPASS_BACKEND_INTERFACE_VERSION 2
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -86,6 +87,8 @@ typedef struct onepass_backend {
   /* Prepares (JIT-compiles and loads) a kernel ahead of its launch. */
   int (*prepare_kernel)(uint32_t device, const onepass_backend_launch *launch, char **error);
   int (*launch)(uint32_t device, const onepass_backend_launch *launch, char **error);
+  /* How many operations of one device may run at once (executor lanes). */
+  uint32_t concurrent_operations;
 } onepass_backend;
 
 /* A backend plugin (lib/onepass/libonepass-backend-<name>.so) exports this.

@@ -208,6 +208,7 @@ const onepass_backend &cpuBackend() {
       cpuFill,
       cpuPrepareKernel,
       cpuLaunch,
+      2,  // two lanes: small independent kernels (one chunk each) overlap
   };
   return backend;
 }

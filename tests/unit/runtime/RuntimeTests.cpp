@@ -137,7 +137,8 @@ TEST_CASE("an image whose kernel count disagrees with its entry table is rejecte
 }
 
 TEST_CASE("the executor runs operations after their dependencies", "[executor]") {
-  onepass::rt::Executor executor;
+  unsigned lanes = GENERATE(1u, 3u);
+  onepass::rt::Executor executor(lanes);
   std::vector<int> order;
   std::mutex mutex;
   auto first = std::make_shared<sycl::detail::event_impl>();
@@ -159,8 +160,45 @@ TEST_CASE("the executor runs operations after their dependencies", "[executor]")
   REQUIRE(first->dependencies.empty());
 }
 
+TEST_CASE("independent operations run concurrently on an executor of two lanes", "[executor]") {
+  onepass::rt::Executor executor(2);
+  // Each operation waits (up to 10 s) for the other to have started: only
+  // concurrent execution lets both see the other.
+  std::atomic<int> started{0};
+  std::atomic<int> sawOther{0};
+  auto body = [&] {
+    started.fetch_add(1);
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (started.load() < 2 && std::chrono::steady_clock::now() < deadline) std::this_thread::yield();
+    if (started.load() == 2) sawOther.fetch_add(1);
+  };
+  auto a = std::make_shared<sycl::detail::event_impl>();
+  auto b = std::make_shared<sycl::detail::event_impl>();
+  executor.submit(a, body);
+  executor.submit(b, body);
+  a->wait();
+  b->wait();
+  REQUIRE(sawOther.load() == 2);
+}
+
+TEST_CASE("a node waits for a dependency that another executor runs", "[executor]") {
+  onepass::rt::Executor producer(1), consumer(2);
+  std::atomic<bool> produced{false};
+  bool consumedAfter = false;
+  auto first = std::make_shared<sycl::detail::event_impl>();
+  auto second = std::make_shared<sycl::detail::event_impl>();
+  second->dependencies.push_back(first);
+  consumer.submit(second, [&] { consumedAfter = produced.load(); });  // submitted first, must run second
+  producer.submit(first, [&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    produced.store(true);
+  });
+  second->wait();
+  REQUIRE(consumedAfter);
+}
+
 TEST_CASE("an exception in an operation becomes an asynchronous error", "[executor]") {
-  onepass::rt::Executor executor;
+  onepass::rt::Executor executor(1);
   auto event = std::make_shared<sycl::detail::event_impl>();
   event->errors = std::make_shared<onepass::rt::AsyncErrorSink>();
   int delivered = 0;

@@ -352,6 +352,7 @@ int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **e
 const onepass_backend kTable = {
     ONEPASS_BACKEND_INTERFACE_VERSION, "cuda", "OnePass CUDA", "NVIDIA Corporation", deviceCount, deviceInfo,
     allocate, deallocate, copy, fill, prepareKernel, launchKernel,
+    1,  // one stream per device, synchronous: one operation at a time
 };
 
 }  // namespace

@@ -1,0 +1,54 @@
+// SYCL 2020 §4.7.6.2-4.7.6.4: access modes, targets and the deduction tags
+// of accessors, and the no_init property (§4.7.6.4.1).
+#pragma once
+
+#include "property_list.hpp"
+
+namespace sycl {
+
+enum class access_mode {
+  read,
+  write,
+  read_write,
+  discard_write,       // deprecated in SYCL 2020: write with no_init
+  discard_read_write,  // deprecated in SYCL 2020: read_write with no_init
+  atomic               // deprecated in SYCL 2020
+};
+
+enum class target {
+  device,
+  host_task,
+  constant_buffer,  // deprecated in SYCL 2020: device, read-only
+  local,            // deprecated in SYCL 2020: local_accessor
+  host_buffer       // deprecated in SYCL 2020: host_accessor
+};
+
+namespace access {
+using sycl::access_mode;
+using sycl::target;
+enum class placeholder { false_t, true_t };  // deprecated in SYCL 2020
+using mode = sycl::access_mode;
+}  // namespace access
+
+namespace property {
+class no_init : public detail::property_base {};
+}  // namespace property
+inline constexpr property::no_init no_init{};
+
+namespace detail {
+template <access_mode Mode, target Target> struct access_tag {};
+constexpr bool mode_reads(access_mode mode) {
+  return mode == access_mode::read || mode == access_mode::read_write || mode == access_mode::atomic;
+}
+constexpr bool mode_writes(access_mode mode) { return mode != access_mode::read; }
+}  // namespace detail
+
+// The deduction tags (§4.7.6.4.3).
+inline constexpr detail::access_tag<access_mode::read, target::device> read_only{};
+inline constexpr detail::access_tag<access_mode::read_write, target::device> read_write{};
+inline constexpr detail::access_tag<access_mode::write, target::device> write_only{};
+inline constexpr detail::access_tag<access_mode::read, target::host_task> read_only_host_task{};
+inline constexpr detail::access_tag<access_mode::read_write, target::host_task> read_write_host_task{};
+inline constexpr detail::access_tag<access_mode::write, target::host_task> write_only_host_task{};
+
+}  // namespace sycl

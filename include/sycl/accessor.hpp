@@ -1,0 +1,370 @@
+// SYCL 2020 §4.7.6 accessors of buffers: `accessor` (in kernels and host
+// tasks, §4.7.6.9) and `host_accessor` (on the host, §4.7.6.10).
+//
+// A device accessor is a plain object in the kernel's captures: a data
+// pointer, the (sub-)buffer's range for linearization, and the accessed box.
+// Until the kernel runs, its data pointer holds the buffer's token; the
+// runtime replaces it, in its copy of the kernel object, with the data's
+// address on the device that runs the kernel.
+#pragma once
+
+#include "access.hpp"
+#include "buffer.hpp"
+#include "handler.hpp"
+
+#include <cstddef>
+#include <type_traits>
+
+namespace sycl {
+
+namespace detail {
+
+// Element access shared by accessor and host_accessor (and by host and
+// device code): `data` is the start of the (sub-)buffer, `extent` its range.
+template <typename T, int D> struct accessor_view {
+  T *data = nullptr;
+  range<D> extent;
+  id<D> offset;
+  range<D> access_range;
+
+  T &at(const id<D> &index) const {
+    if constexpr (D == 1) {
+      return data[offset[0] + index[0]];
+    } else {
+      std::size_t linear = 0;
+      for (int d = 0; d < D; ++d) linear = linear * extent[d] + (offset[d] + index[d]);
+      return data[linear];
+    }
+  }
+};
+
+// accessor[i][j][k]: each [] but the last fixes one more index.
+template <typename T, int D, int Fixed> class accessor_subscript {
+public:
+  accessor_subscript(const accessor_view<T, D> &view, id<D> index) : view_(view), index_(index) {}
+  decltype(auto) operator[](std::size_t i) const {
+    id<D> next = index_;
+    next[Fixed] = i;
+    if constexpr (Fixed + 1 == D)
+      return view_.at(next);
+    else
+      return accessor_subscript<T, D, Fixed + 1>(view_, next);
+  }
+
+private:
+  const accessor_view<T, D> &view_;
+  id<D> index_;
+};
+
+template <typename T, int D> accessor_subscript<T, D, 1> subscript_first(const accessor_view<T, D> &view, std::size_t i) {
+  id<D> index;
+  index[0] = i;
+  return accessor_subscript<T, D, 1>(view, index);
+}
+
+// The box an access covers in the storage's shape, and its checks (§4.7.6.9.1:
+// errc::invalid when offset + range exceed the buffer).
+template <typename Buffer, int D>
+buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init, bool on_host, const range<D> &access_range,
+                              const id<D> &access_offset) {
+  using view = buffer_view_access<Buffer>;
+  for (int d = 0; d < D; ++d)
+    if (access_offset[d] + access_range[d] > buf.get_range()[d])
+      throw exception(make_error_code(errc::invalid),
+                      "accessor: offset " + std::to_string(access_offset[d]) + " + range " +
+                          std::to_string(access_range[d]) + " exceed the buffer's range " +
+                          std::to_string(buf.get_range()[d]) + " in dimension " + std::to_string(d));
+  if (no_init && mode == access_mode::read)
+    throw exception(make_error_code(errc::invalid),
+                    "accessor: the no_init property needs a mode that writes (a read-only access of data "
+                    "that is not initialized cannot be meaningful)");
+  buffer_access access;
+  access.buffer = view::impl(buf);
+  access.mode = mode;
+  access.no_init = no_init || mode == access_mode::discard_write || mode == access_mode::discard_read_write;
+  access.on_host = on_host;
+  access.token = buffer_token(*access.buffer) + view::byte_offset(buf);
+  if (view::whole(buf)) {
+    access.dimensions = 1;
+    access.offset[0] = 0;
+    access.range[0] = ~std::size_t(0);  // the whole storage
+  } else {
+    access.dimensions = D;
+    for (int d = 0; d < D; ++d) {
+      access.offset[d] = view::impl_offset(buf)[d] + access_offset[d];
+      access.range[d] = access_range[d];
+    }
+  }
+  return access;
+}
+
+constexpr access_mode canonical_mode(access_mode mode) {
+  return mode == access_mode::discard_write ? access_mode::write
+         : mode == access_mode::discard_read_write ? access_mode::read_write
+                                                   : mode;
+}
+
+}  // namespace detail
+
+template <typename DataT, int Dimensions = 1,
+          access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
+          target AccessTarget = target::device, access::placeholder IsPlaceholder = access::placeholder::false_t>
+class accessor {
+  static_assert(Dimensions >= 1 && Dimensions <= 3,
+                "OnePass supports buffer accessors of 1 to 3 dimensions (0-dimensional ones are not implemented yet)");
+  static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
+                    AccessTarget == target::constant_buffer,
+                "use local_accessor for local memory and host_accessor on the host");
+  static constexpr bool on_host = AccessTarget == target::host_task;
+  static constexpr access_mode mode = detail::canonical_mode(AccessMode);
+
+public:
+  using value_type = std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>;
+  using reference = value_type &;
+  using const_reference = const DataT &;
+  using size_type = std::size_t;
+  using difference_type = std::ptrdiff_t;
+
+  // An empty accessor (§4.7.6.9.1).
+  accessor() = default;
+
+  // Placeholders: bound to a command group later, by handler::require.
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
+      : accessor(buf, nullptr, buf.get_range(), {}, props) {}
+  template <typename T, typename A, access_mode M, target Tg>
+  accessor(buffer<T, Dimensions, A> &buf, detail::access_tag<M, Tg>, const property_list &props = {})
+      : accessor(buf, nullptr, buf.get_range(), {}, props) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, const property_list &props = {})
+      : accessor(buf, nullptr, r, {}, props) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props = {})
+      : accessor(buf, nullptr, r, o, props) {}
+  template <typename T, typename A, access_mode M, target Tg>
+  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, detail::access_tag<M, Tg>, const property_list &props = {})
+      : accessor(buf, nullptr, r, {}, props) {}
+  template <typename T, typename A, access_mode M, target Tg>
+  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, id<Dimensions> o, detail::access_tag<M, Tg>,
+           const property_list &props = {})
+      : accessor(buf, nullptr, r, o, props) {}
+
+  // Bound to the command group of `h`.
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, handler &h, const property_list &props = {})
+      : accessor(buf, &h, buf.get_range(), {}, props) {}
+  template <typename T, typename A, access_mode M, target Tg>
+  accessor(buffer<T, Dimensions, A> &buf, handler &h, detail::access_tag<M, Tg>, const property_list &props = {})
+      : accessor(buf, &h, buf.get_range(), {}, props) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r, const property_list &props = {})
+      : accessor(buf, &h, r, {}, props) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r, id<Dimensions> o,
+           const property_list &props = {})
+      : accessor(buf, &h, r, o, props) {}
+  template <typename T, typename A, access_mode M, target Tg>
+  accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r, detail::access_tag<M, Tg>,
+           const property_list &props = {})
+      : accessor(buf, &h, r, {}, props) {}
+  template <typename T, typename A, access_mode M, target Tg>
+  accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r, id<Dimensions> o, detail::access_tag<M, Tg>,
+           const property_list &props = {})
+      : accessor(buf, &h, r, o, props) {}
+
+  bool is_placeholder() const { return placeholder_; }
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return view_.access_range.size(); }
+  size_type max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  std::size_t get_size() const { return byte_size(); }  // deprecated
+  std::size_t get_count() const { return size(); }      // deprecated
+  range<Dimensions> get_range() const { return view_.access_range; }
+  id<Dimensions> get_offset() const { return view_.offset; }
+
+  reference operator[](id<Dimensions> index) const { return view_.at(index); }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+    return view_.data[view_.offset[0] + index];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+    return detail::subscript_first(view_, index);
+  }
+
+  // The start of the (sub-)buffer, also for ranged accessors (§4.7.6.9.1).
+  value_type *get_pointer() const noexcept { return view_.data; }
+  template <typename U = value_type> U *get_multi_ptr() const noexcept { return view_.data; }
+
+  void swap(accessor &other) {
+    accessor copy = *this;
+    *this = other;
+    other = copy;
+  }
+
+  friend bool operator==(const accessor &a, const accessor &b) {
+    return a.view_.data == b.view_.data && a.buffer_ == b.buffer_ && a.view_.offset == b.view_.offset &&
+           a.view_.access_range == b.view_.access_range;
+  }
+  friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
+
+private:
+  friend class handler;
+
+  template <typename Buffer>
+  accessor(Buffer &buf, handler *h, range<Dimensions> r, id<Dimensions> o, const property_list &props)
+      : buffer_(detail::buffer_view_access<Buffer>::impl(buf)), placeholder_(h == nullptr) {
+    static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
+    access_ = detail::describe_access(buf, mode, props.has_property<property::no_init>(), on_host, r, o);
+    view_.extent = buf.get_range();
+    view_.offset = o;
+    view_.access_range = r;
+    if constexpr (on_host)
+      view_.data = reinterpret_cast<value_type *>(static_cast<char *>(detail::buffer_host_data(*buffer_)) +
+                                                  detail::buffer_view_access<Buffer>::byte_offset(buf));
+    else
+      view_.data = reinterpret_cast<value_type *>(access_.token);
+    if (h) h->add_access(access_);
+  }
+
+  detail::accessor_view<value_type, Dimensions> view_;
+  detail::buffer_impl *buffer_ = nullptr;  // host side only
+  detail::buffer_access access_;           // host side only: the requirement handler::require registers
+  bool placeholder_ = false;
+};
+
+// Deduction guides (§4.7.6.9.2).
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, const property_list &) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, const property_list &) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, const property_list &) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, const property_list &) -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+
+template <typename DataT, int Dimensions = 1,
+          access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
+class host_accessor {
+  static constexpr access_mode mode = detail::canonical_mode(AccessMode);
+
+public:
+  using value_type = std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>;
+  using reference = value_type &;
+  using const_reference = const DataT &;
+  using size_type = std::size_t;
+  using iterator = value_type *;
+
+  host_accessor() = default;
+  template <typename T, typename A>
+  host_accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
+      : host_accessor(buf, buf.get_range(), id<Dimensions>(), props, 0) {}
+  template <typename T, typename A, access_mode M>
+  host_accessor(buffer<T, Dimensions, A> &buf, detail::access_tag<M, target::device>, const property_list &props = {})
+      : host_accessor(buf, buf.get_range(), id<Dimensions>(), props, 0) {}
+  template <typename T, typename A>
+  host_accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, const property_list &props = {})
+      : host_accessor(buf, r, id<Dimensions>(), props, 0) {}
+  template <typename T, typename A>
+  host_accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props = {})
+      : host_accessor(buf, r, o, props, 0) {}
+  template <typename T, typename A, access_mode M>
+  host_accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, detail::access_tag<M, target::device>,
+                const property_list &props = {})
+      : host_accessor(buf, r, id<Dimensions>(), props, 0) {}
+  template <typename T, typename A, access_mode M>
+  host_accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, id<Dimensions> o,
+                detail::access_tag<M, target::device>, const property_list &props = {})
+      : host_accessor(buf, r, o, props, 0) {}
+
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return view_.access_range.size(); }
+  size_type max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  range<Dimensions> get_range() const { return view_.access_range; }
+  id<Dimensions> get_offset() const { return view_.offset; }
+
+  reference operator[](id<Dimensions> index) const { return view_.at(index); }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+    return view_.data[view_.offset[0] + index];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+    return detail::subscript_first(view_, index);
+  }
+  value_type *get_pointer() const noexcept { return view_.data; }
+
+  // Iteration over a 1-D access (contiguous).
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> iterator begin() const noexcept {
+    return view_.data + view_.offset[0];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> iterator end() const noexcept {
+    return begin() + size();
+  }
+
+private:
+  template <typename Buffer>
+  host_accessor(Buffer &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props, int) {
+    static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
+    detail::buffer_access access =
+        detail::describe_access(buf, mode, props.has_property<property::no_init>(), true, r, o);
+    detail::host_access held = detail::buffer_acquire_host(access);
+    hold_ = held.hold;
+    view_.data = reinterpret_cast<value_type *>(static_cast<char *>(held.data) +
+                                                detail::buffer_view_access<Buffer>::byte_offset(buf));
+    view_.extent = buf.get_range();
+    view_.offset = o;
+    view_.access_range = r;
+  }
+
+  detail::accessor_view<value_type, Dimensions> view_;
+  std::shared_ptr<void> hold_;  // the last copy's destruction releases the buffer
+};
+
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &) -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, const property_list &) -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<D>) -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<D>, id<D>) -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
+
+// buffer's accessor members (§4.7.2.2).
+template <typename T, int D, typename A>
+template <access_mode Mode, target Target>
+accessor<T, D, Mode, Target, access::placeholder::false_t> buffer<T, D, A>::get_access(handler &h) {
+  return accessor<T, D, Mode, Target, access::placeholder::false_t>(*this, h);
+}
+template <typename T, int D, typename A>
+template <access_mode Mode, target Target>
+accessor<T, D, Mode, Target, access::placeholder::false_t>
+buffer<T, D, A>::get_access(handler &h, range<D> access_range, id<D> access_offset) {
+  return accessor<T, D, Mode, Target, access::placeholder::false_t>(*this, h, access_range, access_offset);
+}
+template <typename T, int D, typename A>
+template <access_mode Mode>
+host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access() {
+  return host_accessor<T, D, Mode>(*this);
+}
+template <typename T, int D, typename A>
+template <access_mode Mode>
+host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access(range<D> access_range, id<D> access_offset) {
+  return host_accessor<T, D, Mode>(*this, access_range, access_offset);
+}
+
+// handler members that take accessors (§4.9.4.1, §4.9.4.3).
+template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+void handler::require(accessor<T, D, M, Tg, P> acc) {
+  if (!acc.buffer_) throw exception(make_error_code(errc::invalid), "handler::require: the accessor is empty");
+  add_access(acc.access_);
+}
+
+}  // namespace sycl

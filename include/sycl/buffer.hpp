@@ -1,0 +1,316 @@
+// SYCL 2020 §4.7.2 buffer. The data lives in the runtime (runtime-spec.md):
+// one fixed allocation per physical device, data state tracked per page. A
+// buffer object is a view of that storage: the whole of it, a sub-buffer
+// (§4.7.2.3) or a reinterpretation (§4.7.2.5).
+#pragma once
+
+#include "detail/runtime_api.hpp"
+#include "property_list.hpp"
+#include "range.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <iterator>
+#include <memory>
+#include <mutex>
+#include <type_traits>
+#include <vector>
+
+namespace sycl {
+
+template <typename T> using buffer_allocator = std::allocator<T>;
+
+namespace property::buffer {
+class use_host_ptr : public detail::property_base {};
+class use_mutex : public detail::property_base {
+public:
+  explicit use_mutex(std::mutex &mutex) : mutex_(&mutex) {}
+  std::mutex *get_mutex_ptr() const { return mutex_; }
+
+private:
+  std::mutex *mutex_;
+};
+class context_bound : public detail::property_base {
+public:
+  template <typename Context> explicit context_bound(Context) {}
+};
+}  // namespace property::buffer
+
+namespace ext::onepass::property::buffer {
+// The page of data-state tracking, in elements per dimension (runtime-spec.md,
+// "Data state tracking and pages"). Accessors conflict only if the pages they
+// touch overlap; transfers move whole pages.
+template <int Dimensions> class page_size : public detail::property_base {
+public:
+  explicit page_size(range<Dimensions> elements) : elements_(elements) {}
+  range<Dimensions> get_page_size() const { return elements_; }
+
+private:
+  range<Dimensions> elements_;
+};
+}  // namespace ext::onepass::property::buffer
+
+template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
+class accessor;
+template <typename DataT, int Dimensions, access_mode AccessMode> class host_accessor;
+class handler;
+
+namespace detail {
+template <int D> std::size_t linear_index(const range<D> &extent, const id<D> &index) {
+  std::size_t linear = 0;
+  for (int d = 0; d < D; ++d) linear = linear * extent[d] + index[d];
+  return linear;
+}
+template <typename Buffer> struct buffer_view_access;
+}  // namespace detail
+
+template <typename T, int Dimensions = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
+class buffer {
+  static_assert(Dimensions >= 1 && Dimensions <= 3, "a buffer has 1 to 3 dimensions");
+  using element = std::remove_const_t<T>;
+
+public:
+  using value_type = T;
+  using reference = value_type &;
+  using const_reference = const value_type &;
+  using allocator_type = AllocatorT;
+
+  buffer(const range<Dimensions> &r, const property_list &props = {}) : buffer(r, props, init_with(nullptr, nullptr)) {}
+  buffer(const range<Dimensions> &r, AllocatorT, const property_list &props = {}) : buffer(r, props) {}
+
+  // The host memory is the buffer's host copy while the buffer lives (so
+  // use_host_ptr always holds) and receives the data at destruction.
+  buffer(T *host_data, const range<Dimensions> &r, const property_list &props = {})
+      : buffer(r, props, host_init(host_data, props)) {}
+  buffer(T *host_data, const range<Dimensions> &r, AllocatorT, const property_list &props = {})
+      : buffer(host_data, r, props) {}
+
+  // Copied in; nothing is written back (§4.7.2.1).
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  buffer(const T *host_data, const range<Dimensions> &r, const property_list &props = {})
+      : buffer(r, props, init_with(nullptr, host_data)) {}
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  buffer(const T *host_data, const range<Dimensions> &r, AllocatorT, const property_list &props = {})
+      : buffer(host_data, r, props) {}
+
+  buffer(const std::shared_ptr<T> &host_data, const range<Dimensions> &r, const property_list &props = {})
+      : buffer(r, props, shared_init(host_data, props)) {}
+  buffer(const std::shared_ptr<T[]> &host_data, const range<Dimensions> &r, const property_list &props = {})
+      : buffer(r, props, shared_init(std::shared_ptr<T>(host_data, host_data.get()), props)) {}
+
+  // A contiguous container (§4.7.2.1): its storage is used as with a host pointer.
+  template <typename Container, int D = Dimensions,
+            typename = std::enable_if_t<D == 1 && std::is_convertible_v<decltype(std::data(std::declval<Container &>())), T *> &&
+                                        !std::is_pointer_v<Container>>>
+  buffer(Container &container, const property_list &props = {})
+      : buffer(std::data(container), range<1>(std::size(container)), props) {}
+
+  // Copied in; nothing is written back.
+  template <typename InputIterator, int D = Dimensions,
+            typename = std::enable_if_t<D == 1 && !std::is_integral_v<InputIterator> &&
+                                        !std::is_pointer_v<std::decay_t<InputIterator>>>>
+  buffer(InputIterator first, InputIterator last, const property_list &props = {})
+      : buffer(first, last, props, std::vector<element>(first, last)) {}
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  buffer(const T *first, const T *last, const property_list &props = {})
+      : buffer(first, range<1>(static_cast<std::size_t>(last - first)), props) {}
+
+  // A sub-buffer (§4.7.2.3): a contiguous part of `parent`, sharing its data.
+  buffer(buffer &parent, const id<Dimensions> &base_index, const range<Dimensions> &sub_range)
+      : impl_(parent.impl_), range_(sub_range), props_(parent.props_), whole_(parent.whole_), sub_buffer_(true) {
+    for (int d = 0; d < Dimensions; ++d)
+      if (base_index[d] + sub_range[d] > parent.range_[d] || sub_range[d] == 0)
+        throw exception(make_error_code(errc::invalid),
+                        "sub-buffer: the base index plus the sub-range exceed the parent buffer in dimension " +
+                            std::to_string(d) + " (or the sub-range is empty)");
+    int outer = 0;
+    while (outer < Dimensions - 1 && sub_range[outer] == 1) ++outer;
+    for (int d = outer + 1; d < Dimensions; ++d)
+      if (sub_range[d] != parent.range_[d])
+        throw exception(make_error_code(errc::invalid),
+                        "sub-buffer: the sub-range is not contiguous in the parent buffer (dimension " +
+                            std::to_string(d) + " must span the parent's range)");
+    byte_offset_ = parent.byte_offset_ + detail::linear_index(parent.range_, base_index) * sizeof(T);
+    for (int d = 0; d < 3; ++d) impl_offset_[d] = parent.impl_offset_[d];
+    if (!whole_)
+      for (int d = 0; d < Dimensions; ++d) impl_offset_[d] += base_index[d];
+  }
+
+  range<Dimensions> get_range() const { return range_; }
+  std::size_t size() const noexcept { return range_.size(); }
+  std::size_t byte_size() const noexcept { return size() * sizeof(T); }
+  std::size_t get_count() const { return size(); }     // deprecated in SYCL 2020
+  std::size_t get_size() const { return byte_size(); }  // deprecated in SYCL 2020
+  AllocatorT get_allocator() const { return AllocatorT(); }
+  bool is_sub_buffer() const { return sub_buffer_; }
+
+  template <typename Property> bool has_property() const noexcept { return props_.has_property<Property>(); }
+  template <typename Property> Property get_property() const { return props_.get_property<Property>(); }
+
+  // §4.7.2.4: where the data goes when the last buffer of this storage dies.
+  void set_final_data(std::nullptr_t = nullptr) { detail::buffer_set_final_data(*impl_, nullptr); }
+  template <typename Destination> void set_final_data(Destination destination) {
+    std::size_t count = size(), offset = byte_offset_;
+    if constexpr (std::is_pointer_v<Destination>) {
+      if (offset == 0 && count * sizeof(T) == whole_bytes()) {
+        detail::buffer_set_final_data(*impl_, static_cast<void *>(destination));
+        return;
+      }
+    }
+    detail::buffer_set_final_writer(*impl_, [destination, count, offset](const void *data) mutable {
+      const T *first = reinterpret_cast<const T *>(static_cast<const char *>(data) + offset);
+      if constexpr (std::is_same_v<Destination, std::weak_ptr<T>>) {
+        if (auto target = destination.lock()) std::copy(first, first + count, target.get());
+      } else {
+        std::copy(first, first + count, destination);
+      }
+    });
+  }
+  void set_write_back(bool flag = true) { detail::buffer_set_write_back(*impl_, flag); }
+
+  // §4.7.2.5: the same storage seen as other elements or another shape.
+  template <typename ReinterpretT, int ReinterpretDim>
+  buffer<ReinterpretT, ReinterpretDim, buffer_allocator<std::remove_const_t<ReinterpretT>>>
+  reinterpret(range<ReinterpretDim> reinterpret_range) const {
+    if (reinterpret_range.size() * sizeof(ReinterpretT) != byte_size())
+      throw exception(make_error_code(errc::invalid),
+                      "buffer::reinterpret: the new range (" + std::to_string(reinterpret_range.size()) + " x " +
+                          std::to_string(sizeof(ReinterpretT)) + " bytes) does not cover the buffer's " +
+                          std::to_string(byte_size()) + " bytes exactly");
+    buffer<ReinterpretT, ReinterpretDim, buffer_allocator<std::remove_const_t<ReinterpretT>>> result;
+    result.impl_ = impl_;
+    result.range_ = reinterpret_range;
+    result.props_ = props_;
+    result.byte_offset_ = byte_offset_;
+    result.whole_ = true;  // pages are those of the original shape: every access covers all
+    result.sub_buffer_ = sub_buffer_;
+    return result;
+  }
+  template <typename ReinterpretT, int ReinterpretDim = Dimensions>
+  auto reinterpret() const {
+    static_assert(ReinterpretDim == 1 || ReinterpretDim == Dimensions,
+                  "reinterpret without a range keeps the dimensions or gives one dimension");
+    if constexpr (ReinterpretDim == 1) {
+      if (byte_size() % sizeof(ReinterpretT) != 0)
+        throw exception(make_error_code(errc::invalid),
+                        "buffer::reinterpret: " + std::to_string(byte_size()) + " bytes are not a whole number of " +
+                            std::to_string(sizeof(ReinterpretT)) + "-byte elements");
+      return reinterpret<ReinterpretT, 1>(range<1>(byte_size() / sizeof(ReinterpretT)));
+    } else {
+      range<Dimensions> r = range_;
+      std::size_t last = r[Dimensions - 1] * sizeof(T);
+      if (last % sizeof(ReinterpretT) != 0)
+        throw exception(make_error_code(errc::invalid),
+                        "buffer::reinterpret: the last dimension (" + std::to_string(last) +
+                            " bytes) is not a whole number of " + std::to_string(sizeof(ReinterpretT)) +
+                            "-byte elements");
+      r[Dimensions - 1] = last / sizeof(ReinterpretT);
+      return reinterpret<ReinterpretT, Dimensions>(r);
+    }
+  }
+
+  // Accessors (§4.7.2.2); defined in accessor.hpp.
+  template <access_mode Mode = access_mode::read_write, target Target = target::device>
+  accessor<T, Dimensions, Mode, Target, access::placeholder::false_t> get_access(handler &h);
+  template <access_mode Mode = access_mode::read_write, target Target = target::device>
+  accessor<T, Dimensions, Mode, Target, access::placeholder::false_t>
+  get_access(handler &h, range<Dimensions> access_range, id<Dimensions> access_offset = {});
+  template <access_mode Mode = access_mode::read_write> host_accessor<T, Dimensions, Mode> get_host_access();
+  template <access_mode Mode = access_mode::read_write>
+  host_accessor<T, Dimensions, Mode> get_host_access(range<Dimensions> access_range, id<Dimensions> access_offset = {});
+
+  friend bool operator==(const buffer &a, const buffer &b) {
+    return a.impl_ == b.impl_ && a.byte_offset_ == b.byte_offset_ && a.range_ == b.range_;
+  }
+  friend bool operator!=(const buffer &a, const buffer &b) { return !(a == b); }
+
+private:
+  template <typename, int, typename> friend class buffer;
+  template <typename> friend struct detail::buffer_view_access;
+
+  buffer() = default;
+
+  std::size_t whole_bytes() const { return whole_ ? byte_size() : range_.size() * sizeof(T); }
+
+  static detail::buffer_init init_with(void *storage, const void *initial) {
+    detail::buffer_init init;
+    init.host_storage = storage;
+    init.initial_data = initial;
+    return init;
+  }
+  // use_mutex: the user's memory is touched only at construction and write-back,
+  // under the user's mutex; the buffer keeps its own host copy in between.
+  detail::buffer_init host_init(T *host_data, const property_list &props) {
+    if (props.has_property<property::buffer::use_mutex>()) {
+      std::lock_guard<std::mutex> lock(*props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
+      detail::buffer_init init = init_with(nullptr, host_data);
+      init.final_mutex = props.get_property<property::buffer::use_mutex>().get_mutex_ptr();
+      init.final_data = const_cast<element *>(host_data);
+      return init;
+    }
+    return init_with(const_cast<element *>(host_data), nullptr);
+  }
+  detail::buffer_init shared_init(const std::shared_ptr<T> &host_data, const property_list &props) {
+    detail::buffer_init init = host_init(host_data.get(), props);
+    init.keep_alive = std::const_pointer_cast<element>(host_data);
+    return init;
+  }
+
+  template <typename InputIterator>
+  buffer(InputIterator, InputIterator, const property_list &props, std::vector<element> copy)
+      : buffer(range<1>(copy.size()), props, init_with(nullptr, copy.data())) {}
+
+  buffer(const range<Dimensions> &r, const property_list &props, detail::buffer_init init) : range_(r), props_(props) {
+    for (int d = 0; d < Dimensions; ++d)
+      if (r[d] == 0)
+        throw exception(make_error_code(errc::invalid),
+                        "buffer: the range is zero in dimension " + std::to_string(d) + " (a buffer needs at least one element)");
+    init.element_size = sizeof(T);
+    init.dimensions = Dimensions;
+    for (int d = 0; d < Dimensions; ++d) init.range[d] = r[d];
+    using page_property = ext::onepass::property::buffer::page_size<Dimensions>;
+    if (props.has_property<page_property>()) {
+      range<Dimensions> page = props.get_property<page_property>().get_page_size();
+      for (int d = 0; d < Dimensions; ++d) {
+        if (page[d] == 0)
+          throw exception(make_error_code(errc::invalid), "page_size: the page is zero in dimension " + std::to_string(d));
+        init.page_range[d] = page[d];
+      }
+    }
+    impl_ = detail::make_buffer(init);
+  }
+
+  std::shared_ptr<detail::buffer_impl> impl_;
+  range<Dimensions> range_;
+  property_list props_;
+  std::size_t byte_offset_ = 0;           // of this view in the storage
+  std::size_t impl_offset_[3] = {0, 0, 0};  // of this view in the storage's shape (unless whole_)
+  bool whole_ = false;                     // reinterpreted: accesses cover the whole storage
+  bool sub_buffer_ = false;
+};
+
+// Deduction guides (§4.7.2.1).
+template <class InputIterator, class AllocatorT>
+buffer(InputIterator, InputIterator, AllocatorT, const property_list & = {})
+    -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1, AllocatorT>;
+template <class InputIterator>
+buffer(InputIterator, InputIterator, const property_list & = {})
+    -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1>;
+template <class T, int Dimensions, class AllocatorT>
+buffer(const T *, const range<Dimensions> &, AllocatorT, const property_list & = {}) -> buffer<T, Dimensions, AllocatorT>;
+template <class T, int Dimensions>
+buffer(const T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, Dimensions>;
+template <class Container>
+buffer(Container &, const property_list & = {}) -> buffer<typename Container::value_type, 1>;
+
+namespace detail {
+// What accessors need of a buffer view (kept out of the buffer's public API).
+template <typename Buffer> struct buffer_view_access {
+  static buffer_impl *impl(const Buffer &b) { return b.impl_.get(); }
+  static std::size_t byte_offset(const Buffer &b) { return b.byte_offset_; }
+  static bool whole(const Buffer &b) { return b.whole_; }
+  static const std::size_t *impl_offset(const Buffer &b) { return b.impl_offset_; }
+};
+}  // namespace detail
+
+}  // namespace sycl

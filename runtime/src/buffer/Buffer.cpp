@@ -1,0 +1,369 @@
+// Buffers (SYCL 2020 §4.7.2) as the runtime specification prescribes: one
+// fixed allocation per physical device, made on first use there, state
+// tracked per page (DataRegion), dependencies from conflicting accesses
+// (AccessTracker), transfers as nodes of the task graph.
+#include "BufferRuntime.h"
+
+#include "AccessTracker.h"
+#include "DataRegion.h"
+
+#include "../Errors.h"
+#include "../Log.h"
+#include "../Runtime.h"
+#include "../backend/CpuBackend.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <set>
+
+using namespace onepass;
+
+namespace sycl::detail {
+
+struct buffer_impl {
+  struct Allocation {
+    std::shared_ptr<device_impl> device;  // null: the host (also the CPU device's memory)
+    char *data = nullptr;
+    bool owned = true;
+  };
+  enum class Final { none, pointer, writer };
+
+  std::size_t elementBytes = 1;
+  std::size_t bytes = 0;
+  std::array<std::size_t, 3> extent{1, 1, 1};
+  std::uint64_t id = 0;
+  std::uintptr_t token = 0;
+  rt::DataRegion region;
+  rt::AccessTracker<std::shared_ptr<event_impl>> tracker;
+  std::vector<Allocation> allocations;  // [0] is the host's; indices are the region's
+
+  Final final = Final::none;
+  void *finalData = nullptr;
+  std::mutex *finalMutex = nullptr;
+  std::function<void(const void *)> finalWriter;
+  bool writeBack = true;
+  std::shared_ptr<void> keepAlive;
+
+  buffer_impl(std::array<std::size_t, 3> extent, std::size_t elementBytes, std::array<std::size_t, 3> pageExtent)
+      : elementBytes(elementBytes), bytes(extent[0] * extent[1] * extent[2] * elementBytes), extent(extent),
+        region(extent, elementBytes, pageExtent) {}
+};
+
+}  // namespace sycl::detail
+
+namespace onepass::rt {
+
+using sycl::errc;
+using sycl::detail::buffer_access;
+using sycl::detail::buffer_impl;
+using sycl::detail::device_impl;
+using sycl::detail::event_impl;
+
+namespace {
+
+// All buffers' states and trackers change under one lock: a command group's
+// accesses of several buffers enter the graph at once, and submissions from
+// many threads see a consistent order.
+std::mutex &graphMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+// Buffer ids for tokens: 20 bits, reused only once their buffer is gone.
+constexpr std::uint64_t kIdCount = 1u << 20;
+std::set<std::uint64_t> &liveIds() {
+  static std::set<std::uint64_t> ids;
+  return ids;
+}
+std::uint64_t takeId() {
+  static std::uint64_t next = 1;
+  auto &live = liveIds();
+  if (live.size() >= kIdCount - 1) raise(errc::memory_allocation, "too many live buffers (over a million)");
+  while (live.count(next) || next == 0) next = (next + 1) % kIdCount;
+  live.insert(next);
+  return next;
+}
+
+bool isHostMemory(const std::shared_ptr<device_impl> &device) {
+  return !device || device->backend == &cpuBackend();
+}
+
+char *allocateHost(std::size_t bytes) {
+  void *data = cpuBackend().allocate(0, bytes, 64, ONEPASS_USM_HOST);
+  if (!data) raise(errc::memory_allocation, "cannot allocate " + std::to_string(bytes) + " bytes of host memory for a buffer");
+  return static_cast<char *>(data);
+}
+
+// The allocation of `buffer` that serves `device`, made now if it is the first use there.
+unsigned allocationFor(buffer_impl &buffer, const std::shared_ptr<device_impl> &device) {
+  if (isHostMemory(device)) {
+    if (!buffer.allocations[0].data) buffer.allocations[0].data = allocateHost(buffer.bytes);
+    return 0;
+  }
+  for (unsigned i = 1; i < buffer.allocations.size(); ++i)
+    if (buffer.allocations[i].device == device) return i;
+  void *data = device->backend->allocate(device->index, buffer.bytes, 256, ONEPASS_USM_DEVICE);
+  if (!data)
+    raise(errc::memory_allocation, "cannot allocate " + std::to_string(buffer.bytes) + " bytes for a buffer on device '" +
+                                       device->properties.name + "'");
+  buffer.allocations.push_back({device, static_cast<char *>(data), true});
+  unsigned index = buffer.region.addAllocation();
+  return index;
+}
+
+Box3 accessedElements(const buffer_impl &buffer, const buffer_access &access) {
+  Box3 box;
+  if (access.range[0] == ~std::size_t(0)) {  // a reinterpreted view: the whole storage
+    box.end = buffer.extent;
+    return box;
+  }
+  box.begin = toExtent3(access.dimensions, access.offset, 0);
+  std::array<std::size_t, 3> range = toExtent3(access.dimensions, access.range, 1);
+  for (int d = 0; d < 3; ++d) {
+    box.end[d] = box.begin[d] + range[d];
+    if (box.end[d] > buffer.extent[d] || box.end[d] < box.begin[d])
+      raise(errc::invalid, "accessor: the accessed range exceeds the buffer");
+  }
+  return box;
+}
+
+// Copies spans between two allocations of one buffer, on the device that is not the host.
+void copySpans(const buffer_impl::Allocation &source, const buffer_impl::Allocation &target,
+               const std::vector<ByteSpan> &spans) {
+  const std::shared_ptr<device_impl> &device = target.device ? target.device : source.device;
+  for (const ByteSpan &span : spans) {
+    if (!device) {
+      std::memcpy(target.data + span.offsetBytes, source.data + span.offsetBytes, span.sizeBytes);
+      continue;
+    }
+    char *error = nullptr;
+    if (device->backend->copy(device->index, target.data + span.offsetBytes, source.data + span.offsetBytes,
+                              span.sizeBytes, &error) != 0) {
+      std::string message = error ? error : "unknown error";
+      std::free(error);
+      raise(errc::runtime, "buffer transfer of " + std::to_string(span.sizeBytes) + " bytes on device '" +
+                               device->properties.name + "' failed: " + message);
+    }
+  }
+}
+
+// Adds to `event` the dependencies of one access, with transfer nodes for its
+// outdated pages, and updates the page states. Caller holds graphMutex().
+void enterAccess(buffer_impl &buffer, const buffer_access &access, const std::shared_ptr<device_impl> &device,
+                 event_impl &event, const std::shared_ptr<AsyncErrorSink> &errors) {
+  unsigned target = allocationFor(buffer, access.on_host ? nullptr : device);
+  Box3 pages = buffer.region.pageRange(accessedElements(buffer, access));
+  bool writes = sycl::detail::mode_writes(access.mode);
+  for (auto &dependency : buffer.tracker.conflicts(pages, writes)) event.dependencies.push_back(dependency);
+  if (!access.no_init) {
+    for (const TransferPlan &plan : buffer.region.planTransfers(target, pages, 0)) {
+      auto transfer = std::make_shared<event_impl>();
+      transfer->errors = errors;
+      transfer->dependencies = buffer.tracker.conflicts(pages, false);
+      buffer_impl::Allocation source = buffer.allocations[plan.source], destination = buffer.allocations[target];
+      std::vector<ByteSpan> spans = plan.spans;
+      const std::shared_ptr<device_impl> &runner = destination.device ? destination.device : source.device;
+      Executor &executor = runner ? runner->getExecutor() : hostExecutor();
+      ONEPASS_LOG(Debug, "buffer " << buffer.id << ": " << spans.size() << " transfer(s) from allocation " << plan.source
+                                   << " to " << target);
+      executor.submit(transfer, [source, destination, spans] { copySpans(source, destination, spans); });
+      event.dependencies.push_back(transfer);
+    }
+    buffer.region.markTransferred(target, pages);
+  }
+  if (writes) buffer.region.markWritten(target, pages);
+}
+
+void recordAccess(buffer_impl &buffer, const buffer_access &access, const std::shared_ptr<event_impl> &event) {
+  if (buffer.tracker.size() > 32)
+    buffer.tracker.forget([](const std::shared_ptr<event_impl> &e) { return e->complete.load(std::memory_order_acquire); });
+  Box3 pages = buffer.region.pageRange(accessedElements(buffer, access));
+  buffer.tracker.record(pages, sycl::detail::mode_writes(access.mode), event);
+}
+
+void checkAccess(const buffer_access &access) {
+  if (!access.buffer) raise(errc::invalid, "an accessor without a buffer (default-constructed) was used in a command group");
+}
+
+// The buffer's destructor (SYCL 2020 §4.7.2.3): waits for every command on
+// it, writes the data back where asked, frees the allocations.
+void destroyBuffer(buffer_impl *buffer) {
+  std::vector<std::shared_ptr<event_impl>> pending;
+  {
+    std::lock_guard<std::mutex> lock(graphMutex());
+    pending = buffer->tracker.nodes();
+  }
+  for (const auto &event : pending) event->wait();
+
+  if (buffer->writeBack && buffer->final != buffer_impl::Final::none) {
+    try {
+      Box3 whole = buffer->region.wholePageRange();
+      std::vector<TransferPlan> plans = buffer->region.planTransfers(0, whole, 0);
+      if (!plans.empty() || buffer->allocations[0].data) {
+        if (!buffer->allocations[0].data) buffer->allocations[0].data = allocateHost(buffer->bytes);
+        for (const TransferPlan &plan : plans)
+          copySpans(buffer->allocations[plan.source], buffer->allocations[0], plan.spans);
+        const char *host = buffer->allocations[0].data;
+        if (buffer->final == buffer_impl::Final::writer) {
+          buffer->finalWriter(host);
+        } else if (buffer->finalData != host) {
+          std::unique_lock<std::mutex> lock;
+          if (buffer->finalMutex) lock = std::unique_lock<std::mutex>(*buffer->finalMutex);
+          std::memcpy(buffer->finalData, host, buffer->bytes);
+        }
+      }
+    } catch (const std::exception &e) {
+      ONEPASS_LOG(Error, "a buffer's data could not be written back at its destruction: " << e.what());
+    }
+  }
+  for (const auto &allocation : buffer->allocations) {
+    if (!allocation.data || !allocation.owned) continue;
+    if (allocation.device)
+      allocation.device->backend->deallocate(allocation.device->index, allocation.data, ONEPASS_USM_DEVICE);
+    else
+      cpuBackend().deallocate(0, allocation.data, ONEPASS_USM_HOST);
+  }
+  {
+    std::lock_guard<std::mutex> lock(graphMutex());
+    liveIds().erase(buffer->id);
+  }
+  delete buffer;
+}
+
+}  // namespace
+
+void *AccessAddresses::resolve(std::uintptr_t token) const {
+  for (const Entry &e : entries_)
+    if ((token >> kTokenOffsetBits) == (e.tokenBase >> kTokenOffsetBits))
+      return e.data + (token - e.tokenBase);
+  return nullptr;
+}
+
+AccessAddresses allocateAccesses(const std::vector<buffer_access> &accesses, const std::shared_ptr<device_impl> &device) {
+  AccessAddresses addresses;
+  if (accesses.empty()) return addresses;
+  std::lock_guard<std::mutex> lock(graphMutex());
+  for (const buffer_access &access : accesses) {
+    checkAccess(access);
+    buffer_impl &buffer = *access.buffer;
+    accessedElements(buffer, access);  // checks the box
+    unsigned index = allocationFor(buffer, access.on_host ? nullptr : device);
+    addresses.add(buffer.token, buffer.allocations[index].data);
+  }
+  return addresses;
+}
+
+void enterAccesses(const std::vector<buffer_access> &accesses, const std::shared_ptr<device_impl> &device,
+                   const std::shared_ptr<event_impl> &event, const std::shared_ptr<AsyncErrorSink> &errors) {
+  std::lock_guard<std::mutex> lock(graphMutex());
+  for (const buffer_access &access : accesses) enterAccess(*access.buffer, access, device, *event, errors);
+  // Recorded after all are entered, so that a command never depends on itself.
+  for (const buffer_access &access : accesses) recordAccess(*access.buffer, access, event);
+}
+
+}  // namespace onepass::rt
+
+namespace sycl::detail {
+
+std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init) {
+  std::array<std::size_t, 3> extent = rt::toExtent3(init.dimensions, init.range, 1);
+  std::array<std::size_t, 3> page = rt::toExtent3(init.dimensions, init.page_range, 1);
+  if (init.page_range[0] == 0) page = {0, 0, 0};
+  std::size_t total = init.element_size;
+  for (int d = 0; d < 3; ++d)
+    if (__builtin_mul_overflow(total, extent[d], &total))
+      rt::raise(errc::invalid, "buffer: the range overflows the address space");
+  if (total >= (std::size_t(1) << rt::kTokenOffsetBits))
+    rt::raise(errc::memory_allocation, "buffer: " + std::to_string(total) + " bytes is more than OnePass supports (1 TiB)");
+  auto *raw = new buffer_impl(extent, init.element_size, page);
+  std::unique_ptr<buffer_impl> buffer(raw);
+  buffer->allocations.push_back({nullptr, static_cast<char *>(init.host_storage), init.host_storage == nullptr});
+  buffer->region.addAllocation();
+  {
+    std::lock_guard<std::mutex> lock(rt::graphMutex());
+    buffer->id = rt::takeId();
+  }
+  buffer->token = (std::uintptr_t(0xF) << 60) | (std::uintptr_t(buffer->id) << rt::kTokenOffsetBits);
+  buffer->keepAlive = init.keep_alive;
+  if (init.host_storage) {
+    buffer->final = buffer_impl::Final::pointer;
+    buffer->finalData = init.host_storage;
+  }
+  if (init.final_data) {
+    buffer->final = buffer_impl::Final::pointer;
+    buffer->finalData = init.final_data;
+    buffer->finalMutex = init.final_mutex;
+  }
+  if (init.initial_data) {
+    try {
+      buffer->allocations[0].data = rt::allocateHost(buffer->bytes);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(rt::graphMutex());
+      rt::liveIds().erase(buffer->id);
+      throw;
+    }
+    std::memcpy(buffer->allocations[0].data, init.initial_data, buffer->bytes);
+  }
+  if (init.host_storage || init.initial_data) buffer->region.markWritten(0, buffer->region.wholePageRange());
+  return std::shared_ptr<buffer_impl>(buffer.release(), rt::destroyBuffer);
+}
+
+std::uintptr_t buffer_token(const buffer_impl &buffer) { return buffer.token; }
+
+void buffer_set_final_data(buffer_impl &buffer, void *destination) {
+  std::lock_guard<std::mutex> lock(rt::graphMutex());
+  buffer.final = destination ? buffer_impl::Final::pointer : buffer_impl::Final::none;
+  buffer.finalData = destination;
+  buffer.finalMutex = nullptr;
+  buffer.finalWriter = nullptr;
+}
+
+void buffer_set_final_writer(buffer_impl &buffer, std::function<void(const void *)> writer) {
+  std::lock_guard<std::mutex> lock(rt::graphMutex());
+  buffer.final = buffer_impl::Final::writer;
+  buffer.finalData = nullptr;
+  buffer.finalWriter = std::move(writer);
+}
+
+void buffer_set_write_back(buffer_impl &buffer, bool enabled) {
+  std::lock_guard<std::mutex> lock(rt::graphMutex());
+  buffer.writeBack = enabled;
+}
+
+void *buffer_host_data(buffer_impl &buffer) {
+  std::lock_guard<std::mutex> lock(rt::graphMutex());
+  return buffer.allocations[rt::allocationFor(buffer, nullptr)].data;
+}
+
+host_access buffer_acquire_host(const buffer_access &access) {
+  rt::checkAccess(access);
+  auto release = std::make_shared<event_impl>();
+  auto errors = std::make_shared<rt::AsyncErrorSink>();
+  release->errors = errors;
+  release->status = info::event_command_status::running;
+  host_access result;
+  {
+    std::lock_guard<std::mutex> lock(rt::graphMutex());
+    buffer_impl &buffer = *access.buffer;
+    rt::accessedElements(buffer, access);
+    result.data = buffer.allocations[rt::allocationFor(buffer, nullptr)].data;
+    rt::enterAccess(buffer, access, nullptr, *release, errors);
+    rt::recordAccess(buffer, access, release);
+  }
+  // Released when the last copy of the host_accessor is destroyed.
+  result.hold = std::shared_ptr<void>(nullptr, [release](void *) { release->markComplete(); });
+  std::vector<std::shared_ptr<event_impl>> dependencies = release->dependencies;
+  for (const auto &dependency : dependencies) dependency->wait();
+  std::exception_ptr failure;
+  {
+    std::lock_guard<std::mutex> lock(errors->mutex);
+    if (!errors->pending.empty()) {
+      failure = errors->pending.front();
+      errors->pending.clear();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+  return result;
+}
+
+}  // namespace sycl::detail
