@@ -361,6 +361,94 @@ host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access(range<D> access_range
 }
 
 // handler members that take accessors (§4.9.4.1, §4.9.4.3).
+template <typename Accessor> detail::region_side handler::accessor_side(const Accessor &acc) {
+  if (!acc.buffer_) throw exception(make_error_code(errc::invalid), "an empty accessor was given to a copy or fill");
+  static_assert(!Accessor::on_host, "explicit copies take accessors of target::device");
+  bool registered = false;
+  for (const detail::buffer_access &a : desc_.accesses)
+    registered |= a.token == acc.access_.token && a.mode == acc.access_.mode &&
+                  std::equal(a.offset, a.offset + 3, acc.access_.offset) && std::equal(a.range, a.range + 3, acc.access_.range);
+  if (!registered) add_access(acc.access_);
+  detail::region_side side;
+  side.token = acc.access_.token;
+  constexpr int D = decltype(acc.view_.extent)::dimensions;
+  for (int d = 0; d < D; ++d) {
+    side.extent[3 - D + d] = acc.view_.extent[d];
+    side.offset[3 - D + d] = acc.view_.offset[d];
+    side.range[3 - D + d] = acc.view_.access_range[d];
+  }
+  return side;
+}
+
+namespace detail {
+inline region_side pointer_side(const void *pointer, std::size_t count) {
+  region_side side;
+  side.pointer = const_cast<void *>(pointer);
+  side.extent[2] = side.range[2] = count;
+  return side;
+}
+}  // namespace detail
+
+template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT>
+void handler::copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, DestT *dest) {
+  static_assert(sizeof(SrcT) == sizeof(DestT), "copy: the element types differ in size");
+  begin_command(detail::command_kind::copy_region);
+  desc_.element_bytes = sizeof(SrcT);
+  desc_.region_source = accessor_side(src);
+  desc_.region_destination = detail::pointer_side(dest, src.size());
+}
+template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT>
+void handler::copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, std::shared_ptr<DestT> dest) {
+  copy(src, dest.get());
+  desc_.keep_alive = dest;
+}
+template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+void handler::copy(const SrcT *src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
+  static_assert(sizeof(SrcT) == sizeof(DestT), "copy: the element types differ in size");
+  static_assert(DestMode != access_mode::read, "copy: the destination accessor is read-only");
+  begin_command(detail::command_kind::copy_region);
+  desc_.element_bytes = sizeof(DestT);
+  desc_.region_destination = accessor_side(dest);
+  desc_.region_source = detail::pointer_side(src, dest.size());
+}
+template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+void handler::copy(std::shared_ptr<SrcT> src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
+  copy(static_cast<const SrcT *>(src.get()), dest);
+  desc_.keep_alive = src;
+}
+template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT,
+          int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+void handler::copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
+  static_assert(sizeof(SrcT) == sizeof(DestT), "copy: the element types differ in size");
+  static_assert(DestMode != access_mode::read, "copy: the destination accessor is read-only");
+  if (dest.size() < src.size())
+    throw exception(make_error_code(errc::invalid), "copy: the destination accessor has " + std::to_string(dest.size()) +
+                                                        " elements, fewer than the source's " + std::to_string(src.size()));
+  begin_command(detail::command_kind::copy_region);
+  desc_.element_bytes = sizeof(SrcT);
+  desc_.region_source = accessor_side(src);
+  desc_.region_destination = accessor_side(dest);
+}
+template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder Ph>
+void handler::update_host(accessor<T, Dim, Mode, Tgt, Ph> acc) {
+  if (!acc.buffer_) throw exception(make_error_code(errc::invalid), "update_host: the accessor is empty");
+  begin_command(detail::command_kind::none);
+  detail::buffer_access access = acc.access_;
+  access.mode = access_mode::read;  // only brings the host's copy up to date
+  access.no_init = false;
+  access.on_host = true;
+  add_access(access);
+}
+template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder Ph>
+void handler::fill(accessor<T, Dim, Mode, Tgt, Ph> dest, const T &src) {
+  static_assert(Mode != access_mode::read, "fill: the accessor is read-only");
+  begin_command(detail::command_kind::fill_region);
+  desc_.element_bytes = sizeof(T);
+  desc_.region_destination = accessor_side(dest);
+  desc_.pattern.resize(sizeof(T));
+  std::memcpy(desc_.pattern.data(), &src, sizeof(T));
+}
+
 template <typename T, int D, access_mode M, target Tg, access::placeholder P>
 void handler::require(accessor<T, D, M, Tg, P> acc) {
   if (!acc.buffer_) throw exception(make_error_code(errc::invalid), "handler::require: the accessor is empty");

@@ -75,6 +75,23 @@ public:
     desc_.count = count;
   }
 
+  // --- explicit copies with accessors (§4.9.4.3); defined in accessor.hpp -----
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT>
+  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, std::shared_ptr<DestT> dest);
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT>
+  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, DestT *dest);
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+  void copy(std::shared_ptr<SrcT> src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest);
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+  void copy(const SrcT *src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest);
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT,
+            int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest);
+  template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder Ph>
+  void update_host(accessor<T, Dim, Mode, Tgt, Ph> acc);
+  template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder Ph>
+  void fill(accessor<T, Dim, Mode, Tgt, Ph> dest, const T &src);
+
   // --- host tasks (§4.10) ------------------------------------------------------
   // Runs `task` on a host thread once the command group's requirements are met;
   // its target::host_task accessors see the host's copy of the data.
@@ -103,6 +120,9 @@ private:
   handler() = default;
 
   void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
+  // Registers an accessor given to copy/fill/update_host (unless it already
+  // is) and describes its side of the operation.
+  template <typename Accessor> detail::region_side accessor_side(const Accessor &acc);
 
   void begin_command(detail::command_kind kind) {
     if (desc_.kind != detail::command_kind::none)

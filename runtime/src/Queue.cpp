@@ -6,6 +6,7 @@
 #include "Log.h"
 #include "Runtime.h"
 #include "buffer/BufferRuntime.h"
+#include "buffer/RegionCopy.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -123,6 +124,8 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) 
   case command_kind::none: return {[] {}, nullptr};
   case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel));
   case command_kind::host_task: return {std::move(desc.host_task), nullptr};
+  case command_kind::copy_region:
+  case command_kind::fill_region: return {nullptr, nullptr};  // see prepareRegionOperation
   case command_kind::copy: {
     checkPointer(desc.destination, desc.bytes, "memcpy destination");
     checkPointer(desc.source, desc.bytes, "memcpy source");
@@ -155,6 +158,47 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) 
   return {[] {}, nullptr};
 }
 
+// Copies and fills with accessors: their addresses are known once the
+// accessed buffers have allocations on the device.
+std::function<void()> prepareRegionOperation(queue_impl &queue, command_group_desc &desc,
+                                             const rt::AccessAddresses &addresses) {
+  auto base = [&](const region_side &side) -> char * {
+    if (!side.token) return static_cast<char *>(side.pointer);
+    return static_cast<char *>(addresses.resolve(side.token));
+  };
+  std::shared_ptr<device_impl> dev = queue.device;
+  std::shared_ptr<const void> keepAlive = desc.keep_alive;
+  std::size_t elementBytes = desc.element_bytes;
+  char *destination = base(desc.region_destination);
+  std::vector<rt::ByteSpan> destinationRuns = rt::regionRuns(desc.region_destination, elementBytes);
+  checkPointer(destination, destinationRuns.empty() ? 0 : 1, "copy destination");
+  if (desc.kind == command_kind::fill_region) {
+    std::vector<unsigned char> pattern = std::move(desc.pattern);
+    return [dev, destination, destinationRuns, pattern, elementBytes] {
+      for (const rt::ByteSpan &run : destinationRuns) {
+        char *error = nullptr;
+        if (dev->backend->fill(dev->index, destination + run.offsetBytes, pattern.data(),
+                               static_cast<uint32_t>(pattern.size()), run.sizeBytes / elementBytes, &error) != 0)
+          raiseBackendError(errc::runtime, "fill failed", error);
+      }
+    };
+  }
+  const char *source = base(desc.region_source);
+  std::vector<rt::ByteSpan> sourceRuns = rt::regionRuns(desc.region_source, elementBytes);
+  checkPointer(source, sourceRuns.empty() ? 0 : 1, "copy source");
+  std::size_t total = 0;
+  for (const rt::ByteSpan &run : sourceRuns) total += run.sizeBytes;
+  std::vector<rt::CopyPiece> pieces = rt::zipRuns(sourceRuns, destinationRuns, total);
+  return [dev, source, destination, pieces, keepAlive] {
+    for (const rt::CopyPiece &piece : pieces) {
+      char *error = nullptr;
+      if (dev->backend->copy(dev->index, destination + piece.destinationOffsetBytes, source + piece.sourceOffsetBytes,
+                             piece.sizeBytes, &error) != 0)
+        raiseBackendError(errc::runtime, "copy failed", error);
+    }
+  };
+}
+
 }  // namespace
 
 std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx, const std::shared_ptr<device_impl> &dev,
@@ -184,6 +228,8 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   if (!desc.accesses.empty() || prepared.kernel) {
     rt::AccessAddresses addresses = rt::allocateAccesses(desc.accesses, runner);
     if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
+    if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
+      prepared.work = prepareRegionOperation(queue, desc, addresses);
   }
 
   auto event = std::make_shared<event_impl>();

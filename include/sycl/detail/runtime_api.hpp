@@ -93,7 +93,18 @@ struct kernel_launch_desc {
   std::size_t global_range[3] = {1, 1, 1};
 };
 
-enum class command_kind { none, kernel, copy, fill, host_task };
+enum class command_kind { none, kernel, copy, fill, host_task, copy_region, fill_region };
+
+// One side of an explicit copy or fill that involves accessors (§4.9.4.3): an
+// accessor of the command group (the token of its view, as in buffer_access),
+// or dense host memory at `pointer`. Boxes are padded to 3 dimensions, SYCL's last.
+struct region_side {
+  std::uintptr_t token = 0;
+  void *pointer = nullptr;
+  std::size_t extent[3] = {1, 1, 1};  // of the accessor's (sub-)buffer view
+  std::size_t offset[3] = {0, 0, 0};
+  std::size_t range[3] = {1, 1, 1};
+};
 
 // One accessor's requirement on a buffer (an "access" of the task graph).
 struct buffer_access {
@@ -121,6 +132,9 @@ struct command_group_desc {
   std::vector<std::shared_ptr<event_impl>> dependencies;
   std::vector<buffer_access> accesses;
   std::function<void()> host_task;
+  region_side region_source, region_destination;  // copy_region (source unused by fill_region)
+  std::size_t element_bytes = 0;                 // copy_region, fill_region
+  std::shared_ptr<const void> keep_alive;        // a shared_ptr side of a copy
 };
 
 ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&);
