@@ -35,6 +35,7 @@ build() {
 }
 build g++ -O3 -march=native -fopenmp -c "$script_dir/triad_openmp_ref.cpp" -o "$out_dir/triad_openmp_ref.o"
 build "$onepass" -fsycl-sscp -O3 "$script_dir/launch_latency.cpp" -o "$out_dir/launch_latency"
+build "$onepass" -fsycl-sscp -O3 "$script_dir/buffer_graph.cpp" -o "$out_dir/buffer_graph"
 # libgomp for the g++ OpenMP object: clang's -fopenmp would ask for libomp.
 build "$onepass" -fsycl-sscp -O3 "$script_dir/triad.cpp" "$out_dir/triad_openmp_ref.o" -lgomp -o "$out_dir/triad"
 echo
@@ -49,3 +50,7 @@ echo
 
 echo "== 3. CPU triad bandwidth (triad, OMP_NUM_THREADS=$cores)"
 OMP_NUM_THREADS=$cores "$out_dir/triad"
+echo
+
+echo "== 4. buffer task graph: submission overhead and concurrency (buffer_graph)"
+"$out_dir/buffer_graph"
