@@ -12,6 +12,7 @@
 #include "buffer.hpp"
 #include "handler.hpp"
 
+#include <algorithm>
 #include <cstddef>
 #include <type_traits>
 
@@ -433,6 +434,15 @@ template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder
 void handler::update_host(accessor<T, Dim, Mode, Tgt, Ph> acc) {
   if (!acc.buffer_) throw exception(make_error_code(errc::invalid), "update_host: the accessor is empty");
   begin_command(detail::command_kind::none);
+  // The accessor's own requirement (made on the device) would move data there
+  // for nothing: update_host only reads on the host.
+  auto &list = desc_.accesses;
+  list.erase(std::remove_if(list.begin(), list.end(),
+                            [&](const detail::buffer_access &a) {
+                              return a.token == acc.access_.token && a.mode == acc.access_.mode && !a.on_host &&
+                                     std::equal(a.offset, a.offset + 3, acc.access_.offset);
+                            }),
+             list.end());
   detail::buffer_access access = acc.access_;
   access.mode = access_mode::read;  // only brings the host's copy up to date
   access.no_init = false;

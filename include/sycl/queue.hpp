@@ -122,6 +122,34 @@ public:
     });
   }
 
+  // Shortcuts with (placeholder) accessors (§4.6.5.2): the accessor is
+  // required by the command group the shortcut submits.
+  template <typename T, int Dims, access_mode Mode, target Tgt, access::placeholder P>
+  event update_host(accessor<T, Dims, Mode, Tgt, P> acc) {
+    return submit([&](handler &h) { h.update_host(acc); });
+  }
+  template <typename T, int Dims, access_mode Mode, target Tgt, access::placeholder P>
+  event fill(accessor<T, Dims, Mode, Tgt, P> dest, const T &src) {
+    return submit([&](handler &h) {
+      h.require(dest);
+      h.fill(dest, src);
+    });
+  }
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcP, typename DestT>
+  event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcP> src, DestT *dest) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.copy(src, dest);
+    });
+  }
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestP>
+  event copy(const SrcT *src, accessor<DestT, DestDim, DestMode, DestTgt, DestP> dest) {
+    return submit([&](handler &h) {
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+
   friend bool operator==(const queue &a, const queue &b) { return a.impl_ == b.impl_; }
   friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
 
