@@ -2,7 +2,9 @@
 # Runs on the GPU machine from the repository root: every end-to-end program
 # on the GPU (and the CPU, for comparison), then the GPU benchmarks. Logs go
 # to $OUT (the device tool brings them back).
+# Usage: run.sh [all|tests]   tests: the end-to-end programs and buffer_graph only
 set -u
+mode=${1:-all}
 carry=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export LD_LIBRARY_PATH=$carry/lib
 out=${OUT:-/tmp}
@@ -20,6 +22,11 @@ for program in "$carry"/programs/sycl-*; do
 done
 echo "$passed passed, $failed failed" >> "$log"
 cat "$log"
+if [ -x "$carry/programs/buffer_graph" ]; then
+  echo "== buffer_graph on the GPU"
+  ONEPASS_DEVICE=gpu "$carry/programs/buffer_graph" 2>&1 | tee "$out/buffer_graph.log"
+fi
+[ "$mode" = tests ] && exit 0
 export ONEPASS_CACHE_DIR=$out/kernel-cache-$$
 echo "== first launch, empty caches (ONEPASS_LOG=info)"
 ONEPASS_DEVICE=gpu ONEPASS_LOG=info "$carry/programs/vector_add" 2>&1 | tee "$out/first-launch.log"
