@@ -338,6 +338,29 @@ template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
 
+// §4.7.6.11: work-group local memory of an nd_range kernel. This declares the
+// storage (its size per work-group); using it in kernels comes with nd_range
+// support, so its element access is not available yet.
+template <typename DataT, int Dimensions = 1> class local_accessor {
+  static_assert(Dimensions >= 1 && Dimensions <= 3, "OnePass supports local accessors of 1 to 3 dimensions");
+
+public:
+  using value_type = DataT;
+  using size_type = std::size_t;
+
+  local_accessor() = default;
+  local_accessor(range<Dimensions> allocation_size, handler &, const property_list & = {}) : range_(allocation_size) {}
+
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return range_.size(); }
+  size_type max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  range<Dimensions> get_range() const { return range_; }
+
+private:
+  range<Dimensions> range_;
+};
+
 // buffer's accessor members (§4.7.2.2).
 template <typename T, int D, typename A>
 template <access_mode Mode, target Target>
