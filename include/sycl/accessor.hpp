@@ -63,6 +63,31 @@ template <typename T, int D> accessor_subscript<T, D, 1> subscript_first(const a
   return accessor_subscript<T, D, 1>(view, index);
 }
 
+// The element access and queries accessor and host_accessor share (§4.7.6.9,
+// §4.7.6.10). Derived has `view_`, an accessor_view of its value_type.
+template <typename Derived, typename T, int D> class accessor_interface {
+public:
+  std::size_t byte_size() const noexcept { return size() * sizeof(T); }
+  std::size_t size() const noexcept { return view().access_range.size(); }
+  std::size_t max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  range<D> get_range() const { return view().access_range; }
+  id<D> get_offset() const { return view().offset; }
+
+  T &operator[](id<D> index) const { return view().at(index); }
+  template <int N = D, typename = std::enable_if_t<N == 1>> T &operator[](std::size_t index) const {
+    return view().data[view().offset[0] + index];
+  }
+  template <int N = D, typename = std::enable_if_t<(N > 1)>> auto operator[](std::size_t index) const {
+    return subscript_first(view(), index);
+  }
+  // The start of the (sub-)buffer, also for ranged accessors (§4.7.6.9.1).
+  T *get_pointer() const noexcept { return view().data; }
+
+private:
+  const accessor_view<T, D> &view() const { return static_cast<const Derived &>(*this).view_; }
+};
+
 // The box an access covers in the storage's shape, and its checks (§4.7.6.9.1:
 // errc::invalid when offset + range exceed the buffer).
 template <typename Buffer, int D>
@@ -110,7 +135,9 @@ constexpr access_mode canonical_mode(access_mode mode) {
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
           target AccessTarget = target::device, access::placeholder IsPlaceholder = access::placeholder::false_t>
-class accessor {
+class accessor : public detail::accessor_interface<
+                     accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>,
+                     std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>, Dimensions> {
   static_assert(Dimensions >= 1 && Dimensions <= 3,
                 "OnePass supports buffer accessors of 1 to 3 dimensions (0-dimensional ones are not implemented yet)");
   static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
@@ -174,25 +201,8 @@ public:
       : accessor(buf, &h, r, o, props) {}
 
   bool is_placeholder() const { return placeholder_; }
-  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
-  size_type size() const noexcept { return view_.access_range.size(); }
-  size_type max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  std::size_t get_size() const { return byte_size(); }  // deprecated
-  std::size_t get_count() const { return size(); }      // deprecated
-  range<Dimensions> get_range() const { return view_.access_range; }
-  id<Dimensions> get_offset() const { return view_.offset; }
-
-  reference operator[](id<Dimensions> index) const { return view_.at(index); }
-  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
-    return view_.data[view_.offset[0] + index];
-  }
-  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
-    return detail::subscript_first(view_, index);
-  }
-
-  // The start of the (sub-)buffer, also for ranged accessors (§4.7.6.9.1).
-  value_type *get_pointer() const noexcept { return view_.data; }
+  std::size_t get_size() const { return this->byte_size(); }  // deprecated
+  std::size_t get_count() const { return this->size(); }      // deprecated
   template <typename U = value_type> U *get_multi_ptr() const noexcept { return view_.data; }
 
   void swap(accessor &other) {
@@ -209,6 +219,7 @@ public:
 
 private:
   friend class handler;
+  template <typename, typename, int> friend class detail::accessor_interface;
 
   template <typename Buffer>
   accessor(Buffer &buf, handler *h, range<Dimensions> r, id<Dimensions> o, const property_list &props)
@@ -254,7 +265,9 @@ template <typename T, int D, typename A, access_mode M, target Tg> accessor(buff
 
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
-class host_accessor {
+class host_accessor : public detail::accessor_interface<host_accessor<DataT, Dimensions, AccessMode>,
+                                                       std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>,
+                                                       Dimensions> {
   static constexpr access_mode mode = detail::canonical_mode(AccessMode);
 
 public:
@@ -286,31 +299,17 @@ public:
                 detail::access_tag<M, target::device>, const property_list &props = {})
       : host_accessor(buf, r, o, props, 0) {}
 
-  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
-  size_type size() const noexcept { return view_.access_range.size(); }
-  size_type max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  range<Dimensions> get_range() const { return view_.access_range; }
-  id<Dimensions> get_offset() const { return view_.offset; }
-
-  reference operator[](id<Dimensions> index) const { return view_.at(index); }
-  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
-    return view_.data[view_.offset[0] + index];
-  }
-  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
-    return detail::subscript_first(view_, index);
-  }
-  value_type *get_pointer() const noexcept { return view_.data; }
-
   // Iteration over a 1-D access (contiguous).
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>> iterator begin() const noexcept {
     return view_.data + view_.offset[0];
   }
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>> iterator end() const noexcept {
-    return begin() + size();
+    return begin() + this->size();
   }
 
 private:
+  template <typename, typename, int> friend class detail::accessor_interface;
+
   template <typename Buffer>
   host_accessor(Buffer &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props, int) {
     static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
