@@ -387,11 +387,7 @@ host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access(range<D> access_range
 template <typename Accessor> detail::region_side handler::accessor_side(const Accessor &acc) {
   if (!acc.buffer_) throw exception(make_error_code(errc::invalid), "an empty accessor was given to a copy or fill");
   static_assert(!Accessor::on_host, "explicit copies take accessors of target::device");
-  bool registered = false;
-  for (const detail::buffer_access &a : desc_.accesses)
-    registered |= a.token == acc.access_.token && a.mode == acc.access_.mode &&
-                  std::equal(a.offset, a.offset + 3, acc.access_.offset) && std::equal(a.range, a.range + 3, acc.access_.range);
-  if (!registered) add_access(acc.access_);
+  if (!has_access(acc.access_)) add_access(acc.access_);
   detail::region_side side;
   side.token = acc.access_.token;
   constexpr int D = decltype(acc.view_.extent)::dimensions;
@@ -483,8 +479,8 @@ void handler::fill(accessor<T, Dim, Mode, Tgt, Ph> dest, const T &src) {
 
 template <typename T, int D, access_mode M, target Tg, access::placeholder P>
 void handler::require(accessor<T, D, M, Tg, P> acc) {
-  if (!acc.buffer_) throw exception(make_error_code(errc::invalid), "handler::require: the accessor is empty");
-  add_access(acc.access_);
+  // §4.9.4.1: no effect unless acc is a placeholder not yet registered.
+  if (acc.placeholder_ && acc.buffer_ && !has_access(acc.access_)) add_access(acc.access_);
 }
 
 }  // namespace sycl

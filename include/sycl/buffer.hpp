@@ -118,11 +118,13 @@ public:
   // A sub-buffer (§4.7.2.3): a contiguous part of `parent`, sharing its data.
   buffer(buffer &parent, const id<Dimensions> &base_index, const range<Dimensions> &sub_range)
       : impl_(parent.impl_), range_(sub_range), props_(parent.props_), whole_(parent.whole_), sub_buffer_(true) {
+    if (parent.sub_buffer_)
+      throw exception(make_error_code(errc::invalid), "sub-buffer: the parent is itself a sub-buffer (§4.7.2.3)");
     for (int d = 0; d < Dimensions; ++d)
-      if (base_index[d] + sub_range[d] > parent.range_[d] || sub_range[d] == 0)
+      if (base_index[d] + sub_range[d] > parent.range_[d])
         throw exception(make_error_code(errc::invalid),
                         "sub-buffer: the base index plus the sub-range exceed the parent buffer in dimension " +
-                            std::to_string(d) + " (or the sub-range is empty)");
+                            std::to_string(d));
     int outer = 0;
     while (outer < Dimensions - 1 && sub_range[outer] == 1) ++outer;
     for (int d = outer + 1; d < Dimensions; ++d)
@@ -152,7 +154,7 @@ public:
   template <typename Destination> void set_final_data(Destination destination) {
     std::size_t count = size(), offset = byte_offset_;
     if constexpr (std::is_pointer_v<Destination>) {
-      if (offset == 0 && count * sizeof(T) == whole_bytes()) {
+      if (!sub_buffer_) {  // the whole storage: written back directly
         detail::buffer_set_final_data(*impl_, static_cast<void *>(destination));
         return;
       }
@@ -230,25 +232,20 @@ private:
 
   buffer() = default;
 
-  std::size_t whole_bytes() const { return whole_ ? byte_size() : range_.size() * sizeof(T); }
-
   static detail::buffer_init init_with(void *storage, const void *initial) {
     detail::buffer_init init;
     init.host_storage = storage;
     init.initial_data = initial;
     return init;
   }
-  // use_mutex: the user's memory is touched only at construction and write-back,
-  // under the user's mutex; the buffer keeps its own host copy in between.
+  // The host memory is used in place. use_mutex: the runtime holds the user's
+  // mutex while it writes the data back (it does not yet hold it while
+  // commands run, see README.md).
   detail::buffer_init host_init(T *host_data, const property_list &props) {
-    if (props.has_property<property::buffer::use_mutex>()) {
-      std::lock_guard<std::mutex> lock(*props.get_property<property::buffer::use_mutex>().get_mutex_ptr());
-      detail::buffer_init init = init_with(nullptr, host_data);
+    detail::buffer_init init = init_with(const_cast<element *>(host_data), nullptr);
+    if (props.has_property<property::buffer::use_mutex>())
       init.final_mutex = props.get_property<property::buffer::use_mutex>().get_mutex_ptr();
-      init.final_data = const_cast<element *>(host_data);
-      return init;
-    }
-    return init_with(const_cast<element *>(host_data), nullptr);
+    return init;
   }
   detail::buffer_init shared_init(const std::shared_ptr<T> &host_data, const property_list &props) {
     detail::buffer_init init = host_init(host_data.get(), props);
@@ -261,10 +258,7 @@ private:
       : buffer(range<1>(copy.size()), props, init_with(nullptr, copy.data())) {}
 
   buffer(const range<Dimensions> &r, const property_list &props, detail::buffer_init init) : range_(r), props_(props) {
-    for (int d = 0; d < Dimensions; ++d)
-      if (r[d] == 0)
-        throw exception(make_error_code(errc::invalid),
-                        "buffer: the range is zero in dimension " + std::to_string(d) + " (a buffer needs at least one element)");
+    // Zero-sized buffers are permitted (§4.7.2); they hold no data.
     init.element_size = sizeof(T);
     init.dimensions = Dimensions;
     for (int d = 0; d < Dimensions; ++d) init.range[d] = r[d];

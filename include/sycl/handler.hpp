@@ -6,6 +6,7 @@
 #include "event.hpp"
 #include "range.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 
@@ -120,6 +121,13 @@ private:
   handler() = default;
 
   void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
+  bool has_access(const detail::buffer_access &access) const {
+    for (const detail::buffer_access &a : desc_.accesses)
+      if (a.token == access.token && a.mode == access.mode && a.on_host == access.on_host &&
+          std::equal(a.offset, a.offset + 3, access.offset) && std::equal(a.range, a.range + 3, access.range))
+        return true;
+    return false;
+  }
   // Registers an accessor given to copy/fill/update_host (unless it already
   // is) and describes its side of the operation.
   template <typename Accessor> detail::region_side accessor_side(const Accessor &acc);

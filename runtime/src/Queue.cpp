@@ -66,8 +66,8 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
     std::uintptr_t value;
     std::memcpy(&value, object + field.offset, sizeof(value));
     if (!rt::isAccessorToken(value)) continue;
-    void *data = addresses.resolve(value);
-    if (!data)
+    void *data = nullptr;
+    if (!addresses.resolve(value, data))
       rt::raise(errc::kernel_argument, "kernel " + op.description() +
                                            " captures an accessor that is not bound to its command group: construct "
                                            "it with the handler, or call handler::require() on a placeholder accessor");
@@ -163,8 +163,10 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) 
 std::function<void()> prepareRegionOperation(queue_impl &queue, command_group_desc &desc,
                                              const rt::AccessAddresses &addresses) {
   auto base = [&](const region_side &side) -> char * {
-    if (!side.token) return static_cast<char *>(side.pointer);
-    return static_cast<char *>(addresses.resolve(side.token));
+    void *address = side.pointer;
+    if (side.token && !addresses.resolve(side.token, address))
+      rt::raise(errc::invalid, "copy/fill: the accessor is not bound to the command group");
+    return static_cast<char *>(address);
   };
   std::shared_ptr<device_impl> dev = queue.device;
   std::shared_ptr<const void> keepAlive = desc.keep_alive;

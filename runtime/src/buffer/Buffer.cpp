@@ -42,6 +42,8 @@ struct buffer_impl {
   std::mutex *finalMutex = nullptr;
   std::function<void(const void *)> finalWriter;
   bool writeBack = true;
+  bool forcedWriteBack = false;  // set_write_back(true): even if nothing wrote
+  bool written = false;          // some access wrote: §3.8.1, only modified data goes back
   std::shared_ptr<void> keepAlive;
 
   buffer_impl(std::array<std::size_t, 3> extent, std::size_t elementBytes, std::array<std::size_t, 3> pageExtent)
@@ -88,7 +90,9 @@ bool isHostMemory(const std::shared_ptr<device_impl> &device) {
   return !device || device->backend == &cpuBackend();
 }
 
+// A zero-sized buffer has no data: its allocations are null (never accessed).
 char *allocateHost(std::size_t bytes) {
+  if (bytes == 0) return nullptr;
   void *data = cpuBackend().allocate(0, bytes, 64, ONEPASS_USM_HOST);
   if (!data) raise(errc::memory_allocation, "cannot allocate " + std::to_string(bytes) + " bytes of host memory for a buffer");
   return static_cast<char *>(data);
@@ -100,6 +104,7 @@ unsigned allocationFor(buffer_impl &buffer, const std::shared_ptr<device_impl> &
     if (!buffer.allocations[0].data) buffer.allocations[0].data = allocateHost(buffer.bytes);
     return 0;
   }
+  if (buffer.bytes == 0) return 0;
   for (unsigned i = 1; i < buffer.allocations.size(); ++i)
     if (buffer.allocations[i].device == device) return i;
   void *data = device->backend->allocate(device->index, buffer.bytes, 256, ONEPASS_USM_DEVICE);
@@ -171,7 +176,10 @@ void enterAccess(buffer_impl &buffer, const buffer_access &access, const std::sh
     }
     buffer.region.markTransferred(target, pages);
   }
-  if (writes) buffer.region.markWritten(target, pages);
+  if (writes) {
+    buffer.region.markWritten(target, pages);
+    buffer.written = true;
+  }
 }
 
 void recordAccess(buffer_impl &buffer, const buffer_access &access, const std::shared_ptr<event_impl> &event) {
@@ -195,11 +203,13 @@ void destroyBuffer(buffer_impl *buffer) {
   }
   for (const auto &event : pending) event->wait();
 
-  if (buffer->writeBack && buffer->final != buffer_impl::Final::none) {
+  if (buffer->writeBack && (buffer->written || buffer->forcedWriteBack) && buffer->final != buffer_impl::Final::none) {
     try {
       Box3 whole = buffer->region.wholePageRange();
       std::vector<TransferPlan> plans = buffer->region.planTransfers(0, whole, 0);
       if (!plans.empty() || buffer->allocations[0].data) {
+        std::unique_lock<std::mutex> lock;  // use_mutex: the user's memory is written under it
+        if (buffer->finalMutex) lock = std::unique_lock<std::mutex>(*buffer->finalMutex);
         if (!buffer->allocations[0].data) buffer->allocations[0].data = allocateHost(buffer->bytes);
         for (const TransferPlan &plan : plans)
           copySpans(buffer->allocations[plan.source], buffer->allocations[0], plan.spans);
@@ -207,9 +217,7 @@ void destroyBuffer(buffer_impl *buffer) {
         if (buffer->final == buffer_impl::Final::writer) {
           buffer->finalWriter(host);
         } else if (buffer->finalData != host) {
-          std::unique_lock<std::mutex> lock;
-          if (buffer->finalMutex) lock = std::unique_lock<std::mutex>(*buffer->finalMutex);
-          std::memcpy(buffer->finalData, host, buffer->bytes);
+          if (buffer->bytes) std::memcpy(buffer->finalData, host, buffer->bytes);
         }
       }
     } catch (const std::exception &e) {
@@ -232,11 +240,13 @@ void destroyBuffer(buffer_impl *buffer) {
 
 }  // namespace
 
-void *AccessAddresses::resolve(std::uintptr_t token) const {
+bool AccessAddresses::resolve(std::uintptr_t token, void *&address) const {
   for (const Entry &e : entries_)
-    if ((token >> kTokenOffsetBits) == (e.tokenBase >> kTokenOffsetBits))
-      return e.data + (token - e.tokenBase);
-  return nullptr;
+    if ((token >> kTokenOffsetBits) == (e.tokenBase >> kTokenOffsetBits)) {
+      address = e.data ? e.data + (token - e.tokenBase) : nullptr;
+      return true;
+    }
+  return false;
 }
 
 AccessAddresses allocateAccesses(const std::vector<buffer_access> &accesses, const std::shared_ptr<device_impl> &device) {
@@ -292,8 +302,8 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init) {
   if (init.final_data) {
     buffer->final = buffer_impl::Final::pointer;
     buffer->finalData = init.final_data;
-    buffer->finalMutex = init.final_mutex;
   }
+  buffer->finalMutex = init.final_mutex;
   if (init.initial_data) {
     try {
       buffer->allocations[0].data = rt::allocateHost(buffer->bytes);
@@ -302,7 +312,7 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init) {
       rt::liveIds().erase(buffer->id);
       throw;
     }
-    std::memcpy(buffer->allocations[0].data, init.initial_data, buffer->bytes);
+    if (buffer->bytes) std::memcpy(buffer->allocations[0].data, init.initial_data, buffer->bytes);
   }
   if (init.host_storage || init.initial_data) buffer->region.markWritten(0, buffer->region.wholePageRange());
   return std::shared_ptr<buffer_impl>(buffer.release(), rt::destroyBuffer);
@@ -328,6 +338,7 @@ void buffer_set_final_writer(buffer_impl &buffer, std::function<void(const void 
 void buffer_set_write_back(buffer_impl &buffer, bool enabled) {
   std::lock_guard<std::mutex> lock(rt::graphMutex());
   buffer.writeBack = enabled;
+  buffer.forcedWriteBack = enabled;
 }
 
 void *buffer_host_data(buffer_impl &buffer) {

@@ -19,9 +19,10 @@ struct AsyncErrorSink;
 class AccessAddresses {
 public:
   void add(std::uintptr_t tokenBase, char *data) { entries_.push_back({tokenBase, data}); }
-  // The address for a token; nullptr if the token belongs to no access of the
-  // command group (an accessor that was never bound to it).
-  void *resolve(std::uintptr_t token) const;
+  // The address for a token into `address`; false if the token belongs to no
+  // access of the command group (an accessor that was never bound to it).
+  // (A zero-sized buffer's address is null.)
+  bool resolve(std::uintptr_t token, void *&address) const;
 
 private:
   struct Entry {
