@@ -88,6 +88,12 @@ private:
   const accessor_view<T, D> &view() const { return static_cast<const Derived &>(*this).view_; }
 };
 
+constexpr access_mode canonical_mode(access_mode mode) {
+  return mode == access_mode::discard_write ? access_mode::write
+         : mode == access_mode::discard_read_write ? access_mode::read_write
+                                                   : mode;
+}
+
 // The box an access covers in the storage's shape, and its checks (§4.7.6.9.1:
 // errc::invalid when offset + range exceed the buffer).
 template <typename Buffer, int D>
@@ -106,7 +112,7 @@ buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init,
                     "that is not initialized cannot be meaningful)");
   buffer_access access;
   access.buffer = view::impl(buf);
-  access.mode = mode;
+  access.mode = canonical_mode(mode);
   access.no_init = no_init || mode == access_mode::discard_write || mode == access_mode::discard_read_write;
   access.on_host = on_host;
   access.token = buffer_token(*access.buffer) + view::byte_offset(buf);
@@ -124,11 +130,6 @@ buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init,
   return access;
 }
 
-constexpr access_mode canonical_mode(access_mode mode) {
-  return mode == access_mode::discard_write ? access_mode::write
-         : mode == access_mode::discard_read_write ? access_mode::read_write
-                                                   : mode;
-}
 
 }  // namespace detail
 
@@ -225,7 +226,7 @@ private:
   accessor(Buffer &buf, handler *h, range<Dimensions> r, id<Dimensions> o, const property_list &props)
       : buffer_(detail::buffer_view_access<Buffer>::impl(buf)), placeholder_(h == nullptr) {
     static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
-    access_ = detail::describe_access(buf, mode, props.has_property<property::no_init>(), on_host, r, o);
+    access_ = detail::describe_access(buf, AccessMode, props.has_property<property::no_init>(), on_host, r, o);
     view_.extent = buf.get_range();
     view_.offset = o;
     view_.access_range = r;
@@ -314,7 +315,7 @@ private:
   host_accessor(Buffer &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props, int) {
     static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
     detail::buffer_access access =
-        detail::describe_access(buf, mode, props.has_property<property::no_init>(), true, r, o);
+        detail::describe_access(buf, AccessMode, props.has_property<property::no_init>(), true, r, o);
     detail::host_access held = detail::buffer_acquire_host(access);
     hold_ = held.hold;
     view_.data = reinterpret_cast<value_type *>(static_cast<char *>(held.data) +

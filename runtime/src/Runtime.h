@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <thread>
 #include <vector>
 
 namespace onepass::rt {
@@ -86,6 +87,7 @@ struct event_impl {
   std::vector<std::shared_ptr<event_impl>> dependencies;
   std::shared_ptr<onepass::rt::AsyncErrorSink> errors;
   bool profiling = false;
+  std::thread::id heldBy;  // a host_accessor's hold: the thread that holds it
   uint64_t submitTime = 0, startTime = 0, endTime = 0;
 
   void markRunning();

@@ -157,10 +157,14 @@ void copySpans(const buffer_impl::Allocation &source, const buffer_impl::Allocat
 void enterAccess(buffer_impl &buffer, const buffer_access &access, const std::shared_ptr<device_impl> &device,
                  event_impl &event, const std::shared_ptr<AsyncErrorSink> &errors) {
   unsigned target = allocationFor(buffer, access.on_host ? nullptr : device);
-  Box3 pages = buffer.region.pageRange(accessedElements(buffer, access));
+  Box3 elements = accessedElements(buffer, access);
+  Box3 pages = buffer.region.pageRange(elements);
   bool writes = sycl::detail::mode_writes(access.mode);
   for (auto &dependency : buffer.tracker.conflicts(pages, writes)) event.dependencies.push_back(dependency);
-  if (!access.no_init) {
+  // no_init skips transfers only where it covers whole pages: the rest of a
+  // partly covered page keeps its data (it is written back as a whole page).
+  bool coversPages = buffer.region.pageElementsOf(pages) == elements;
+  if (!access.no_init || !coversPages) {
     for (const TransferPlan &plan : buffer.region.planTransfers(target, pages, 0)) {
       auto transfer = std::make_shared<event_impl>();
       transfer->errors = errors;
@@ -352,11 +356,18 @@ host_access buffer_acquire_host(const buffer_access &access) {
   auto errors = std::make_shared<rt::AsyncErrorSink>();
   release->errors = errors;
   release->status = info::event_command_status::running;
+  release->heldBy = std::this_thread::get_id();
   host_access result;
   {
     std::lock_guard<std::mutex> lock(rt::graphMutex());
     buffer_impl &buffer = *access.buffer;
-    rt::accessedElements(buffer, access);
+    rt::Box3 pages = buffer.region.pageRange(rt::accessedElements(buffer, access));
+    // Waiting for a conflicting host_accessor this thread still holds would never end.
+    for (const auto &conflict : buffer.tracker.conflicts(pages, mode_writes(access.mode)))
+      if (conflict->heldBy == std::this_thread::get_id() && !conflict->complete.load())
+        rt::raise(errc::invalid, "host_accessor: this thread still holds a conflicting host_accessor of the same "
+                                 "buffer (overlapping pages, one of them writes); waiting for it would deadlock. "
+                                 "Destroy the first one before creating this one");
     result.data = buffer.allocations[rt::allocationFor(buffer, nullptr)].data;
     rt::enterAccess(buffer, access, nullptr, *release, errors);
     rt::recordAccess(buffer, access, release);

@@ -72,6 +72,8 @@ public:
   // The pages an access of `elements` (offset and range, padded) touches.
   Box3 pageRange(const Box3 &elements) const;
   Box3 wholePageRange() const;
+  // The elements of a page box, clipped to the buffer.
+  Box3 pageElementsOf(const Box3 &pages) const { return pageElements(pages); }
 
   // The copies that make `target` current over `pages`. Pages current nowhere
   // (never initialized) need no copy. Prefers `preferredSource` where it holds
