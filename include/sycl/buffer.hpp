@@ -239,8 +239,8 @@ private:
     return init;
   }
   // The host memory is used in place. use_mutex: the runtime holds the user's
-  // mutex while it writes the data back (it does not yet hold it while
-  // commands run, see README.md).
+  // mutex while it writes device data back to it (after each command that
+  // writes on a device, and at destruction).
   detail::buffer_init host_init(T *host_data, const property_list &props) {
     detail::buffer_init init = init_with(const_cast<element *>(host_data), nullptr);
     if (props.has_property<property::buffer::use_mutex>())

@@ -243,7 +243,14 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
     std::lock_guard<std::mutex> lock(queue.mutex);
     // Entered under the queue's lock: an in-order queue's commands enter the
     // graph in their order.
-    if (!desc.accesses.empty()) rt::enterAccesses(desc.accesses, runner, event, queue.errors);
+    if (!desc.accesses.empty()) {
+      std::vector<std::function<void()>> finishing = rt::enterAccesses(desc.accesses, runner, event, queue.errors);
+      if (!finishing.empty())
+        prepared.work = [work = std::move(prepared.work), finishing = std::move(finishing)] {
+          work();
+          for (const auto &step : finishing) step();
+        };
+    }
     if (queue.options.in_order && queue.last) event->dependencies.push_back(queue.last);
     queue.last = event;
     // Forget commands that are done, so queue::wait stays cheap.

@@ -39,7 +39,7 @@ struct buffer_impl {
 
   Final final = Final::none;
   void *finalData = nullptr;
-  std::mutex *finalMutex = nullptr;
+  std::mutex *userMutex = nullptr;  // use_mutex: held while the runtime writes the user's memory
   std::function<void(const void *)> finalWriter;
   bool writeBack = true;
   bool forcedWriteBack = false;  // set_write_back(true): even if nothing wrote
@@ -193,6 +193,29 @@ void recordAccess(buffer_impl &buffer, const buffer_access &access, const std::s
   buffer.tracker.record(pages, sycl::detail::mode_writes(access.mode), event);
 }
 
+// use_mutex (SYCL 2020 §4.7.2.2): the user's memory reflects the buffer
+// whenever the runtime does not hold the mutex. It is the host's copy; a write
+// on a device is copied back to it, under the mutex, as the end of the command
+// itself (so waiting for the command includes it).
+std::function<void()> writeThrough(buffer_impl &buffer, const buffer_access &access,
+                                   const std::shared_ptr<device_impl> &device) {
+  if (!buffer.userMutex || !sycl::detail::mode_writes(access.mode) || access.on_host || isHostMemory(device)) return {};
+  unsigned target = allocationFor(buffer, device);
+  allocationFor(buffer, nullptr);
+  Box3 pages = buffer.region.pageRange(accessedElements(buffer, access));
+  std::vector<TransferPlan> plans = buffer.region.planTransfers(0, pages, target);
+  buffer.region.markTransferred(0, pages);
+  if (plans.empty()) return {};
+  std::vector<std::pair<buffer_impl::Allocation, std::vector<ByteSpan>>> copies;
+  for (const TransferPlan &plan : plans) copies.push_back({buffer.allocations[plan.source], plan.spans});
+  buffer_impl::Allocation host = buffer.allocations[0];
+  std::mutex *userMutex = buffer.userMutex;
+  return [copies, host, userMutex] {
+    std::lock_guard<std::mutex> lock(*userMutex);
+    for (const auto &copy : copies) copySpans(copy.first, host, copy.second);
+  };
+}
+
 void checkAccess(const buffer_access &access) {
   if (!access.buffer) raise(errc::invalid, "an accessor without a buffer (default-constructed) was used in a command group");
 }
@@ -213,7 +236,7 @@ void destroyBuffer(buffer_impl *buffer) {
       std::vector<TransferPlan> plans = buffer->region.planTransfers(0, whole, 0);
       if (!plans.empty() || buffer->allocations[0].data) {
         std::unique_lock<std::mutex> lock;  // use_mutex: the user's memory is written under it
-        if (buffer->finalMutex) lock = std::unique_lock<std::mutex>(*buffer->finalMutex);
+        if (buffer->userMutex) lock = std::unique_lock<std::mutex>(*buffer->userMutex);
         if (!buffer->allocations[0].data) buffer->allocations[0].data = allocateHost(buffer->bytes);
         for (const TransferPlan &plan : plans)
           copySpans(buffer->allocations[plan.source], buffer->allocations[0], plan.spans);
@@ -267,12 +290,18 @@ AccessAddresses allocateAccesses(const std::vector<buffer_access> &accesses, con
   return addresses;
 }
 
-void enterAccesses(const std::vector<buffer_access> &accesses, const std::shared_ptr<device_impl> &device,
-                   const std::shared_ptr<event_impl> &event, const std::shared_ptr<AsyncErrorSink> &errors) {
+std::vector<std::function<void()>> enterAccesses(const std::vector<buffer_access> &accesses,
+                                                 const std::shared_ptr<device_impl> &device,
+                                                 const std::shared_ptr<event_impl> &event,
+                                                 const std::shared_ptr<AsyncErrorSink> &errors) {
   std::lock_guard<std::mutex> lock(graphMutex());
   for (const buffer_access &access : accesses) enterAccess(*access.buffer, access, device, *event, errors);
   // Recorded after all are entered, so that a command never depends on itself.
   for (const buffer_access &access : accesses) recordAccess(*access.buffer, access, event);
+  std::vector<std::function<void()>> finishing;
+  for (const buffer_access &access : accesses)
+    if (auto copyBack = writeThrough(*access.buffer, access, device)) finishing.push_back(std::move(copyBack));
+  return finishing;
 }
 
 }  // namespace onepass::rt
@@ -307,7 +336,7 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init) {
     buffer->final = buffer_impl::Final::pointer;
     buffer->finalData = init.final_data;
   }
-  buffer->finalMutex = init.final_mutex;
+  buffer->userMutex = init.final_mutex;
   if (init.initial_data) {
     try {
       buffer->allocations[0].data = rt::allocateHost(buffer->bytes);
@@ -328,7 +357,6 @@ void buffer_set_final_data(buffer_impl &buffer, void *destination) {
   std::lock_guard<std::mutex> lock(rt::graphMutex());
   buffer.final = destination ? buffer_impl::Final::pointer : buffer_impl::Final::none;
   buffer.finalData = destination;
-  buffer.finalMutex = nullptr;
   buffer.finalWriter = nullptr;
 }
 

@@ -7,6 +7,7 @@
 #include <sycl/detail/runtime_api.hpp>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -45,8 +46,9 @@ AccessAddresses allocateAccesses(const std::vector<sycl::detail::buffer_access> 
 
 // Phase 2: records the accesses as made by the command of `event` and adds to
 // `event`'s dependencies the conflicting commands and the transfers that bring
-// the accessed pages up to date. Transfer failures go to `errors`.
-void enterAccesses(const std::vector<sycl::detail::buffer_access> &accesses,
+// the accessed pages up to date. Transfer failures go to `errors`. Returns
+// what the command must do after its own work (use_mutex write-through).
+std::vector<std::function<void()>> enterAccesses(const std::vector<sycl::detail::buffer_access> &accesses,
                    const std::shared_ptr<sycl::detail::device_impl> &device,
                    const std::shared_ptr<sycl::detail::event_impl> &event, const std::shared_ptr<AsyncErrorSink> &errors);
 
