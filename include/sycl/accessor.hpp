@@ -201,6 +201,22 @@ public:
            const property_list &props = {})
       : accessor(buf, &h, r, o, props) {}
 
+  // §4.7.6.9.3: a read_write accessor converts to the read-only ones, and a
+  // read accessor of T to one of const T.
+  template <typename OtherT, access_mode OtherMode, access::placeholder OtherP,
+            typename = std::enable_if_t<AccessMode == access_mode::read &&
+                                        (OtherMode == access_mode::read_write || OtherMode == access_mode::read) &&
+                                        !(OtherMode == access_mode::read && std::is_same_v<OtherT, DataT>) &&
+                                        std::is_same_v<std::remove_const_t<OtherT>, std::remove_const_t<DataT>> &&
+                                        (!std::is_const_v<OtherT> || std::is_const_v<DataT>)>>
+  accessor(const accessor<OtherT, Dimensions, OtherMode, AccessTarget, OtherP> &other)
+      : buffer_(other.buffer_), access_(other.access_), placeholder_(other.placeholder_) {
+    view_.data = other.view_.data;
+    view_.extent = other.view_.extent;
+    view_.offset = other.view_.offset;
+    view_.access_range = other.view_.access_range;
+  }
+
   bool is_placeholder() const { return placeholder_; }
   std::size_t get_size() const { return this->byte_size(); }  // deprecated
   std::size_t get_count() const { return this->size(); }      // deprecated
@@ -221,6 +237,7 @@ public:
 private:
   friend class handler;
   template <typename, typename, int> friend class detail::accessor_interface;
+  template <typename, int, access_mode, target, access::placeholder> friend class accessor;
 
   template <typename Buffer>
   accessor(Buffer &buf, handler *h, range<Dimensions> r, id<Dimensions> o, const property_list &props)
@@ -263,6 +280,8 @@ template <typename T, int D, typename A, access_mode M, target Tg> accessor(buff
 template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
 template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
 template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
 
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
@@ -337,6 +356,8 @@ template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<D>, id<D>) -> host_accessor<T, D, access_mode::read_write>;
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
 
 // §4.7.6.11: work-group local memory of an nd_range kernel. This declares the
 // storage (its size per work-group); using it in kernels comes with nd_range
@@ -362,6 +383,16 @@ private:
 };
 
 // buffer's accessor members (§4.7.2.2).
+template <typename T, int D, typename A>
+template <typename First, typename... Rest>
+auto buffer<T, D, A>::get_access(First &first, Rest... rest) {
+  return accessor{*this, first, rest...};
+}
+template <typename T, int D, typename A>
+template <typename First, typename... Rest>
+auto buffer<T, D, A>::get_host_access(First first, Rest... rest) {
+  return host_accessor{*this, first, rest...};
+}
 template <typename T, int D, typename A>
 template <access_mode Mode, target Target>
 accessor<T, D, Mode, Target, access::placeholder::false_t> buffer<T, D, A>::get_access(handler &h) {

@@ -218,6 +218,10 @@ public:
   accessor<T, Dimensions, Mode, Target, access::placeholder::false_t>
   get_access(handler &h, range<Dimensions> access_range, id<Dimensions> access_offset = {});
   template <access_mode Mode = access_mode::read_write> host_accessor<T, Dimensions, Mode> get_host_access();
+  // The SYCL 2020 forms (Table 22): the arguments of an accessor's constructor
+  // after the buffer, e.g. get_access(h, read_only) or get_host_access(write_only, no_init).
+  template <typename First, typename... Rest> auto get_access(First &first, Rest... rest);
+  template <typename First, typename... Rest> auto get_host_access(First first, Rest... rest);
   template <access_mode Mode = access_mode::read_write>
   host_accessor<T, Dimensions, Mode> get_host_access(range<Dimensions> access_range, id<Dimensions> access_offset = {});
 
