@@ -4,6 +4,7 @@
 // (§4.7.2.3) or a reinterpretation (§4.7.2.5).
 #pragma once
 
+#include "context.hpp"
 #include "detail/runtime_api.hpp"
 #include "property_list.hpp"
 #include "range.hpp"
@@ -30,9 +31,15 @@ public:
 private:
   std::mutex *mutex_;
 };
+// Accepted and kept; OnePass does not yet check that the buffer is used only
+// in this context.
 class context_bound : public detail::property_base {
 public:
-  template <typename Context> explicit context_bound(Context) {}
+  explicit context_bound(context bound) : context_(std::move(bound)) {}
+  context get_context() const { return context_; }
+
+private:
+  context context_;
 };
 }  // namespace property::buffer
 

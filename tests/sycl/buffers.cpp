@@ -491,6 +491,20 @@ void useHostPtr(sycl::queue &q) {
   checkArray("2-D use_host_ptr: written back", 24, &grid[0][0], [](std::size_t k) { return static_cast<int>(k) + 1; });
 }
 
+// context_bound is kept and returned (its use in other contexts is not checked yet).
+void contextBound(sycl::queue &q) {
+  sycl::buffer<int> b{sycl::range<1>(8), {sycl::property::buffer::context_bound(q.get_context())}};
+  checkEqual("context_bound: has_property", true, b.has_property<sycl::property::buffer::context_bound>());
+  checkEqual("context_bound: get_context() is the queue's context", true,
+             b.get_property<sycl::property::buffer::context_bound>().get_context() == q.get_context());
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a(b, h, sycl::write_only, sycl::no_init);
+    h.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { a[i] = static_cast<int>(i[0]) * 3; });
+  });
+  sycl::host_accessor a(b, sycl::read_only);
+  checkEqual("context_bound: a kernel writes the buffer", 21, a[7]);
+}
+
 void useMutex(sycl::queue &q) {
   const std::size_t n = 300;
   {
@@ -1006,6 +1020,7 @@ int main() {
   onepass_test::runPart("iterator ranges", [&] { iteratorRanges(q); });
   onepass_test::runPart("use_host_ptr", [&] { useHostPtr(q); });
   onepass_test::runPart("use_mutex", [&] { useMutex(q); });
+  onepass_test::runPart("context_bound", [&] { contextBound(q); });
   onepass_test::runPart("set_final_data and set_write_back", [&] { finalData(q); });
   onepass_test::runPart("reinterpret", [&] { reinterpretViews(q); });
   onepass_test::runPart("sub-buffers", [&] { subBuffers(q); });
