@@ -145,7 +145,6 @@ class accessor : public detail::accessor_interface<
                     AccessTarget == target::constant_buffer,
                 "use local_accessor for local memory and host_accessor on the host");
   static constexpr bool on_host = AccessTarget == target::host_task;
-  static constexpr access_mode mode = detail::canonical_mode(AccessMode);
 
 public:
   using value_type = std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>;
@@ -288,7 +287,6 @@ template <typename DataT, int Dimensions = 1,
 class host_accessor : public detail::accessor_interface<host_accessor<DataT, Dimensions, AccessMode>,
                                                        std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>,
                                                        Dimensions> {
-  static constexpr access_mode mode = detail::canonical_mode(AccessMode);
 
 public:
   using value_type = std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>;
@@ -488,10 +486,7 @@ void handler::update_host(accessor<T, Dim, Mode, Tgt, Ph> acc) {
   // for nothing: update_host only reads on the host.
   auto &list = desc_.accesses;
   list.erase(std::remove_if(list.begin(), list.end(),
-                            [&](const detail::buffer_access &a) {
-                              return a.token == acc.access_.token && a.mode == acc.access_.mode && !a.on_host &&
-                                     std::equal(a.offset, a.offset + 3, acc.access_.offset);
-                            }),
+                            [&](const detail::buffer_access &a) { return detail::same_access(a, acc.access_); }),
              list.end());
   detail::buffer_access access = acc.access_;
   access.mode = access_mode::read;  // only brings the host's copy up to date

@@ -122,11 +122,8 @@ private:
 
   void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
   bool has_access(const detail::buffer_access &access) const {
-    for (const detail::buffer_access &a : desc_.accesses)
-      if (a.token == access.token && a.mode == access.mode && a.on_host == access.on_host &&
-          std::equal(a.offset, a.offset + 3, access.offset) && std::equal(a.range, a.range + 3, access.range))
-        return true;
-    return false;
+    return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),
+                       [&](const detail::buffer_access &a) { return detail::same_access(a, access); });
   }
   // Registers an accessor given to copy/fill/update_host (unless it already
   // is) and describes its side of the operation.

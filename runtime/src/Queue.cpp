@@ -51,12 +51,6 @@ struct KernelOperation {
   std::string description() const { return kernelDescription(kernel); }
 };
 
-[[noreturn]] void raiseBackendError(errc code, const std::string &what, char *error) {
-  std::string message = what + ": " + (error ? error : "unknown error");
-  std::free(error);
-  rt::raise(code, message);
-}
-
 // Replaces the accessor tokens in the kernel object (our own copy of it) by
 // the addresses of the accessed data on the device (buffer/BufferRuntime.h).
 void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
@@ -102,13 +96,13 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc) {
   onepass_backend_launch launch = op->launch();
   char *error = nullptr;
   if (queue.device->backend->prepare_kernel(queue.device->index, &launch, &error) != 0)
-    raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
+    rt::raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
                                        queue.device->properties.name + "'", error);
   return {[op] {
             onepass_backend_launch l = op->launch();
             char *failure = nullptr;
             if (op->device->backend->launch(op->device->index, &l, &failure) != 0)
-              raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
+              rt::raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
           },
           op};
 }
@@ -135,7 +129,7 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) 
     return {[dev, destination, source, bytes] {
               char *error = nullptr;
               if (dev->backend->copy(dev->index, destination, source, bytes, &error) != 0)
-                raiseBackendError(errc::runtime, "memcpy failed", error);
+                rt::raiseBackendError(errc::runtime, "memcpy failed", error);
             },
             nullptr};
   }
@@ -150,7 +144,7 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) 
               char *error = nullptr;
               if (dev->backend->fill(dev->index, destination, pattern.data(), static_cast<uint32_t>(pattern.size()),
                                      count, &error) != 0)
-                raiseBackendError(errc::runtime, "fill failed", error);
+                rt::raiseBackendError(errc::runtime, "fill failed", error);
             },
             nullptr};
   }
@@ -181,7 +175,7 @@ std::function<void()> prepareRegionOperation(queue_impl &queue, command_group_de
         char *error = nullptr;
         if (dev->backend->fill(dev->index, destination + run.offsetBytes, pattern.data(),
                                static_cast<uint32_t>(pattern.size()), run.sizeBytes / elementBytes, &error) != 0)
-          raiseBackendError(errc::runtime, "fill failed", error);
+          rt::raiseBackendError(errc::runtime, "fill failed", error);
       }
     };
   }
@@ -196,7 +190,7 @@ std::function<void()> prepareRegionOperation(queue_impl &queue, command_group_de
       char *error = nullptr;
       if (dev->backend->copy(dev->index, destination + piece.destinationOffsetBytes, source + piece.sourceOffsetBytes,
                              piece.sizeBytes, &error) != 0)
-        raiseBackendError(errc::runtime, "copy failed", error);
+        rt::raiseBackendError(errc::runtime, "copy failed", error);
     }
   };
 }

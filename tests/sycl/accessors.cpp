@@ -39,12 +39,7 @@ using sycl::target;
 
 int initial(std::size_t i) { return static_cast<int>(i) * 3 + 1; }
 
-template <typename T> std::vector<T> contents(sycl::buffer<T, 1> &b) {
-  sycl::host_accessor a(b, sycl::read_only);
-  std::vector<T> result;
-  for (std::size_t i = 0; i < b.size(); ++i) result.push_back(a[i]);
-  return result;
-}
+using onepass_test::contents;
 
 // A 1-D int buffer holding initial(i).
 sycl::buffer<int> initialBuffer(std::size_t n) {

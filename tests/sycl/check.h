@@ -14,6 +14,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace onepass_test {
 
@@ -169,6 +170,12 @@ inline int report() {
   }
   std::printf("FAILED: %d check(s) failed\n", failureCount());
   return 1;
+}
+
+// A 1-D buffer's elements, read through a host_accessor.
+template <typename T> std::vector<T> contents(sycl::buffer<T, 1> &b) {
+  sycl::host_accessor a(b, sycl::read_only);
+  return std::vector<T>(a.begin(), a.end());
 }
 
 }  // namespace onepass_test

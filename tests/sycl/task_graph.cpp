@@ -60,12 +60,7 @@ bool completesWithin(const sycl::event &e, std::chrono::milliseconds limit) {
   return false;
 }
 
-template <typename T> std::vector<T> contents(sycl::buffer<T, 1> &b) {
-  sycl::host_accessor a(b, sycl::read_only);
-  std::vector<T> result;
-  for (std::size_t i = 0; i < b.size(); ++i) result.push_back(a[i]);
-  return result;
-}
+using onepass_test::contents;
 
 // --- chains -------------------------------------------------------------------------
 

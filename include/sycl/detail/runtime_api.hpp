@@ -121,6 +121,13 @@ struct buffer_access {
   std::uintptr_t token = 0;
 };
 
+// The same requirement (e.g. an accessor registered twice with a command group).
+inline bool same_access(const buffer_access &a, const buffer_access &b) {
+  for (int d = 0; d < 3; ++d)
+    if (a.offset[d] != b.offset[d] || a.range[d] != b.range[d]) return false;
+  return a.token == b.token && a.mode == b.mode && a.on_host == b.on_host;
+}
+
 struct command_group_desc {
   command_kind kind = command_kind::none;
   kernel_launch_desc kernel;

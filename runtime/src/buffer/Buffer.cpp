@@ -132,6 +132,17 @@ Box3 accessedElements(const buffer_impl &buffer, const buffer_access &access) {
   return box;
 }
 
+// The elements an access covers and the pages they touch, computed once per
+// access of a submission.
+struct AccessBox {
+  Box3 elements;
+  Box3 pages;
+};
+AccessBox accessBox(const buffer_impl &buffer, const buffer_access &access) {
+  Box3 elements = accessedElements(buffer, access);
+  return {elements, buffer.region.pageRange(elements)};
+}
+
 // Copies spans between two allocations of one buffer, on the device that is not the host.
 void copySpans(const buffer_impl::Allocation &source, const buffer_impl::Allocation &target,
                const std::vector<ByteSpan> &spans) {
@@ -143,27 +154,25 @@ void copySpans(const buffer_impl::Allocation &source, const buffer_impl::Allocat
     }
     char *error = nullptr;
     if (device->backend->copy(device->index, target.data + span.offsetBytes, source.data + span.offsetBytes,
-                              span.sizeBytes, &error) != 0) {
-      std::string message = error ? error : "unknown error";
-      std::free(error);
-      raise(errc::runtime, "buffer transfer of " + std::to_string(span.sizeBytes) + " bytes on device '" +
-                               device->properties.name + "' failed: " + message);
-    }
+                              span.sizeBytes, &error) != 0)
+      raiseBackendError(errc::runtime, "buffer transfer of " + std::to_string(span.sizeBytes) + " bytes on device '" +
+                                           device->properties.name + "' failed",
+                        error);
   }
 }
 
 // Adds to `event` the dependencies of one access, with transfer nodes for its
 // outdated pages, and updates the page states. Caller holds graphMutex().
-void enterAccess(buffer_impl &buffer, const buffer_access &access, const std::shared_ptr<device_impl> &device,
-                 event_impl &event, const std::shared_ptr<AsyncErrorSink> &errors) {
+void enterAccess(buffer_impl &buffer, const buffer_access &access, const AccessBox &box,
+                 const std::shared_ptr<device_impl> &device, event_impl &event,
+                 const std::shared_ptr<AsyncErrorSink> &errors) {
   unsigned target = allocationFor(buffer, access.on_host ? nullptr : device);
-  Box3 elements = accessedElements(buffer, access);
-  Box3 pages = buffer.region.pageRange(elements);
+  const Box3 &pages = box.pages;
   bool writes = sycl::detail::mode_writes(access.mode);
   for (auto &dependency : buffer.tracker.conflicts(pages, writes)) event.dependencies.push_back(dependency);
   // no_init skips transfers only where it covers whole pages: the rest of a
   // partly covered page keeps its data (it is written back as a whole page).
-  bool coversPages = buffer.region.pageElementsOf(pages) == elements;
+  bool coversPages = buffer.region.pageElements(pages) == box.elements;
   if (!access.no_init || !coversPages) {
     for (const TransferPlan &plan : buffer.region.planTransfers(target, pages, 0)) {
       auto transfer = std::make_shared<event_impl>();
@@ -186,23 +195,23 @@ void enterAccess(buffer_impl &buffer, const buffer_access &access, const std::sh
   }
 }
 
-void recordAccess(buffer_impl &buffer, const buffer_access &access, const std::shared_ptr<event_impl> &event) {
+void recordAccess(buffer_impl &buffer, const buffer_access &access, const AccessBox &box,
+                  const std::shared_ptr<event_impl> &event) {
   if (buffer.tracker.size() > 32)
     buffer.tracker.forget([](const std::shared_ptr<event_impl> &e) { return e->complete.load(std::memory_order_acquire); });
-  Box3 pages = buffer.region.pageRange(accessedElements(buffer, access));
-  buffer.tracker.record(pages, sycl::detail::mode_writes(access.mode), event);
+  buffer.tracker.record(box.pages, sycl::detail::mode_writes(access.mode), event);
 }
 
 // use_mutex (SYCL 2020 §4.7.2.2): the user's memory reflects the buffer
 // whenever the runtime does not hold the mutex. It is the host's copy; a write
 // on a device is copied back to it, under the mutex, as the end of the command
 // itself (so waiting for the command includes it).
-std::function<void()> writeThrough(buffer_impl &buffer, const buffer_access &access,
+std::function<void()> writeThrough(buffer_impl &buffer, const buffer_access &access, const AccessBox &box,
                                    const std::shared_ptr<device_impl> &device) {
   if (!buffer.userMutex || !sycl::detail::mode_writes(access.mode) || access.on_host || isHostMemory(device)) return {};
   unsigned target = allocationFor(buffer, device);
   allocationFor(buffer, nullptr);
-  Box3 pages = buffer.region.pageRange(accessedElements(buffer, access));
+  const Box3 &pages = box.pages;
   std::vector<TransferPlan> plans = buffer.region.planTransfers(0, pages, target);
   buffer.region.markTransferred(0, pages);
   if (plans.empty()) return {};
@@ -295,12 +304,17 @@ std::vector<std::function<void()>> enterAccesses(const std::vector<buffer_access
                                                  const std::shared_ptr<event_impl> &event,
                                                  const std::shared_ptr<AsyncErrorSink> &errors) {
   std::lock_guard<std::mutex> lock(graphMutex());
-  for (const buffer_access &access : accesses) enterAccess(*access.buffer, access, device, *event, errors);
+  std::vector<AccessBox> boxes;
+  for (const buffer_access &access : accesses) {
+    boxes.push_back(accessBox(*access.buffer, access));
+    enterAccess(*access.buffer, access, boxes.back(), device, *event, errors);
+  }
   // Recorded after all are entered, so that a command never depends on itself.
-  for (const buffer_access &access : accesses) recordAccess(*access.buffer, access, event);
+  for (std::size_t i = 0; i < accesses.size(); ++i) recordAccess(*accesses[i].buffer, accesses[i], boxes[i], event);
   std::vector<std::function<void()>> finishing;
-  for (const buffer_access &access : accesses)
-    if (auto copyBack = writeThrough(*access.buffer, access, device)) finishing.push_back(std::move(copyBack));
+  for (std::size_t i = 0; i < accesses.size(); ++i)
+    if (auto copyBack = writeThrough(*accesses[i].buffer, accesses[i], boxes[i], device))
+      finishing.push_back(std::move(copyBack));
   return finishing;
 }
 
@@ -389,16 +403,16 @@ host_access buffer_acquire_host(const buffer_access &access) {
   {
     std::lock_guard<std::mutex> lock(rt::graphMutex());
     buffer_impl &buffer = *access.buffer;
-    rt::Box3 pages = buffer.region.pageRange(rt::accessedElements(buffer, access));
+    rt::AccessBox box = rt::accessBox(buffer, access);
     // Waiting for a conflicting host_accessor this thread still holds would never end.
-    for (const auto &conflict : buffer.tracker.conflicts(pages, mode_writes(access.mode)))
+    for (const auto &conflict : buffer.tracker.conflicts(box.pages, mode_writes(access.mode)))
       if (conflict->heldBy == std::this_thread::get_id() && !conflict->complete.load())
         rt::raise(errc::invalid, "host_accessor: this thread still holds a conflicting host_accessor of the same "
                                  "buffer (overlapping pages, one of them writes); waiting for it would deadlock. "
                                  "Destroy the first one before creating this one");
     result.data = buffer.allocations[rt::allocationFor(buffer, nullptr)].data;
-    rt::enterAccess(buffer, access, nullptr, *release, errors);
-    rt::recordAccess(buffer, access, release);
+    rt::enterAccess(buffer, access, box, nullptr, *release, errors);
+    rt::recordAccess(buffer, access, box, release);
   }
   // Released when the last copy of the host_accessor is destroyed.
   result.hold = std::shared_ptr<void>(nullptr, [release](void *) { release->markComplete(); });

@@ -73,7 +73,7 @@ public:
   Box3 pageRange(const Box3 &elements) const;
   Box3 wholePageRange() const;
   // The elements of a page box, clipped to the buffer.
-  Box3 pageElementsOf(const Box3 &pages) const { return pageElements(pages); }
+  Box3 pageElements(const Box3 &pages) const;
 
   // The copies that make `target` current over `pages`. Pages current nowhere
   // (never initialized) need no copy. Prefers `preferredSource` where it holds
@@ -95,7 +95,6 @@ private:
   std::size_t pageIndex(std::size_t p0, std::size_t p1, std::size_t p2) const {
     return (p0 * pages_[1] + p1) * pages_[2] + p2;
   }
-  Box3 pageElements(const Box3 &pages) const;  // clipped to the buffer
 
   std::array<std::size_t, 3> extent_;
   std::size_t elementBytes_;
