@@ -8,6 +8,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -114,7 +115,18 @@ void neutralizeAttributes(Function &fn) {
     fn.removeFnAttr(Attribute::OptimizeNone);
     fn.removeFnAttr(Attribute::NoInline);
   }
-  if (fn.hasPersonalityFn()) fn.setPersonalityFn(nullptr);
+  // Device code cannot throw (stage 1 rejects throw and try), so no call
+  // unwinds: invokes (clang emits them where a noexcept function calls one
+  // that may throw, with a landing pad calling std::terminate) become plain
+  // calls and the landing pads go. Only then may the personality go.
+  if (fn.hasPersonalityFn()) {
+    SmallVector<InvokeInst *, 8> invokes;
+    for (BasicBlock &block : fn)
+      if (auto *invoke = dyn_cast<InvokeInst>(block.getTerminator())) invokes.push_back(invoke);
+    for (InvokeInst *invoke : invokes) changeToCall(invoke);
+    removeUnreachableBlocks(fn);
+    fn.setPersonalityFn(nullptr);
+  }
 }
 
 void removeSpecialGlobals(Module &device) {

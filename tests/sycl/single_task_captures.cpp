@@ -324,10 +324,30 @@ void roundTrips(sycl::queue &q) {
   roundTripPadded(q, "pointer", static_cast<const void *>(&local));
 }
 
+// A noexcept function calling one that may throw: clang emits an invoke with
+// a terminate landing pad, which the device module must turn into a call.
+struct counter {
+  int value = 0;
+  int next() { return value += 3; }
+  int nextNoexcept() noexcept { return next() + 1; }
+};
+
+void noexceptCalls(sycl::queue &q) {
+  int *out = sycl::malloc_shared<int>(1, q);
+  q.single_task([=] {
+     counter c;
+     c.nextNoexcept();
+     *out = c.nextNoexcept();
+   }).wait();
+  checkEqual("noexcept function calling a potentially-throwing one", 7, *out);
+  sycl::free(out, q);
+}
+
 }  // namespace
 
 int main() {
   sycl::queue q;
+  onepass_test::runPart("noexcept calls", [&] { noexceptCalls(q); });
   onepass_test::runPart("single_task writing several values", [&] { writeSeveral(q); });
   onepass_test::runPart("one kernel capturing everything", [&] { captureEverything(q); });
   onepass_test::runPart("round trips", [&] { roundTrips(q); });
