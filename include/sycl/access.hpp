@@ -20,7 +20,8 @@ enum class target {
   host_task,
   constant_buffer,  // deprecated in SYCL 2020: device, read-only
   local,            // deprecated in SYCL 2020: local_accessor
-  host_buffer       // deprecated in SYCL 2020: host_accessor
+  host_buffer [[deprecated("use host_accessor (SYCL 2020)")]],
+  global_buffer [[deprecated("use target::device (SYCL 2020)")]] = device
 };
 
 namespace access {

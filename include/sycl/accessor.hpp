@@ -1,5 +1,6 @@
 // SYCL 2020 §4.7.6 accessors of buffers: `accessor` (in kernels and host
-// tasks, §4.7.6.9) and `host_accessor` (on the host, §4.7.6.10).
+// tasks, §4.7.6.9), `host_accessor` (on the host, §4.7.6.10) and the
+// deprecated `accessor` of target::host_buffer (§4.7.6.9.4.6).
 //
 // A device accessor is a plain object in the kernel's captures: a data
 // pointer, the (sub-)buffer's range for linearization, and the accessed box.
@@ -10,83 +11,21 @@
 
 #include "access.hpp"
 #include "buffer.hpp"
+#include "detail/accessor_interface.hpp"
+#include "detail/reference_semantics.hpp"
 #include "handler.hpp"
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
 #include <type_traits>
+#include <utility>
 
 namespace sycl {
 
 namespace detail {
-
-// Element access shared by accessor and host_accessor (and by host and
-// device code): `data` is the start of the (sub-)buffer, `extent` its range.
-template <typename T, int D> struct accessor_view {
-  T *data = nullptr;
-  range<D> extent;
-  id<D> offset;
-  range<D> access_range;
-
-  T &at(const id<D> &index) const {
-    if constexpr (D == 1) {
-      return data[offset[0] + index[0]];
-    } else {
-      std::size_t linear = 0;
-      for (int d = 0; d < D; ++d) linear = linear * extent[d] + (offset[d] + index[d]);
-      return data[linear];
-    }
-  }
-};
-
-// accessor[i][j][k]: each [] but the last fixes one more index.
-template <typename T, int D, int Fixed> class accessor_subscript {
-public:
-  accessor_subscript(const accessor_view<T, D> &view, id<D> index) : view_(view), index_(index) {}
-  decltype(auto) operator[](std::size_t i) const {
-    id<D> next = index_;
-    next[Fixed] = i;
-    if constexpr (Fixed + 1 == D)
-      return view_.at(next);
-    else
-      return accessor_subscript<T, D, Fixed + 1>(view_, next);
-  }
-
-private:
-  const accessor_view<T, D> &view_;
-  id<D> index_;
-};
-
-template <typename T, int D> accessor_subscript<T, D, 1> subscript_first(const accessor_view<T, D> &view, std::size_t i) {
-  id<D> index;
-  index[0] = i;
-  return accessor_subscript<T, D, 1>(view, index);
-}
-
-// The element access and queries accessor and host_accessor share (§4.7.6.9,
-// §4.7.6.10). Derived has `view_`, an accessor_view of its value_type.
-template <typename Derived, typename T, int D> class accessor_interface {
-public:
-  std::size_t byte_size() const noexcept { return size() * sizeof(T); }
-  std::size_t size() const noexcept { return view().access_range.size(); }
-  std::size_t max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  range<D> get_range() const { return view().access_range; }
-  id<D> get_offset() const { return view().offset; }
-
-  T &operator[](id<D> index) const { return view().at(index); }
-  template <int N = D, typename = std::enable_if_t<N == 1>> T &operator[](std::size_t index) const {
-    return view().data[view().offset[0] + index];
-  }
-  template <int N = D, typename = std::enable_if_t<(N > 1)>> auto operator[](std::size_t index) const {
-    return subscript_first(view(), index);
-  }
-  // The start of the (sub-)buffer, also for ranged accessors (§4.7.6.9.1).
-  T *get_pointer() const noexcept { return view().data; }
-
-private:
-  const accessor_view<T, D> &view() const { return static_cast<const Derived &>(*this).view_; }
-};
 
 constexpr access_mode canonical_mode(access_mode mode) {
   return mode == access_mode::discard_write ? access_mode::write
@@ -130,31 +69,68 @@ buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init,
   return access;
 }
 
+// Waits until the box [o, o + r) of `buf` is current on the host and points
+// `view` at the host's copy (host_accessor and the target::host_buffer
+// accessor). The buffer stays held for the access until the returned hold is
+// released.
+template <typename T, int D, typename Buffer>
+std::shared_ptr<void> acquire_on_host(Buffer &buf, access_mode mode, const property_list &props, const range<D> &r,
+                                      const id<D> &o, accessor_view<T, D> &view) {
+  static_assert(sizeof(typename Buffer::value_type) == sizeof(T), "the accessor's element type differs from the buffer's");
+  buffer_access access = describe_access(buf, mode, props.has_property<property::no_init>(), true, r, o);
+  host_access held = buffer_acquire_host(access);
+  view.data = reinterpret_cast<T *>(static_cast<char *>(held.data) + buffer_view_access<Buffer>::byte_offset(buf));
+  view.extent = buf.get_range();
+  view.offset = o;
+  view.access_range = r;
+  return held.hold;
+}
+
+// §4.7.6.9.3, §4.7.6.10.3: an accessor of mode From (elements FromT) converts
+// to one of mode To (elements ToT), all else equal, when the result is
+// read-only and the conversion is read_write -> read or read T -> read const T.
+template <typename ToT, access_mode To, typename FromT, access_mode From>
+inline constexpr bool converts_to_read_only =
+    To == access_mode::read && (From == access_mode::read_write || From == access_mode::read) &&
+    !(From == access_mode::read && std::is_same_v<FromT, ToT>) &&
+    std::is_same_v<std::remove_const_t<FromT>, std::remove_const_t<ToT>> && (!std::is_const_v<FromT> || std::is_const_v<ToT>);
+
+template <typename DataT, access_mode Mode>
+using accessor_value_t = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
 }  // namespace detail
 
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
           target AccessTarget = target::device, access::placeholder IsPlaceholder = access::placeholder::false_t>
-class accessor : public detail::accessor_interface<
-                     accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>,
-                     std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>, Dimensions> {
-  static_assert(Dimensions >= 1 && Dimensions <= 3,
-                "OnePass supports buffer accessors of 1 to 3 dimensions (0-dimensional ones are not implemented yet)");
+class accessor : public detail::accessor_interface<accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>,
+                                                   detail::accessor_value_t<DataT, AccessMode>, Dimensions> {
+  static_assert(Dimensions >= 0 && Dimensions <= 3, "a buffer accessor has 0 to 3 dimensions");
   static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
                     AccessTarget == target::constant_buffer,
                 "use local_accessor for local memory and host_accessor on the host");
   static constexpr bool on_host = AccessTarget == target::host_task;
+  static constexpr int view_dims = detail::view_dimensions<Dimensions>;
+  using interface = detail::accessor_interface<accessor, detail::accessor_value_t<DataT, AccessMode>, Dimensions>;
 
 public:
-  using value_type = std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>;
+  // iterator, const_iterator, their reverse_iterators, difference_type and
+  // size_type come from detail::accessor_common.
+  using value_type = detail::accessor_value_t<DataT, AccessMode>;
   using reference = value_type &;
   using const_reference = const DataT &;
-  using size_type = std::size_t;
-  using difference_type = std::ptrdiff_t;
 
   // An empty accessor (§4.7.6.9.1).
   accessor() = default;
+
+  // 0-dimensional: the first element of a 1-D buffer (§4.7.6.9), a
+  // placeholder or bound to the command group of `h`.
+  template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
+  accessor(buffer<T, 1, A> &buf, const property_list &props = {})
+      : accessor(buf, nullptr, range<1>(1), id<1>(), props) {}
+  template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
+  accessor(buffer<T, 1, A> &buf, handler &h, const property_list &props = {})
+      : accessor(buf, &h, range<1>(1), id<1>(), props) {}
 
   // Placeholders: bound to a command group later, by handler::require.
   template <typename T, typename A>
@@ -201,20 +177,15 @@ public:
       : accessor(buf, &h, r, o, props) {}
 
   // §4.7.6.9.3: a read_write accessor converts to the read-only ones, and a
-  // read accessor of T to one of const T.
+  // read accessor of T to one of const T. The result is a copy of `other`.
   template <typename OtherT, access_mode OtherMode, access::placeholder OtherP,
-            typename = std::enable_if_t<AccessMode == access_mode::read &&
-                                        (OtherMode == access_mode::read_write || OtherMode == access_mode::read) &&
-                                        !(OtherMode == access_mode::read && std::is_same_v<OtherT, DataT>) &&
-                                        std::is_same_v<std::remove_const_t<OtherT>, std::remove_const_t<DataT>> &&
-                                        (!std::is_const_v<OtherT> || std::is_const_v<DataT>)>>
+            typename = std::enable_if_t<detail::converts_to_read_only<DataT, AccessMode, OtherT, OtherMode>>>
   accessor(const accessor<OtherT, Dimensions, OtherMode, AccessTarget, OtherP> &other)
-      : buffer_(other.buffer_), access_(other.access_), placeholder_(other.placeholder_) {
-    view_.data = other.view_.data;
-    view_.extent = other.view_.extent;
-    view_.offset = other.view_.offset;
-    view_.access_range = other.view_.access_range;
-  }
+      : view_(detail::view_cast<value_type>(other.view_)), buffer_(other.buffer_), access_(other.access_),
+        placeholder_(other.placeholder_), identity_(other.identity_) {}
+
+  // 0-D: assigning a value writes the element (unless read-only).
+  using interface::operator=;
 
   bool is_placeholder() const { return placeholder_; }
   std::size_t get_size() const { return this->byte_size(); }  // deprecated
@@ -227,20 +198,21 @@ public:
     other = copy;
   }
 
-  friend bool operator==(const accessor &a, const accessor &b) {
-    return a.view_.data == b.view_.data && a.buffer_ == b.buffer_ && a.view_.offset == b.view_.offset &&
-           a.view_.access_range == b.view_.access_range;
-  }
+  // §4.5.2: equal exactly when one is a copy of the other (on the host and
+  // in kernels).
+  friend bool operator==(const accessor &a, const accessor &b) { return a.identity_ == b.identity_; }
   friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
 
 private:
   friend class handler;
-  template <typename, typename, int> friend class detail::accessor_interface;
+  friend struct std::hash<accessor>;
+  template <typename, typename, int> friend class detail::accessor_common;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
 
   template <typename Buffer>
-  accessor(Buffer &buf, handler *h, range<Dimensions> r, id<Dimensions> o, const property_list &props)
-      : buffer_(detail::buffer_view_access<Buffer>::impl(buf)), placeholder_(h == nullptr) {
+  accessor(Buffer &buf, handler *h, range<view_dims> r, id<view_dims> o, const property_list &props)
+      : buffer_(detail::buffer_view_access<Buffer>::impl(buf)), placeholder_(h == nullptr),
+        identity_(detail::new_identity()) {
     static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
     access_ = detail::describe_access(buf, AccessMode, props.has_property<property::no_init>(), on_host, r, o);
     view_.extent = buf.get_range();
@@ -254,13 +226,15 @@ private:
     if (h) h->add_access(access_);
   }
 
-  detail::accessor_view<value_type, Dimensions> view_;
+  detail::accessor_view<value_type, view_dims> view_;
   detail::buffer_impl *buffer_ = nullptr;  // host side only
   detail::buffer_access access_;           // host side only: the requirement handler::require registers
   bool placeholder_ = false;
+  std::uint64_t identity_ = 0;
 };
 
-// Deduction guides (§4.7.6.9.2).
+// Deduction guides (§4.7.6.9.2). A 0-dimensional accessor is never deduced:
+// a 1-D buffer gives a 1-D accessor.
 template <typename T, int D, typename A> accessor(buffer<T, D, A> &) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A> accessor(buffer<T, D, A> &, const property_list &) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
 template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
@@ -285,17 +259,27 @@ template <typename T, int D, typename A, access_mode M, target Tg> accessor(buff
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
 class host_accessor : public detail::accessor_interface<host_accessor<DataT, Dimensions, AccessMode>,
-                                                       std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>,
-                                                       Dimensions> {
+                                                       detail::accessor_value_t<DataT, AccessMode>, Dimensions> {
+  static_assert(Dimensions >= 0 && Dimensions <= 3, "a host_accessor has 0 to 3 dimensions");
+  static_assert(AccessMode == access_mode::read || AccessMode == access_mode::write ||
+                    AccessMode == access_mode::read_write,
+                "host_accessor supports access_mode::read, write and read_write (§4.7.6.10)");
+  static constexpr int view_dims = detail::view_dimensions<Dimensions>;
+  using interface = detail::accessor_interface<host_accessor, detail::accessor_value_t<DataT, AccessMode>, Dimensions>;
 
 public:
-  using value_type = std::conditional_t<AccessMode == access_mode::read, const DataT, DataT>;
+  // iterator, const_iterator, their reverse_iterators, difference_type and
+  // size_type come from detail::accessor_common.
+  using value_type = detail::accessor_value_t<DataT, AccessMode>;
   using reference = value_type &;
   using const_reference = const DataT &;
-  using size_type = std::size_t;
-  using iterator = value_type *;
 
   host_accessor() = default;
+  // 0-dimensional: the first element of a 1-D buffer (§4.7.6.10).
+  template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
+  host_accessor(buffer<T, 1, A> &buf, const property_list &props = {})
+      : host_accessor(buf, range<1>(1), id<1>(), props, 0) {}
+
   template <typename T, typename A>
   host_accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
       : host_accessor(buf, buf.get_range(), id<Dimensions>(), props, 0) {}
@@ -317,35 +301,40 @@ public:
                 detail::access_tag<M, target::device>, const property_list &props = {})
       : host_accessor(buf, r, o, props, 0) {}
 
-  // Iteration over a 1-D access (contiguous).
-  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> iterator begin() const noexcept {
-    return view_.data + view_.offset[0];
-  }
-  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> iterator end() const noexcept {
-    return begin() + this->size();
-  }
+  // §4.7.6.10.3: a read_write host_accessor converts to the read-only ones,
+  // and a read one of T to one of const T. The result is a copy of `other`.
+  template <typename OtherT, access_mode OtherMode,
+            typename = std::enable_if_t<detail::converts_to_read_only<DataT, AccessMode, OtherT, OtherMode>>>
+  host_accessor(const host_accessor<OtherT, Dimensions, OtherMode> &other)
+      : view_(detail::view_cast<value_type>(other.view_)), hold_(other.hold_), identity_(other.identity_) {}
+
+  // 0-D: assigning a value writes the element (unless read-only).
+  using interface::operator=;
+
+  void swap(host_accessor &other) { std::swap(*this, other); }
+
+  // §4.5.2: equal exactly when one is a copy of the other.
+  friend bool operator==(const host_accessor &a, const host_accessor &b) { return a.identity_ == b.identity_; }
+  friend bool operator!=(const host_accessor &a, const host_accessor &b) { return !(a == b); }
 
 private:
-  template <typename, typename, int> friend class detail::accessor_interface;
+  friend struct std::hash<host_accessor>;
+  template <typename, typename, int> friend class detail::accessor_common;
+  template <typename, int, access_mode> friend class host_accessor;
 
   template <typename Buffer>
-  host_accessor(Buffer &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props, int) {
-    static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
-    detail::buffer_access access =
-        detail::describe_access(buf, AccessMode, props.has_property<property::no_init>(), true, r, o);
-    detail::host_access held = detail::buffer_acquire_host(access);
-    hold_ = held.hold;
-    view_.data = reinterpret_cast<value_type *>(static_cast<char *>(held.data) +
-                                                detail::buffer_view_access<Buffer>::byte_offset(buf));
-    view_.extent = buf.get_range();
-    view_.offset = o;
-    view_.access_range = r;
+  host_accessor(Buffer &buf, range<view_dims> r, id<view_dims> o, const property_list &props, int)
+      : identity_(detail::new_identity()) {
+    hold_ = detail::acquire_on_host(buf, AccessMode, props, r, o, view_);
   }
 
-  detail::accessor_view<value_type, Dimensions> view_;
+  detail::accessor_view<value_type, view_dims> view_;
   std::shared_ptr<void> hold_;  // the last copy's destruction releases the buffer
+  std::uint64_t identity_ = 0;
 };
 
+// Deduction guides (§4.7.6.10.2). A 0-dimensional host_accessor is never
+// deduced: a 1-D buffer gives a 1-D host_accessor.
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &) -> host_accessor<T, D, access_mode::read_write>;
 template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, const property_list &) -> host_accessor<T, D, access_mode::read_write>;
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
@@ -356,6 +345,68 @@ template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, 
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
 template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
+
+// The target::host_buffer specialization names a deprecated enumerator; users
+// who name it are warned, this header is not.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+// §4.7.6.9.4.6, deprecated in SYCL 2020: an accessor of target::host_buffer
+// is a host_accessor under another name. Its constructors wait until the data
+// is current on the host, and the buffer stays held until its last copy is
+// destroyed. It is never a placeholder.
+template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, AccessMode, target::host_buffer, IsPlaceholder>
+    : public detail::accessor_interface<accessor<DataT, Dimensions, AccessMode, target::host_buffer, IsPlaceholder>,
+                                        detail::accessor_value_t<DataT, AccessMode>, Dimensions> {
+  static_assert(Dimensions >= 0 && Dimensions <= 3, "a buffer accessor has 0 to 3 dimensions");
+  static_assert(AccessMode != access_mode::atomic, "target::host_buffer does not support access_mode::atomic");
+  static constexpr int view_dims = detail::view_dimensions<Dimensions>;
+  using interface = detail::accessor_interface<accessor, detail::accessor_value_t<DataT, AccessMode>, Dimensions>;
+
+public:
+  using value_type = detail::accessor_value_t<DataT, AccessMode>;
+  using reference = value_type &;
+  using const_reference = const DataT &;
+
+  template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
+  accessor(buffer<T, 1, A> &buf, const property_list &props = {}) : accessor(buf, range<1>(1), id<1>(), props, 0) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
+      : accessor(buf, buf.get_range(), id<Dimensions>(), props, 0) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, const property_list &props = {})
+      : accessor(buf, r, id<Dimensions>(), props, 0) {}
+  template <typename T, typename A>
+  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props = {})
+      : accessor(buf, r, o, props, 0) {}
+
+  // 0-D: assigning a value writes the element (unless read-only).
+  using interface::operator=;
+
+  bool is_placeholder() const { return false; }
+  std::size_t get_size() const noexcept { return this->byte_size(); }
+  std::size_t get_count() const noexcept { return this->size(); }
+
+  friend bool operator==(const accessor &a, const accessor &b) { return a.identity_ == b.identity_; }
+  friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
+
+private:
+  friend struct std::hash<accessor>;
+  template <typename, typename, int> friend class detail::accessor_common;
+
+  template <typename Buffer>
+  accessor(Buffer &buf, range<view_dims> r, id<view_dims> o, const property_list &props, int)
+      : identity_(detail::new_identity()) {
+    hold_ = detail::acquire_on_host(buf, AccessMode, props, r, o, view_);
+  }
+
+  detail::accessor_view<value_type, view_dims> view_;
+  std::shared_ptr<void> hold_;  // the last copy's destruction releases the buffer
+  std::uint64_t identity_ = 0;
+};
+
+#pragma GCC diagnostic pop
 
 // §4.7.6.11: work-group local memory of an nd_range kernel. This declares the
 // storage (its size per work-group); using it in kernels comes with nd_range
@@ -368,7 +419,8 @@ public:
   using size_type = std::size_t;
 
   local_accessor() = default;
-  local_accessor(range<Dimensions> allocation_size, handler &, const property_list & = {}) : range_(allocation_size) {}
+  local_accessor(range<Dimensions> allocation_size, handler &, const property_list & = {})
+      : range_(allocation_size), identity_(detail::new_identity()) {}
 
   size_type byte_size() const noexcept { return size() * sizeof(DataT); }
   size_type size() const noexcept { return range_.size(); }
@@ -376,8 +428,15 @@ public:
   bool empty() const noexcept { return size() == 0; }
   range<Dimensions> get_range() const { return range_; }
 
+  // §4.5.2: equal exactly when one is a copy of the other.
+  friend bool operator==(const local_accessor &a, const local_accessor &b) { return a.identity_ == b.identity_; }
+  friend bool operator!=(const local_accessor &a, const local_accessor &b) { return !(a == b); }
+
 private:
+  friend struct std::hash<local_accessor>;
+
   range<Dimensions> range_;
+  std::uint64_t identity_ = 0;
 };
 
 // buffer's accessor members (§4.7.2.2).
@@ -412,6 +471,22 @@ template <access_mode Mode>
 host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access(range<D> access_range, id<D> access_offset) {
   return host_accessor<T, D, Mode>(*this, access_range, access_offset);
 }
+
+// Deprecated in SYCL 2020: host accessors as accessors of target::host_buffer.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+template <typename T, int D, typename A>
+template <access_mode Mode>
+accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t> buffer<T, D, A>::get_access() {
+  return accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t>(*this);
+}
+template <typename T, int D, typename A>
+template <access_mode Mode>
+accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t>
+buffer<T, D, A>::get_access(range<D> access_range, id<D> access_offset) {
+  return accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t>(*this, access_range, access_offset);
+}
+#pragma GCC diagnostic pop
 
 // handler members that take accessors (§4.9.4.1, §4.9.4.3).
 template <typename Accessor> detail::region_side handler::accessor_side(const Accessor &acc) {
@@ -511,3 +586,23 @@ void handler::require(accessor<T, D, M, Tg, P> acc) {
 }
 
 }  // namespace sycl
+
+// §4.5.2: std::hash agrees with operator== (the accessors' identities).
+namespace std {
+template <typename DataT, int Dimensions, sycl::access_mode AccessMode, sycl::target AccessTarget,
+          sycl::access::placeholder IsPlaceholder>
+struct hash<sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>> {
+  size_t operator()(const sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder> &a) const noexcept {
+    return hash<uint64_t>()(a.identity_);
+  }
+};
+template <typename DataT, int Dimensions, sycl::access_mode AccessMode>
+struct hash<sycl::host_accessor<DataT, Dimensions, AccessMode>> {
+  size_t operator()(const sycl::host_accessor<DataT, Dimensions, AccessMode> &a) const noexcept {
+    return hash<uint64_t>()(a.identity_);
+  }
+};
+template <typename DataT, int Dimensions> struct hash<sycl::local_accessor<DataT, Dimensions>> {
+  size_t operator()(const sycl::local_accessor<DataT, Dimensions> &a) const noexcept { return hash<uint64_t>()(a.identity_); }
+};
+}  // namespace std

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "context.hpp"
+#include "detail/reference_semantics.hpp"
 #include "detail/runtime_api.hpp"
 #include "property_list.hpp"
 #include "range.hpp"
@@ -231,6 +232,17 @@ public:
   template <typename First, typename... Rest> auto get_host_access(First first, Rest... rest);
   template <access_mode Mode = access_mode::read_write>
   host_accessor<T, Dimensions, Mode> get_host_access(range<Dimensions> access_range, id<Dimensions> access_offset = {});
+  // Deprecated in SYCL 2020: host access through accessors of target::host_buffer.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  template <access_mode Mode>
+  [[deprecated("use buffer::get_host_access() (SYCL 2020)")]]
+  accessor<T, Dimensions, Mode, target::host_buffer, access::placeholder::false_t> get_access();
+  template <access_mode Mode>
+  [[deprecated("use buffer::get_host_access(range, offset) (SYCL 2020)")]]
+  accessor<T, Dimensions, Mode, target::host_buffer, access::placeholder::false_t>
+  get_access(range<Dimensions> access_range, id<Dimensions> access_offset = {});
+#pragma GCC diagnostic pop
 
   friend bool operator==(const buffer &a, const buffer &b) {
     return a.impl_ == b.impl_ && a.byte_offset_ == b.byte_offset_ && a.range_ == b.range_;
@@ -240,6 +252,7 @@ public:
 private:
   template <typename, int, typename> friend class buffer;
   template <typename> friend struct detail::buffer_view_access;
+  friend struct std::hash<buffer>;
 
   buffer() = default;
 
@@ -282,6 +295,8 @@ private:
         init.page_range[d] = page[d];
       }
     }
+    if (props.has_property<property::buffer::context_bound>())
+      init.bound_context = props.get_property<property::buffer::context_bound>().get_context().impl();
     impl_ = detail::make_buffer(init);
   }
 
@@ -319,3 +334,15 @@ template <typename Buffer> struct buffer_view_access {
 }  // namespace detail
 
 }  // namespace sycl
+
+// §4.5.2: std::hash agrees with operator== (the storage and this view of it).
+namespace std {
+template <typename T, int Dimensions, typename AllocatorT> struct hash<sycl::buffer<T, Dimensions, AllocatorT>> {
+  size_t operator()(const sycl::buffer<T, Dimensions, AllocatorT> &b) const noexcept {
+    size_t seed = hash<const void *>()(b.impl_.get());
+    sycl::detail::hash_combine(seed, b.byte_offset_);
+    for (int d = 0; d < Dimensions; ++d) sycl::detail::hash_combine(seed, b.range_[d]);
+    return seed;
+  }
+};
+}  // namespace std

@@ -44,3 +44,10 @@ inline context platform::khr_get_default_context() const {
 }
 
 }  // namespace sycl
+
+// §4.5.2: std::hash agrees with operator== (the same runtime object).
+namespace std {
+template <> struct hash<sycl::context> {
+  size_t operator()(const sycl::context &c) const noexcept { return hash<const void *>()(c.impl().get()); }
+};
+}  // namespace std

@@ -5,6 +5,7 @@
 #include "info.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <type_traits>
 
 namespace sycl {
@@ -157,3 +158,13 @@ inline std::vector<device> platform::get_devices(info::device_type type) const {
 }
 
 }  // namespace sycl
+
+// §4.5.2: std::hash agrees with operator== (the same runtime object).
+namespace std {
+template <> struct hash<sycl::platform> {
+  size_t operator()(const sycl::platform &p) const noexcept { return hash<const void *>()(p.impl().get()); }
+};
+template <> struct hash<sycl::device> {
+  size_t operator()(const sycl::device &d) const noexcept { return hash<const void *>()(d.impl().get()); }
+};
+}  // namespace std

@@ -55,3 +55,10 @@ private:
 };
 
 }  // namespace sycl
+
+// §4.5.2: std::hash agrees with operator== (the same runtime object).
+namespace std {
+template <> struct hash<sycl::event> {
+  size_t operator()(const sycl::event &e) const noexcept { return hash<const void *>()(e.impl().get()); }
+};
+}  // namespace std

@@ -154,6 +154,8 @@ public:
   friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
 
 private:
+  friend struct std::hash<queue>;
+
   static detail::queue_options options(const property_list &props) {
     detail::queue_options o;
     o.in_order = props.has_property<property::queue::in_order>();
@@ -164,3 +166,10 @@ private:
 };
 
 }  // namespace sycl
+
+// §4.5.2: std::hash agrees with operator== (the same runtime object).
+namespace std {
+template <> struct hash<sycl::queue> {
+  size_t operator()(const sycl::queue &q) const noexcept { return hash<const void *>()(q.impl_.get()); }
+};
+}  // namespace std

@@ -65,7 +65,7 @@ public:
   using detail::array<Dimensions>::array;
   constexpr range() = default;
 
-  constexpr std::size_t size() const {
+  constexpr std::size_t size() const noexcept {
     std::size_t total = 1;
     for (int i = 0; i < Dimensions; ++i) total *= this->values_[i];
     return total;

@@ -4,9 +4,8 @@
 // handler::require; the errors of invalid accessors; host_accessor in all its
 // forms; target::host_task accessors in host tasks and the asynchronous errors
 // of host tasks; explicit copies, fill and update_host with accessors.
-//
-// Parts of the SYCL 2020 API that OnePass does not provide yet are written
-// out under ONEPASS_TEST_MISSING_APIS (they do not compile without it).
+// Iterators, 0-dimensional accessors, std::hash and the deprecated forms are
+// tested in accessor_api.cpp.
 #include "check.h"
 
 #include <sycl/sycl.hpp>
@@ -188,8 +187,6 @@ void modesAndTypes(sycl::queue &q) {
   });
   got = contents(out);
   checkArray("implicit conversions to read-only accessors", n, got.data(), [&](std::size_t i) { return 3 * inBefore[i]; });
-  // WORKAROUND: device accessors have no iterators yet.
-#ifdef ONEPASS_TEST_MISSING_APIS
   // The accessor is a ReversibleContainer (§4.7.6.9.1): begin/end in kernels.
   q.submit([&](sycl::handler &h) {
     sycl::accessor a(out, h, sycl::read_write);
@@ -202,7 +199,6 @@ void modesAndTypes(sycl::queue &q) {
   got = contents(out);
   checkEqual("accessor begin/end in a kernel: out[10]", 10, got[10]);
   checkEqual("accessor rbegin in a kernel: out[n - 1]", -1, got[n - 1]);
-#endif
 }
 
 // --- ranged accessors -------------------------------------------------------------------
@@ -433,9 +429,7 @@ void noInit(sycl::queue &q) {
       h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = static_cast<int>(i[0]) * 13 + 4; });
     });
     {
-      // WORKAROUND: explicit template arguments (no deduction guide, see below).
-      sycl::host_accessor<int, 1, access_mode::write> w(b, sycl::range<1>(3), sycl::id<1>(100), sycl::write_only,
-                                                        sycl::no_init);
+      sycl::host_accessor w(b, sycl::range<1>(3), sycl::id<1>(100), sycl::write_only, sycl::no_init);
       for (int &x : w) x = -100;
     }
     q.submit([&](sycl::handler &h) {
@@ -671,11 +665,8 @@ void hostAccessors(sycl::queue &q) {
   }
   {
     // A write_only + no_init host accessor of a part: the rest is preserved.
-    // WORKAROUND: explicit template arguments; OnePass lacks the deduction
-    // guides host_accessor(buffer, range, [id,] TagT, property_list) (the form
-    // with CTAD is under ONEPASS_TEST_MISSING_APIS).
-    sycl::host_accessor<int, 1, access_mode::write> w(b, sycl::range<1>(4), sycl::id<1>(30), sycl::write_only,
-                                                      sycl::no_init);
+    sycl::host_accessor w(b, sycl::range<1>(4), sycl::id<1>(30), sycl::write_only, sycl::no_init);
+    static_assert(std::is_same_v<decltype(w), sycl::host_accessor<int, 1, access_mode::write>>);
     for (int &x : w) x = 31;
   }
   {
@@ -725,7 +716,6 @@ void hostAccessors(sycl::queue &q) {
   sycl::host_accessor<int> none;
   checkEqual("default-constructed host_accessor empty()", true, none.empty());
 
-#ifdef ONEPASS_TEST_MISSING_APIS
   {
     // §4.7.6.10: host_accessor is a ReversibleContainer in every dimension.
     sycl::buffer<int, 2> g{sycl::range<2>(3, 4)};
@@ -734,14 +724,33 @@ void hostAccessors(sycl::queue &q) {
     for (int &x : a) x = k++;
     checkEqual("2-D host_accessor begin()/end(): last", 11, *a.rbegin());
     checkEqual("host_accessor cbegin()", 0, *a.cbegin());
-    // The ranged deduction guides with a property list.
-    sycl::host_accessor t(b, sycl::range<1>(2), sycl::id<1>(1), sycl::read_only, sycl::property_list{});
-    sycl::host_accessor t2(b, sycl::range<1>(2), sycl::write_only, sycl::no_init);
+    checkEqual("2-D host_accessor filled through begin()/end(): [1][2]", 6, a[1][2]);
+  }
+  {
+    // The ranged deduction guides with a property list (one at a time: the
+    // second writes what the first reads).
+    std::vector<int> before = contents(b);
+    {
+      sycl::host_accessor t(b, sycl::range<1>(2), sycl::id<1>(1), sycl::read_only, sycl::property_list{});
+      static_assert(std::is_same_v<decltype(t), sycl::host_accessor<int, 1, access_mode::read>>);
+      checkEqual("host_accessor(b, range, id, read_only, property_list)[0] is element 1", before[1], t[0]);
+    }
+    {
+      sycl::host_accessor t2(b, sycl::range<1>(2), sycl::write_only, sycl::no_init);
+      static_assert(std::is_same_v<decltype(t2), sycl::host_accessor<int, 1, access_mode::write>>);
+      t2[0] = 71;
+      t2[1] = 72;
+    }
+    std::vector<int> after = contents(b);
+    checkArray("host_accessor(b, range, write_only, no_init): the buffer", n, after.data(),
+               [&](std::size_t i) { return i == 0 ? 71 : i == 1 ? 72 : before[i]; });
     sycl::accessor p1(b, sycl::range<1>(2), sycl::id<1>(1), sycl::write_only, sycl::no_init);
     sycl::accessor p2(b, sycl::range<1>(2), sycl::write_only, sycl::no_init);
-    (void)t;
+    static_assert(std::is_same_v<decltype(p1), sycl::accessor<int, 1, access_mode::write, target::device,
+                                                              sycl::access::placeholder::true_t>>);
+    static_assert(std::is_same_v<decltype(p2), decltype(p1)>);
+    checkEqual("accessor(b, range, id, write_only, no_init) is a placeholder", true, p1.is_placeholder());
   }
-#endif
 }
 
 // A host_accessor waits for the kernels before it, and kernels after it wait

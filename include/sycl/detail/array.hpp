@@ -13,15 +13,15 @@ template <int Dimensions> class array {
 public:
   static constexpr int dimensions = Dimensions;
 
-  constexpr array() : values_{} {}
+  constexpr array() noexcept : values_{} {}
   template <typename... T,
             typename = std::enable_if_t<sizeof...(T) == Dimensions &&
                                         (std::is_convertible_v<T, std::size_t> && ...)>>
-  constexpr array(T... values) : values_{static_cast<std::size_t>(values)...} {}
+  constexpr array(T... values) noexcept : values_{static_cast<std::size_t>(values)...} {}
 
-  constexpr std::size_t get(int dimension) const { return values_[dimension]; }
-  constexpr std::size_t &operator[](int dimension) { return values_[dimension]; }
-  constexpr std::size_t operator[](int dimension) const { return values_[dimension]; }
+  constexpr std::size_t get(int dimension) const noexcept { return values_[dimension]; }
+  constexpr std::size_t &operator[](int dimension) noexcept { return values_[dimension]; }
+  constexpr std::size_t operator[](int dimension) const noexcept { return values_[dimension]; }
 
 protected:
   std::size_t values_[Dimensions];

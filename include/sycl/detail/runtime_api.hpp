@@ -167,6 +167,7 @@ struct buffer_init {
   void *final_data = nullptr;          // write-back target other than host_storage (use_mutex)
   std::mutex *final_mutex = nullptr;   // held while writing to final_data (use_mutex)
   std::size_t page_range[3] = {0, 0, 0};  // elements per page, SYCL order; 0: the default
+  std::shared_ptr<context_impl> bound_context;  // property::buffer::context_bound: usable only there
 };
 // The returned handle's deleter is the buffer's destructor (SYCL 2020
 // §4.7.2.3): it waits for the buffer's commands, then writes the data back.

@@ -1,0 +1,242 @@
+// What the buffer accessors (accessor, host_accessor, the deprecated
+// target::host_buffer accessor) share: element access through a view of the
+// accessed box, the [i][j][k] subscripts, the iterators and the common members
+// of SYCL 2020 §4.7.6.12 (Tables 61 and 62).
+//
+// All of it is used in kernels (compiled to the CPU and to NVPTX): plain value
+// types, no virtual functions, no exceptions, nothing host-only. A device
+// accessor's data pointer is a placeholder on the host that the runtime
+// replaces in the kernel's copy of the accessor, so iterators and element
+// references are always computed from the view when asked for, never stored.
+#pragma once
+
+#include "../range.hpp"
+
+#include <cstddef>
+#include <iterator>
+#include <type_traits>
+
+namespace sycl::detail {
+
+// The accessed box of a (sub-)buffer: `data` is the start of the
+// (sub-)buffer, `extent` its range, [offset, offset + access_range) the box.
+// A 0-dimensional accessor has a 1-D view of one element.
+template <typename T, int D> struct accessor_view {
+  T *data = nullptr;
+  range<D> extent;
+  id<D> offset;
+  range<D> access_range;
+
+  // The element at `index` within the box.
+  T &at(const id<D> &index) const noexcept {
+    if constexpr (D == 1) {
+      return data[offset[0] + index[0]];
+    } else {
+      std::size_t linear = 0;
+      for (int d = 0; d < D; ++d) linear = linear * extent[d] + (offset[d] + index[d]);
+      return data[linear];
+    }
+  }
+
+  // The element at `position` of the box in row-major order (the last
+  // dimension varies fastest): the order accessor iterators visit.
+  T &at_position(std::size_t position) const noexcept {
+    if constexpr (D == 1) {
+      return data[offset[0] + position];
+    } else {
+      id<D> index;
+      for (int d = D - 1; d > 0; --d) {
+        index[d] = position % access_range[d];
+        position /= access_range[d];
+      }
+      index[0] = position;
+      return at(index);
+    }
+  }
+};
+
+// The same view with another element type (T to const T, for conversions).
+template <typename To, typename From, int D> accessor_view<To, D> view_cast(const accessor_view<From, D> &view) noexcept {
+  return accessor_view<To, D>{view.data, view.extent, view.offset, view.access_range};
+}
+
+// 0-dimensional accessors keep a 1-D view of their one element.
+template <int D> inline constexpr int view_dimensions = D == 0 ? 1 : D;
+
+// The random-access iterator over the box of a 2-D or 3-D view, in row-major
+// order (SYCL 2020 §4.7.6.12: "iterator", "const_iterator"). It holds the view
+// and a position in the box; T is const for const iterators. Iterators are
+// compared by position: only those of one accessor are comparable.
+template <typename T, int D> class accessor_iterator {
+public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_const_t<T>;
+  using difference_type = std::ptrdiff_t;
+  using pointer = T *;
+  using reference = T &;
+
+  accessor_iterator() = default;
+  accessor_iterator(const accessor_view<T, D> &view, std::size_t position) noexcept : view_(view), position_(position) {}
+  // An iterator converts to a const_iterator.
+  template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
+  accessor_iterator(const accessor_iterator<U, D> &other) noexcept
+      : view_(view_cast<T>(other.view_)), position_(other.position_) {}
+
+  reference operator*() const noexcept { return view_.at_position(position_); }
+  pointer operator->() const noexcept { return &view_.at_position(position_); }
+  reference operator[](difference_type n) const noexcept { return view_.at_position(position_ + static_cast<std::size_t>(n)); }
+
+  accessor_iterator &operator++() noexcept {
+    ++position_;
+    return *this;
+  }
+  accessor_iterator operator++(int) noexcept {
+    accessor_iterator old = *this;
+    ++position_;
+    return old;
+  }
+  accessor_iterator &operator--() noexcept {
+    --position_;
+    return *this;
+  }
+  accessor_iterator operator--(int) noexcept {
+    accessor_iterator old = *this;
+    --position_;
+    return old;
+  }
+  // Unsigned arithmetic wraps, so adding a negative n moves back.
+  accessor_iterator &operator+=(difference_type n) noexcept {
+    position_ += static_cast<std::size_t>(n);
+    return *this;
+  }
+  accessor_iterator &operator-=(difference_type n) noexcept {
+    position_ -= static_cast<std::size_t>(n);
+    return *this;
+  }
+  friend accessor_iterator operator+(accessor_iterator it, difference_type n) noexcept { return it += n; }
+  friend accessor_iterator operator+(difference_type n, accessor_iterator it) noexcept { return it += n; }
+  friend accessor_iterator operator-(accessor_iterator it, difference_type n) noexcept { return it -= n; }
+  friend difference_type operator-(const accessor_iterator &a, const accessor_iterator &b) noexcept {
+    return static_cast<difference_type>(a.position_ - b.position_);
+  }
+
+  friend bool operator==(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ == b.position_; }
+  friend bool operator!=(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ != b.position_; }
+  friend bool operator<(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ < b.position_; }
+  friend bool operator>(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ > b.position_; }
+  friend bool operator<=(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ <= b.position_; }
+  friend bool operator>=(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ >= b.position_; }
+
+private:
+  template <typename, int> friend class accessor_iterator;
+
+  accessor_view<T, D> view_;
+  std::size_t position_ = 0;
+};
+
+// 0-D and 1-D boxes are contiguous: their iterators are plain pointers.
+template <typename T, int D> using accessor_iterator_t = std::conditional_t<(D > 1), accessor_iterator<T, D>, T *>;
+
+// accessor[i][j][k]: each [] but the last fixes one more index.
+template <typename T, int D, int Fixed> class accessor_subscript {
+public:
+  accessor_subscript(const accessor_view<T, D> &view, id<D> index) : view_(view), index_(index) {}
+  decltype(auto) operator[](std::size_t i) const {
+    id<D> next = index_;
+    next[Fixed] = i;
+    if constexpr (Fixed + 1 == D)
+      return view_.at(next);
+    else
+      return accessor_subscript<T, D, Fixed + 1>(view_, next);
+  }
+
+private:
+  const accessor_view<T, D> &view_;
+  id<D> index_;
+};
+
+// The members of §4.7.6.12 every buffer accessor has, whatever its
+// dimensions: size queries, get_pointer and the iterators. Derived has
+// `view_`, an accessor_view<T, view_dimensions<D>>; T is its value_type.
+template <typename Derived, typename T, int D> class accessor_common {
+public:
+  using iterator = accessor_iterator_t<T, D>;
+  using const_iterator = accessor_iterator_t<const T, D>;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = typename std::iterator_traits<iterator>::difference_type;
+  using size_type = std::size_t;
+
+  size_type byte_size() const noexcept { return size() * sizeof(T); }
+  size_type size() const noexcept { return view().access_range.size(); }
+  size_type max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+
+  // The start of the (sub-)buffer, also for ranged accessors (§4.7.6.9.1).
+  T *get_pointer() const noexcept { return view().data; }
+
+  // The accessed range in row-major order (only the range of a ranged
+  // accessor, from its offset).
+  iterator begin() const noexcept { return iterator_at<T>(0); }
+  iterator end() const noexcept { return iterator_at<T>(size()); }
+  const_iterator cbegin() const noexcept { return iterator_at<const T>(0); }
+  const_iterator cend() const noexcept { return iterator_at<const T>(size()); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+
+protected:
+  const accessor_view<T, view_dimensions<D>> &view() const noexcept { return static_cast<const Derived &>(*this).view_; }
+
+private:
+  template <typename U> accessor_iterator_t<U, D> iterator_at(std::size_t position) const noexcept {
+    if constexpr (D > 1)
+      return accessor_iterator<U, D>(view_cast<U>(view()), position);
+    else
+      return view().data + view().offset[0] + position;
+  }
+};
+
+// Element access of accessors of 1 to 3 dimensions (§4.7.6.12, Table 62).
+template <typename Derived, typename T, int D> class accessor_interface : public accessor_common<Derived, T, D> {
+  using accessor_common<Derived, T, D>::view;
+
+public:
+  range<D> get_range() const { return view().access_range; }
+  id<D> get_offset() const { return view().offset; }
+
+  T &operator[](id<D> index) const { return view().at(index); }
+  template <int N = D, typename = std::enable_if_t<N == 1>> T &operator[](std::size_t index) const {
+    return view().data[view().offset[0] + index];
+  }
+  template <int N = D, typename = std::enable_if_t<(N > 1)>> auto operator[](std::size_t index) const {
+    id<D> first;
+    first[0] = index;
+    return accessor_subscript<T, D, 1>(view(), first);
+  }
+};
+
+// A 0-dimensional accessor is its buffer's first element (§4.7.6.9,
+// §4.7.6.10): it converts to a reference to it and, unless read-only, is
+// assigned to. Derived classes bring the assignments in with a
+// using-declaration (their own copy assignment hides them otherwise).
+template <typename Derived, typename T> class accessor_interface<Derived, T, 0> : public accessor_common<Derived, T, 0> {
+  using accessor_common<Derived, T, 0>::view;
+
+public:
+  operator T &() const { return *view().data; }
+
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  const Derived &operator=(const T &value) const {
+    *view().data = value;
+    return static_cast<const Derived &>(*this);
+  }
+  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
+  const Derived &operator=(T &&value) const {
+    *view().data = static_cast<T &&>(value);
+    return static_cast<const Derived &>(*this);
+  }
+};
+
+}  // namespace sycl::detail
