@@ -491,7 +491,8 @@ void useHostPtr(sycl::queue &q) {
   checkArray("2-D use_host_ptr: written back", 24, &grid[0][0], [](std::size_t k) { return static_cast<int>(k) + 1; });
 }
 
-// context_bound is kept and returned (its use in other contexts is not checked yet).
+// context_bound is kept and returned; using the buffer from a queue of
+// another context is an errc::invalid error that leaves the data intact.
 void contextBound(sycl::queue &q) {
   sycl::buffer<int> b{sycl::range<1>(8), {sycl::property::buffer::context_bound(q.get_context())}};
   checkEqual("context_bound: has_property", true, b.has_property<sycl::property::buffer::context_bound>());
@@ -501,8 +502,24 @@ void contextBound(sycl::queue &q) {
     sycl::accessor a(b, h, sycl::write_only, sycl::no_init);
     h.parallel_for(sycl::range<1>(8), [=](sycl::id<1> i) { a[i] = static_cast<int>(i[0]) * 3; });
   });
+  {
+    sycl::host_accessor a(b, sycl::read_only);
+    checkEqual("context_bound: a kernel writes the buffer", 21, a[7]);
+  }
+  sycl::queue other{sycl::context(q.get_device()), q.get_device()};
+  checkThrows("context_bound: a queue of another context", sycl::errc::invalid, [&] {
+    other.submit([&](sycl::handler &h) {
+      sycl::accessor a(b, h, sycl::write_only);
+      h.single_task([=] { a[0] = -1; });
+    });
+  });
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a(b, h, sycl::read_write);
+    h.single_task([=] { a[0] += 100; });
+  });
   sycl::host_accessor a(b, sycl::read_only);
-  checkEqual("context_bound: a kernel writes the buffer", 21, a[7]);
+  checkEqual("context_bound: the refused command changed nothing", 100, a[0]);
+  checkEqual("context_bound: the rest intact", 21, a[7]);
 }
 
 void useMutex(sycl::queue &q) {

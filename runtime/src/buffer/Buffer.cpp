@@ -36,6 +36,7 @@ struct buffer_impl {
   rt::DataRegion region;
   rt::AccessTracker<std::shared_ptr<event_impl>> tracker;
   std::vector<Allocation> allocations;  // [0] is the host's; indices are the region's
+  std::shared_ptr<context_impl> boundContext;  // context_bound: the only context it may be used in
 
   Final final = Final::none;
   void *finalData = nullptr;
@@ -285,13 +286,17 @@ bool AccessAddresses::resolve(std::uintptr_t token, void *&address) const {
   return false;
 }
 
-AccessAddresses allocateAccesses(const std::vector<buffer_access> &accesses, const std::shared_ptr<device_impl> &device) {
+AccessAddresses allocateAccesses(const std::vector<buffer_access> &accesses, const std::shared_ptr<device_impl> &device,
+                                 const sycl::detail::context_impl *context) {
   AccessAddresses addresses;
   if (accesses.empty()) return addresses;
   std::lock_guard<std::mutex> lock(graphMutex());
   for (const buffer_access &access : accesses) {
     checkAccess(access);
     buffer_impl &buffer = *access.buffer;
+    if (buffer.boundContext && context && buffer.boundContext.get() != context)
+      raise(errc::invalid, "the buffer was created with property::buffer::context_bound for another context; it "
+                           "cannot be used by a queue of this context");
     accessedElements(buffer, access);  // checks the box
     unsigned index = allocationFor(buffer, access.on_host ? nullptr : device);
     addresses.add(buffer.token, buffer.allocations[index].data);
@@ -342,6 +347,7 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init) {
   }
   buffer->token = (std::uintptr_t(0xF) << 60) | (std::uintptr_t(buffer->id) << rt::kTokenOffsetBits);
   buffer->keepAlive = init.keep_alive;
+  buffer->boundContext = init.bound_context;
   if (init.host_storage) {
     buffer->final = buffer_impl::Final::pointer;
     buffer->finalData = init.host_storage;

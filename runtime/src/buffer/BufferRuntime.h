@@ -41,8 +41,11 @@ inline bool isAccessorToken(std::uintptr_t value) { return (value >> 60) == 0xF;
 // Phase 1 of a submission, before anything is recorded: allocates the data of
 // every access on `device` (nullptr: the host) and checks the accesses. Throws
 // sycl::exception; changes nothing a later command could see.
+// A buffer bound to a context (property::buffer::context_bound) used from a
+// queue of another `context` is an errc::invalid error.
 AccessAddresses allocateAccesses(const std::vector<sycl::detail::buffer_access> &accesses,
-                                 const std::shared_ptr<sycl::detail::device_impl> &device);
+                                 const std::shared_ptr<sycl::detail::device_impl> &device,
+                                 const sycl::detail::context_impl *context);
 
 // Phase 2: records the accesses as made by the command of `event` and adds to
 // `event`'s dependencies the conflicting commands and the transfers that bring
