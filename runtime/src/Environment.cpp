@@ -40,4 +40,13 @@ unsigned cpuThreads() {
   return static_cast<unsigned>(requested);
 }
 
+unsigned gpuStreams(unsigned fallback) {
+  std::string value = read("ONEPASS_GPU_STREAMS");
+  if (value.empty()) return fallback;
+  char *end = nullptr;
+  unsigned long requested = std::strtoul(value.c_str(), &end, 10);
+  if (*end != '\0' || requested > 64) return fallback;
+  return static_cast<unsigned>(requested);
+}
+
 }  // namespace onepass::rt::env

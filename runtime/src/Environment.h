@@ -18,5 +18,9 @@ bool cacheEnabled();
 std::string cacheDirectory();
 // ONEPASS_CPU_THREADS: worker threads of the CPU device (default: all cores).
 unsigned cpuThreads();
+// ONEPASS_GPU_STREAMS: asynchronous streams per GPU (default: the backend's
+// choice; 0 runs every GPU operation synchronously). `fallback` if unset or
+// not a number from 0 to 64.
+unsigned gpuStreams(unsigned fallback);
 
 }  // namespace onepass::rt::env

@@ -69,7 +69,35 @@ namespace sycl::detail {
 void event_impl::markRunning() {
   std::lock_guard<std::mutex> lock(mutex);
   status = info::event_command_status::running;
-  if (profiling) startTime = onepass::rt::nowNanoseconds();
+  if (profiling && !deviceTimes) startTime = onepass::rt::nowNanoseconds();
+}
+
+void event_impl::setDeviceTimes(uint64_t start, uint64_t end) {
+  std::lock_guard<std::mutex> lock(mutex);
+  startTime = start;
+  endTime = end;
+  deviceTimes = true;
+}
+
+void event_impl::markEnqueued(uint32_t onStream, uint64_t atSequence, bool &wanted) {
+  std::vector<std::function<void()>> waiting;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stream = onStream;
+    sequence = atSequence;
+    enqueued = true;
+    wanted = completionWanted;
+    waiting.swap(enqueuedSuccessors);
+  }
+  changed.notify_all();
+  for (auto &successor : waiting) successor();
+}
+
+bool event_impl::addEnqueuedSuccessor(std::function<void()> successor) {
+  std::lock_guard<std::mutex> lock(mutex);
+  if (enqueued || status == info::event_command_status::complete) return false;
+  enqueuedSuccessors.push_back(std::move(successor));
+  return true;
 }
 
 void event_impl::markComplete() {
@@ -77,11 +105,14 @@ void event_impl::markComplete() {
   std::vector<std::function<void()>> waiting;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (profiling) endTime = onepass::rt::nowNanoseconds();
+    if (profiling && !deviceTimes) endTime = onepass::rt::nowNanoseconds();
     status = info::event_command_status::complete;
     complete.store(true, std::memory_order_release);
+    enqueued = true;
     finished = dependencies;
     waiting.swap(successors);
+    for (auto &successor : enqueuedSuccessors) waiting.push_back(std::move(successor));
+    enqueuedSuccessors.clear();
   }
   changed.notify_all();
   for (auto &successor : waiting) successor();
@@ -94,13 +125,21 @@ void event_impl::markComplete() {
 }
 
 bool event_impl::addSuccessor(std::function<void()> successor) {
-  std::lock_guard<std::mutex> lock(mutex);
-  if (status == info::event_command_status::complete) return false;
-  successors.push_back(std::move(successor));
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (status == info::event_command_status::complete) return false;
+    successors.push_back(std::move(successor));
+  }
+  // Someone on the host now waits for this node: its completion must be seen.
+  if (tracker) tracker->requestCompletion(*this);
   return true;
 }
 
 void event_impl::wait() {
+  if (tracker && !complete.load(std::memory_order_acquire)) {
+    tracker->wait(*this);
+    return;
+  }
   if (onepass::rt::spinUntil([&] { return complete.load(std::memory_order_acquire); })) return;
   std::unique_lock<std::mutex> lock(mutex);
   changed.wait(lock, [&] { return status == info::event_command_status::complete; });
@@ -117,6 +156,9 @@ void event_wait_and_throw(const std::shared_ptr<event_impl> &event) {
 }
 
 info::event_command_status event_status(const event_impl &event) {
+  // Asking is a reason to notice the completion of an asynchronous node.
+  if (event.tracker && !event.complete.load(std::memory_order_acquire))
+    event.tracker->requestCompletion(const_cast<event_impl &>(event));
   std::lock_guard<std::mutex> lock(const_cast<event_impl &>(event).mutex);
   return event.status;
 }

@@ -1,10 +1,11 @@
 #include "Executor.h"
 
 #include "Runtime.h"
+#include "StreamTracker.h"
 
 namespace onepass::rt {
 
-Executor::Executor(unsigned lanes) {
+Executor::Executor(unsigned lanes, StreamTracker *streams) : streams_(streams) {
   for (unsigned lane = 0; lane < std::max(1u, lanes); ++lane) threads_.emplace_back([this, lane] { loop(lane); });
 }
 
@@ -18,14 +19,23 @@ Executor::~Executor() {
 }
 
 void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work) {
-  // One count per dependency still running, plus one held here until every
-  // dependency has been asked: the last to finish makes the node ready.
+  submitTask(Task{std::move(event), std::move(work), nullptr}, false);
+}
+
+void Executor::submitAsync(std::shared_ptr<sycl::detail::event_impl> event, AsyncWork work) {
+  submitTask(Task{std::move(event), nullptr, std::make_shared<AsyncWork>(std::move(work))}, true);
+}
+
+void Executor::submitTask(Task task, bool async) {
+  // One count per dependency still pending, plus one held here until every
+  // dependency has been asked: the last to release makes the node ready.
   struct Pending {
     std::atomic<size_t> remaining{1};
     Task task;
   };
   auto pending = std::make_shared<Pending>();
-  pending->task = Task{event, std::move(work)};
+  pending->task = std::move(task);
+  const std::shared_ptr<sycl::detail::event_impl> &event = pending->task.event;
   std::vector<std::shared_ptr<sycl::detail::event_impl>> dependencies;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
@@ -36,9 +46,15 @@ void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::func
   };
   for (const auto &dependency : dependencies) {
     pending->remaining.fetch_add(1, std::memory_order_relaxed);
-    if (!dependency->addSuccessor(release)) pending->remaining.fetch_sub(1, std::memory_order_relaxed);
+    // On this device's streams, being enqueued is enough: stream order and
+    // markers order the node after it on the device.
+    bool waits = async && streams_ && dependency->tracker == streams_ ? dependency->addEnqueuedSuccessor(release)
+                                                                       : dependency->addSuccessor(release);
+    if (!waits) pending->remaining.fetch_sub(1, std::memory_order_relaxed);
   }
-  release();
+  if (pending->remaining.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  if (async) streams_->run(pending->task.event, *pending->task.async);  // ready now: enqueue it here
+  else enqueue(std::move(pending->task));
 }
 
 void Executor::enqueue(Task task) {
@@ -62,6 +78,10 @@ void Executor::loop(unsigned lane) {
       task = std::move(tasks_.front());
       tasks_.pop_front();
       queued_.fetch_sub(1, std::memory_order_relaxed);
+    }
+    if (task.async) {
+      streams_->run(task.event, *task.async);  // completes later, seen by the tracker
+      continue;
     }
     task.event->markRunning();
     try {

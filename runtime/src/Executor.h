@@ -20,9 +20,13 @@ struct event_impl;
 
 namespace onepass::rt {
 
+class StreamTracker;
+struct AsyncWork;
+
 class Executor {
 public:
-  explicit Executor(unsigned lanes);
+  // With `streams`, the executor also runs asynchronous nodes (submitAsync).
+  explicit Executor(unsigned lanes, StreamTracker *streams = nullptr);
   ~Executor();
   Executor(const Executor &) = delete;
   Executor &operator=(const Executor &) = delete;
@@ -31,16 +35,25 @@ public:
   // completes `event`. An exception from `work` goes to the event's error sink.
   void submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work);
 
+  // An asynchronous node (event->tracker is this executor's StreamTracker):
+  // it is enqueued once its dependencies on this device are enqueued and the
+  // others complete; its event completes when the device has run it. If it is
+  // ready at once, the calling thread enqueues it, saving a thread hop.
+  void submitAsync(std::shared_ptr<sycl::detail::event_impl> event, AsyncWork work);
+
   unsigned lanes() const { return static_cast<unsigned>(threads_.size()); }
 
 private:
   struct Task {
     std::shared_ptr<sycl::detail::event_impl> event;
     std::function<void()> work;
+    std::shared_ptr<AsyncWork> async;  // set for asynchronous nodes
   };
+  void submitTask(Task task, bool async);
   void enqueue(Task task);
   void loop(unsigned lane);
 
+  StreamTracker *streams_;
   std::mutex mutex_;
   std::condition_variable ready_;
   std::deque<Task> tasks_;

@@ -15,7 +15,11 @@ using namespace onepass;
 namespace sycl::detail {
 
 onepass::rt::Executor &device_impl::getExecutor() {
-  std::call_once(executorOnce, [&] { executor = std::make_unique<onepass::rt::Executor>(backend->concurrent_operations); });
+  std::call_once(executorOnce, [&] {
+    unsigned count = backend->streams ? onepass::rt::env::gpuStreams(backend->streams) : 0;
+    if (count > 0) streams = std::make_unique<onepass::rt::StreamTracker>(*backend, index, count);
+    executor = std::make_unique<onepass::rt::Executor>(backend->concurrent_operations, streams.get());
+  });
   return *executor;
 }
 

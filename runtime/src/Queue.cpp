@@ -69,12 +69,43 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
   }
 }
 
+// A prepared command: its synchronous form (`work`), or on a device with
+// streams, if the command can run asynchronously, its asynchronous form.
 struct PreparedOperation {
   std::function<void()> work;
+  rt::AsyncWork async;
   std::shared_ptr<KernelOperation> kernel;  // for kernels: to bind accessors
 };
 
-PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc) {
+// `body(stream)` enqueues on that stream, or runs synchronously if stream < 0.
+template <typename Body>
+PreparedOperation makeOperation(bool async, Body body, std::function<std::string()> describe) {
+  PreparedOperation prepared;
+  if (async) prepared.async = rt::AsyncWork{std::move(body), std::move(describe)};
+  else prepared.work = [body = std::move(body)] { body(-1); };
+  return prepared;
+}
+
+void backendCopy(const device_impl &dev, int stream, void *destination, const void *source, std::size_t bytes,
+                 const char *what) {
+  char *error = nullptr;
+  int failed = stream < 0 ? dev.backend->copy(dev.index, destination, source, bytes, &error)
+                          : dev.backend->copy_async(dev.index, static_cast<uint32_t>(stream), destination, source, bytes,
+                                                    &error);
+  if (failed) rt::raiseBackendError(errc::runtime, std::string(what) + " failed", error);
+}
+
+void backendFill(const device_impl &dev, int stream, void *destination, const std::vector<unsigned char> &pattern,
+                 std::size_t count) {
+  char *error = nullptr;
+  const auto bytes = static_cast<uint32_t>(pattern.size());
+  int failed = stream < 0 ? dev.backend->fill(dev.index, destination, pattern.data(), bytes, count, &error)
+                          : dev.backend->fill_async(dev.index, static_cast<uint32_t>(stream), destination,
+                                                    pattern.data(), bytes, count, &error);
+  if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
+}
+
+PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bool async) {
   auto op = std::make_shared<KernelOperation>();
   op->device = queue.device;
   op->kernel = rt::lookupKernel(desc.host_entry);
@@ -98,13 +129,19 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc) {
   if (queue.device->backend->prepare_kernel(queue.device->index, &launch, &error) != 0)
     rt::raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
                                        queue.device->properties.name + "'", error);
-  return {[op] {
-            onepass_backend_launch l = op->launch();
-            char *failure = nullptr;
-            if (op->device->backend->launch(op->device->index, &l, &failure) != 0)
-              rt::raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
-          },
-          op};
+  PreparedOperation prepared = makeOperation(
+      async,
+      [op](int stream) {
+        onepass_backend_launch l = op->launch();
+        const device_impl &dev = *op->device;
+        char *failure = nullptr;
+        int failed = stream < 0 ? dev.backend->launch(dev.index, &l, &failure)
+                                : dev.backend->launch_async(dev.index, static_cast<uint32_t>(stream), &l, &failure);
+        if (failed) rt::raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
+      },
+      [op] { return "kernel " + op->description(); });
+  prepared.kernel = op;
+  return prepared;
 }
 
 void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
@@ -112,26 +149,23 @@ void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
     rt::raise(errc::invalid, std::string(what) + ": null pointer with a non-zero size (" + std::to_string(bytes) + " bytes)");
 }
 
-PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) {
+PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, bool async) {
   std::shared_ptr<device_impl> dev = queue.device;
   switch (desc.kind) {
-  case command_kind::none: return {[] {}, nullptr};
-  case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel));
-  case command_kind::host_task: return {std::move(desc.host_task), nullptr};
+  case command_kind::none: return {[] {}, {}, nullptr};
+  case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel), async);
+  case command_kind::host_task: return {std::move(desc.host_task), {}, nullptr};
   case command_kind::copy_region:
-  case command_kind::fill_region: return {nullptr, nullptr};  // see prepareRegionOperation
+  case command_kind::fill_region: return {};  // see prepareRegionOperation
   case command_kind::copy: {
     checkPointer(desc.destination, desc.bytes, "memcpy destination");
     checkPointer(desc.source, desc.bytes, "memcpy source");
     void *destination = desc.destination;
     const void *source = desc.source;
     std::size_t bytes = desc.bytes;
-    return {[dev, destination, source, bytes] {
-              char *error = nullptr;
-              if (dev->backend->copy(dev->index, destination, source, bytes, &error) != 0)
-                rt::raiseBackendError(errc::runtime, "memcpy failed", error);
-            },
-            nullptr};
+    return makeOperation(
+        async, [dev, destination, source, bytes](int stream) { backendCopy(*dev, stream, destination, source, bytes, "memcpy"); },
+        [] { return std::string("memcpy"); });
   }
   case command_kind::fill: {
     if (desc.count > 0 && desc.pattern.size() > 0 && desc.count > SIZE_MAX / desc.pattern.size())
@@ -140,22 +174,18 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc) 
     void *destination = desc.destination;
     std::vector<unsigned char> pattern = std::move(desc.pattern);
     std::size_t count = desc.count;
-    return {[dev, destination, pattern, count] {
-              char *error = nullptr;
-              if (dev->backend->fill(dev->index, destination, pattern.data(), static_cast<uint32_t>(pattern.size()),
-                                     count, &error) != 0)
-                rt::raiseBackendError(errc::runtime, "fill failed", error);
-            },
-            nullptr};
+    return makeOperation(
+        async, [dev, destination, pattern, count](int stream) { backendFill(*dev, stream, destination, pattern, count); },
+        [] { return std::string("fill"); });
   }
   }
-  return {[] {}, nullptr};
+  return {[] {}, {}, nullptr};
 }
 
 // Copies and fills with accessors: their addresses are known once the
 // accessed buffers have allocations on the device.
-std::function<void()> prepareRegionOperation(queue_impl &queue, command_group_desc &desc,
-                                             const rt::AccessAddresses &addresses) {
+PreparedOperation prepareRegionOperation(queue_impl &queue, command_group_desc &desc,
+                                         const rt::AccessAddresses &addresses, bool async) {
   auto base = [&](const region_side &side) -> char * {
     void *address = side.pointer;
     if (side.token && !addresses.resolve(side.token, address))
@@ -170,14 +200,13 @@ std::function<void()> prepareRegionOperation(queue_impl &queue, command_group_de
   checkPointer(destination, destinationRuns.empty() ? 0 : 1, "copy destination");
   if (desc.kind == command_kind::fill_region) {
     std::vector<unsigned char> pattern = std::move(desc.pattern);
-    return [dev, destination, destinationRuns, pattern, elementBytes] {
-      for (const rt::ByteSpan &run : destinationRuns) {
-        char *error = nullptr;
-        if (dev->backend->fill(dev->index, destination + run.offsetBytes, pattern.data(),
-                               static_cast<uint32_t>(pattern.size()), run.sizeBytes / elementBytes, &error) != 0)
-          rt::raiseBackendError(errc::runtime, "fill failed", error);
-      }
-    };
+    return makeOperation(
+        async,
+        [dev, destination, destinationRuns, pattern, elementBytes](int stream) {
+          for (const rt::ByteSpan &run : destinationRuns)
+            backendFill(*dev, stream, destination + run.offsetBytes, pattern, run.sizeBytes / elementBytes);
+        },
+        [] { return std::string("fill"); });
   }
   const char *source = base(desc.region_source);
   std::vector<rt::ByteSpan> sourceRuns = rt::regionRuns(desc.region_source, elementBytes);
@@ -185,14 +214,40 @@ std::function<void()> prepareRegionOperation(queue_impl &queue, command_group_de
   std::size_t total = 0;
   for (const rt::ByteSpan &run : sourceRuns) total += run.sizeBytes;
   std::vector<rt::CopyPiece> pieces = rt::zipRuns(sourceRuns, destinationRuns, total);
-  return [dev, source, destination, pieces, keepAlive] {
-    for (const rt::CopyPiece &piece : pieces) {
-      char *error = nullptr;
-      if (dev->backend->copy(dev->index, destination + piece.destinationOffsetBytes, source + piece.sourceOffsetBytes,
-                             piece.sizeBytes, &error) != 0)
-        rt::raiseBackendError(errc::runtime, "copy failed", error);
-    }
+  return makeOperation(
+      async,
+      [dev, source, destination, pieces, keepAlive](int stream) {
+        for (const rt::CopyPiece &piece : pieces)
+          backendCopy(*dev, stream, destination + piece.destinationOffsetBytes, source + piece.sourceOffsetBytes,
+                      piece.sizeBytes, "copy");
+      },
+      [] { return std::string("copy"); });
+}
+
+// An asynchronous command run synchronously (it has host-side steps after
+// it): enqueued on stream 0, then waited for.
+std::function<void()> runToCompletion(std::shared_ptr<device_impl> dev, rt::AsyncWork async) {
+  return [dev, async] {
+    async.enqueue(0);
+    char *error = nullptr;
+    void *marker = dev->backend->record_marker(dev->index, 0, 0, &error);
+    if (!marker) rt::raiseBackendError(errc::runtime, "cannot wait for " + async.describe(), error);
+    int failed = dev->backend->wait_marker(dev->index, marker, &error);
+    dev->backend->release_marker(dev->index, marker);
+    if (failed) rt::raiseBackendError(errc::kernel, async.describe() + " failed", error);
   };
+}
+
+// Forgets commands that are done, so queue::wait stays cheap: the done ones
+// at the front (commands mostly finish in order), and all of them whenever
+// the list has doubled since the last full sweep.
+void forgetCompleted(queue_impl &queue) {
+  auto &list = queue.outstanding;
+  auto done = [](const std::shared_ptr<event_impl> &e) { return e->complete.load(std::memory_order_acquire); };
+  while (!list.empty() && done(list.front())) list.pop_front();
+  if (list.size() < queue.sweepAt) return;
+  list.erase(std::remove_if(list.begin(), list.end(), done), list.end());
+  queue.sweepAt = std::max<std::size_t>(64, 2 * list.size());
 }
 
 }  // namespace
@@ -218,17 +273,22 @@ bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
 std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc) {
   // Validation and JIT compilation happen here, on the submitting thread:
   // their errors are synchronous exceptions.
-  PreparedOperation prepared = prepareOperation(queue, desc);
   bool onHost = desc.kind == command_kind::host_task;
   std::shared_ptr<device_impl> runner = onHost ? nullptr : queue.device;
+  rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
+  rt::StreamTracker *streams = onHost ? nullptr : queue.device->streams.get();
+  PreparedOperation prepared = prepareOperation(queue, desc, streams != nullptr);
   if (!desc.accesses.empty() || prepared.kernel) {
-    rt::AccessAddresses addresses = rt::allocateAccesses(desc.accesses, runner);
+    rt::AccessAddresses addresses = rt::allocateAccesses(desc.accesses, runner, queue.context.get());
     if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
     if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
-      prepared.work = prepareRegionOperation(queue, desc, addresses);
+      prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
   }
+  const bool async = static_cast<bool>(prepared.async.enqueue);
 
   auto event = std::make_shared<event_impl>();
+  // Set before anyone can see the event: a node on this device's streams.
+  if (async) event->tracker = streams;
   event->errors = queue.errors;
   event->profiling = queue.options.enable_profiling;
   if (event->profiling) event->submitTime = rt::nowNanoseconds();
@@ -237,26 +297,25 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
     std::lock_guard<std::mutex> lock(queue.mutex);
     // Entered under the queue's lock: an in-order queue's commands enter the
     // graph in their order.
+    bool runAsync = async;
     if (!desc.accesses.empty()) {
       std::vector<std::function<void()>> finishing = rt::enterAccesses(desc.accesses, runner, event, queue.errors);
-      if (!finishing.empty())
+      if (!finishing.empty()) {
+        // Host-side steps after the command: it runs to completion on a lane.
+        if (runAsync) prepared.work = runToCompletion(queue.device, std::move(prepared.async));
+        runAsync = false;
         prepared.work = [work = std::move(prepared.work), finishing = std::move(finishing)] {
           work();
           for (const auto &step : finishing) step();
         };
+      }
     }
     if (queue.options.in_order && queue.last) event->dependencies.push_back(queue.last);
     queue.last = event;
-    // Forget commands that are done, so queue::wait stays cheap.
-    auto &list = queue.outstanding;
-    list.erase(std::remove_if(list.begin(), list.end(),
-                              [](const std::shared_ptr<event_impl> &e) {
-                                return event_status(*e) == info::event_command_status::complete;
-                              }),
-               list.end());
-    list.push_back(event);
-    rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
-    executor.submit(event, std::move(prepared.work));
+    forgetCompleted(queue);
+    queue.outstanding.push_back(event);
+    if (runAsync) executor.submitAsync(event, std::move(prepared.async));
+    else executor.submit(event, std::move(prepared.work));
   }
   return event;
 }
@@ -265,7 +324,7 @@ void queue_wait(queue_impl &queue) {
   std::vector<std::shared_ptr<event_impl>> pending;
   {
     std::lock_guard<std::mutex> lock(queue.mutex);
-    pending = queue.outstanding;
+    pending.assign(queue.outstanding.begin(), queue.outstanding.end());
   }
   for (const auto &event : pending) event->wait();
 }

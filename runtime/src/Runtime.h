@@ -3,12 +3,14 @@
 #pragma once
 
 #include "Executor.h"
+#include "StreamTracker.h"
 #include "backend/BackendInterface.h"
 
 #include <sycl/detail/runtime_api.hpp>
 
 #include <atomic>
 #include <condition_variable>
+#include <deque>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -68,6 +70,9 @@ struct device_impl {
   platform_impl *platform = nullptr;  // platforms live for the whole process
   device_properties properties;
   std::once_flag executorOnce;
+  // Asynchronous streams, if the backend has them (and ONEPASS_GPU_STREAMS
+  // does not turn them off); made with the executor.
+  std::unique_ptr<onepass::rt::StreamTracker> streams;
   std::unique_ptr<onepass::rt::Executor> executor;
   onepass::rt::Executor &getExecutor();
 };
@@ -89,12 +94,27 @@ struct event_impl {
   bool profiling = false;
   std::thread::id heldBy;  // a host_accessor's hold: the thread that holds it
   uint64_t submitTime = 0, startTime = 0, endTime = 0;
+  bool deviceTimes = false;  // start/end came from the device's markers
+
+  // Asynchronous nodes (StreamTracker): where they were enqueued.
+  onepass::rt::StreamTracker *tracker = nullptr;  // null for synchronous nodes
+  uint32_t stream = 0;
+  uint64_t sequence = 0;          // position on the stream; 0 until enqueued
+  bool enqueued = false;          // on its stream (or complete)
+  bool completionWanted = false;  // asked for before it was enqueued
+  std::vector<std::function<void()>> enqueuedSuccessors;
 
   void markRunning();
   void markComplete();
   void wait();
   // Registers `successor` to run at completion; false if already complete.
   bool addSuccessor(std::function<void()> successor);
+  // Registers `successor` to run once the node is enqueued on its stream (or
+  // complete); false if it already is.
+  bool addEnqueuedSuccessor(std::function<void()> successor);
+  // Records the node's place on its stream and releases enqueued successors.
+  void markEnqueued(uint32_t onStream, uint64_t atSequence, bool &wanted);
+  void setDeviceTimes(uint64_t start, uint64_t end);
 };
 
 struct queue_impl {
@@ -104,7 +124,8 @@ struct queue_impl {
   std::shared_ptr<onepass::rt::AsyncErrorSink> errors;
   std::mutex mutex;
   std::shared_ptr<event_impl> last;                    // in-order queues: the previous command
-  std::vector<std::shared_ptr<event_impl>> outstanding;  // for queue::wait
+  std::deque<std::shared_ptr<event_impl>> outstanding;  // for queue::wait
+  std::size_t sweepAt = 64;  // next full sweep of `outstanding`
 };
 
 }  // namespace sycl::detail

@@ -277,8 +277,45 @@ void concurrentSubmission(sycl::queue &q) {
 
 }  // namespace
 
+// Waiting returns only once the device has finished: long kernels that end by
+// setting a flag in host memory are seen finished right after the wait
+// (asynchronous GPU streams must not complete events early).
+void waitsWait(sycl::queue &q) {
+  int *flags = sycl::malloc_host<int>(4, q);
+  float *sink = sycl::malloc_device<float>(1, q);
+  auto slow = [=](int which) {
+    return [=] {
+      float x = 0.0f;
+      for (int i = 0; i < 4000000; ++i) x = x * 0.9999f + 1.0f;
+      sink[0] = x;
+      flags[which] = 1;
+    };
+  };
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < 4; ++i) flags[i] = 0;
+    q.single_task(slow(0)).wait();
+    check("event::wait: the kernel had finished", flags[0] == 1);
+    sycl::event a = q.single_task(slow(1));
+    sycl::event b = q.single_task(slow(2));
+    q.wait();
+    check("queue::wait: both kernels had finished", flags[1] == 1 && flags[2] == 1);
+    sycl::queue inOrder{q.get_context(), q.get_device(), sycl::property::queue::in_order()};
+    inOrder.single_task(slow(3));
+    sycl::event last = inOrder.single_task([=] { flags[0] = flags[3] + 1; });
+    last.wait();
+    check("in-order chain: the last kernel saw the first one's write", flags[0] == 2);
+    checkEqual("in-order chain: complete after the wait", sycl::info::event_command_status::complete,
+               last.get_info<sycl::info::event::command_execution_status>());
+    (void)a;
+    (void)b;
+  }
+  sycl::free(flags, q);
+  sycl::free(sink, q);
+}
+
 int main() {
   sycl::queue q;
+  onepass_test::runPart("waits wait for the device", [&] { waitsWait(q); });
   onepass_test::runPart("in-order chain", [&] { inOrderChain(q); });
   onepass_test::runPart("depends_on chains", [&] { dependsOnChains(q); });
   onepass_test::runPart("wait lists", [&] { waitLists(q); });

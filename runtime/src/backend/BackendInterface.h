@@ -2,9 +2,13 @@
  * each backend fills in. The CPU backend is built into the runtime; GPU
  * backends will be shared libraries exporting onepass_backend_entry() and
  * dlopen'ed only if present, so a binary runs where their drivers are absent.
- * Operations are synchronous here: the runtime calls them from the device's
- * executor lanes, in dependency order; independent operations may be called
- * from several lanes at once (at most concurrent_operations). */
+ * The basic operations are synchronous: the runtime calls them from the
+ * device's executor lanes, in dependency order; independent operations may be
+ * called from several lanes at once (at most concurrent_operations).
+ * A backend may also offer asynchronous operations on `streams` in-order
+ * streams per device (see below); the runtime then enqueues kernels, copies
+ * and fills without waiting, orders dependent operations by stream order and
+ * markers, and learns of completion by polling markers. */
 #ifndef ONEPASS_BACKEND_INTERFACE_H
 #define ONEPASS_BACKEND_INTERFACE_H
 
@@ -14,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 2
+#define ONEPASS_BACKEND_INTERFACE_VERSION 3
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -89,6 +93,33 @@ typedef struct onepass_backend {
   int (*launch)(uint32_t device, const onepass_backend_launch *launch, char **error);
   /* How many operations of one device may run at once (executor lanes). */
   uint32_t concurrent_operations;
+
+  /* Asynchronous operations: `streams` in-order streams per device, numbered
+   * 0..streams-1; 0 streams (and NULL functions) if the backend has none.
+   * The *_async functions enqueue and return; their failures at enqueue time
+   * are reported like the synchronous ones, failures while running surface
+   * when a later marker of the stream is queried or waited for. */
+  uint32_t streams;
+  int (*launch_async)(uint32_t device, uint32_t stream, const onepass_backend_launch *launch, char **error);
+  int (*copy_async)(uint32_t device, uint32_t stream, void *destination, const void *source, uint64_t bytes,
+                    char **error);
+  int (*fill_async)(uint32_t device, uint32_t stream, void *destination, const void *pattern, uint32_t pattern_bytes,
+                    uint64_t count, char **error);
+  /* A marker completes when everything enqueued on the stream before it has
+   * completed. With `timing`, marker_time can say when that happened. Returns
+   * NULL on failure. */
+  void *(*record_marker)(uint32_t device, uint32_t stream, uint32_t timing, char **error);
+  /* Work enqueued on `stream` after this call waits for the marker (on the
+   * device, without blocking the caller). */
+  int (*stream_wait_marker)(uint32_t device, uint32_t stream, void *marker, char **error);
+  /* 1: complete; 0: not yet; -1: the work before it failed (*error says how). */
+  int (*query_marker)(uint32_t device, void *marker, char **error);
+  /* Blocks until the marker completes; 0 on success, 1 if the work failed. */
+  int (*wait_marker)(uint32_t device, void *marker, char **error);
+  /* When a completed timing marker completed, in nanoseconds of the host's
+   * steady clock (std::chrono::steady_clock). */
+  int (*marker_time)(uint32_t device, void *marker, uint64_t *nanoseconds, char **error);
+  void (*release_marker)(uint32_t device, void *marker);
 } onepass_backend;
 
 /* A backend plugin (lib/onepass/libonepass-backend-<name>.so) exports this.

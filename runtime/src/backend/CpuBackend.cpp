@@ -209,6 +209,8 @@ const onepass_backend &cpuBackend() {
       cpuPrepareKernel,
       cpuLaunch,
       2,  // two lanes: small independent kernels (one chunk each) overlap
+      0,  // no asynchronous streams: kernels run on the lanes themselves
+      nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
   };
   return backend;
 }

@@ -2,7 +2,9 @@
 // at run time). Kernels are JIT-compiled to PTX by OnePass for the device's
 // compute capability and loaded with the driver (which compiles the PTX to
 // SASS); allocations map to cuMemAlloc / cuMemHostAlloc / cuMemAllocManaged.
-// Operations are synchronous: the runtime's executor calls them in order.
+// Each device has kStreams non-blocking streams for asynchronous operations,
+// with CUDA events as the runtime's markers, and one more stream for the
+// synchronous operations.
 #include "../BackendErrors.h"
 #include "../BackendInterface.h"
 #include "../BuildOnceMap.h"
@@ -28,13 +30,30 @@ namespace {
 // dimension (CUDA x) widest so that neighbouring work-items share warps.
 constexpr unsigned kBlock[4][3] = {{1, 1, 1}, {256, 1, 1}, {32, 8, 1}, {32, 4, 2}};
 
+// Streams per device for asynchronous operations: independent nodes overlap
+// on up to this many.
+constexpr uint32_t kStreams = 4;
+
+// A marker is a CUDA event; released ones are kept for reuse, since creating
+// an event costs more than recording one.
+struct Marker {
+  CUevent event = nullptr;
+  bool timing = false;
+};
+
 struct Device {
   CUdevice handle = 0;
   CUcontext context = nullptr;
-  CUstream stream = nullptr;
+  CUstream stream = nullptr;  // synchronous operations
+  std::vector<CUstream> streams;
   unsigned smVersion = 0;
   int maxGrid[3] = {0, 0, 0};
   std::string name;
+  // Host time of `epoch`, a timing event: the origin of marker_time.
+  CUevent epoch = nullptr;
+  uint64_t epochNanoseconds = 0;
+  std::mutex markerMutex;
+  std::vector<Marker *> freeMarkers[2];  // [timing]
 };
 
 struct CompiledKernel {
@@ -48,7 +67,7 @@ struct Backend {
   const DriverApi *api = nullptr;
   const onepass_runtime_services *services = nullptr;
   int driverVersion = 0;
-  std::vector<Device> devices;
+  std::vector<std::unique_ptr<Device>> devices;
   rt::BuildOnceMap<std::pair<const void *, uint32_t>, CompiledKernel> kernels;  // by (kernel, device)
 };
 
@@ -66,9 +85,9 @@ void log(int level, const std::string &message) {
 // Makes the device's context current on the calling thread (the executor's).
 bool enter(uint32_t device, char **error) {
   Backend &b = backend();
-  CUresult result = b.api->cuCtxSetCurrent(b.devices[device].context);
+  CUresult result = b.api->cuCtxSetCurrent(b.devices[device]->context);
   if (result == CUDA_SUCCESS) return true;
-  fail(error, "cannot make the context of '" + b.devices[device].name + "' current: " + describe(*b.api, result));
+  fail(error, "cannot make the context of '" + b.devices[device]->name + "' current: " + describe(*b.api, result));
   return false;
 }
 
@@ -76,7 +95,7 @@ bool enter(uint32_t device, char **error) {
   do {                                                                                             \
     CUresult onepass_result = (call);                                                              \
     if (onepass_result != CUDA_SUCCESS)                                                            \
-      return fail(error, std::string(what) + " failed on '" + backend().devices[device].name +     \
+      return fail(error, std::string(what) + " failed on '" + backend().devices[device]->name +     \
                              "': " + describe(*backend().api, onepass_result));                    \
   } while (0)
 
@@ -84,7 +103,7 @@ uint32_t deviceCount() { return static_cast<uint32_t>(backend().devices.size());
 
 int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
   Backend &b = backend();
-  const Device &d = b.devices[device];
+  const Device &d = *b.devices[device];
   auto attribute = [&](int which) {
     int value = 0;
     b.api->cuDeviceGetAttribute(&value, which, d.handle);
@@ -132,7 +151,7 @@ void *allocate(uint32_t device, uint64_t bytes, uint64_t alignment, uint32_t kin
 
 void *allocateAligned256(uint32_t device, uint64_t bytes, uint32_t kind) {
   Backend &b = backend();
-  if (b.api->cuCtxSetCurrent(b.devices[device].context) != CUDA_SUCCESS) return nullptr;
+  if (b.api->cuCtxSetCurrent(b.devices[device]->context) != CUDA_SUCCESS) return nullptr;
   if (kind == ONEPASS_USM_HOST) {
     void *pointer = nullptr;
     return b.api->cuMemHostAlloc(&pointer, bytes, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP) == CUDA_SUCCESS
@@ -155,7 +174,7 @@ void deallocate(uint32_t device, void *pointer, uint32_t kind) {
       b.alignedToBase.erase(it);
     }
   }
-  b.api->cuCtxSetCurrent(b.devices[device].context);
+  b.api->cuCtxSetCurrent(b.devices[device]->context);
   CUresult result = kind == ONEPASS_USM_HOST ? b.api->cuMemFreeHost(pointer)
                                              : b.api->cuMemFree_v2(reinterpret_cast<CUdeviceptr>(pointer));
   if (result != CUDA_SUCCESS) log(1, "freeing a USM allocation failed: " + describe(*b.api, result));
@@ -170,42 +189,72 @@ int copy(uint32_t device, void *destination, const void *source, uint64_t bytes,
   return 0;
 }
 
-int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **error) {
+int copyAsync(uint32_t device, uint32_t stream, void *destination, const void *source, uint64_t bytes, char **error) {
+  if (bytes == 0) return 0;
+  if (!enter(device, error)) return 1;
+  ONEPASS_CUDA_CHECK(backend().api->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(destination),
+                                                  reinterpret_cast<CUdeviceptr>(source), bytes,
+                                                  backend().devices[device]->streams[stream]),
+                     "memcpy");
+  return 0;
+}
+
+// Fills on `stream`; with `synchronous`, returns once the fill is done.
+int fillOn(uint32_t device, CUstream stream, bool synchronous, void *destination, const void *pattern,
+           uint32_t patternBytes, uint64_t count, char **error) {
   if (count == 0) return 0;
   if (!enter(device, error)) return 1;
   const DriverApi &api = *backend().api;
   auto target = reinterpret_cast<CUdeviceptr>(destination);
   // The driver's memsets take device or managed memory only: fill host
-  // allocations (and memory the driver does not know) on the host.
+  // allocations (and memory the driver does not know) on the host, after
+  // what the stream holds before the fill.
   unsigned memoryType = 0;
   if (api.cuPointerGetAttribute(&memoryType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, target) != CUDA_SUCCESS ||
       memoryType == CU_MEMORYTYPE_HOST) {
+    ONEPASS_CUDA_CHECK(api.cuStreamSynchronize(stream), "waiting for the work before a fill");
     auto *out = static_cast<unsigned char *>(destination);
     for (uint64_t i = 0; i < count; ++i) std::memcpy(out + i * patternBytes, pattern, patternBytes);
     return 0;
   }
   switch (patternBytes) {
-  case 1: ONEPASS_CUDA_CHECK(api.cuMemsetD8_v2(target, *static_cast<const unsigned char *>(pattern), count), "fill"); return 0;
+  case 1: ONEPASS_CUDA_CHECK(api.cuMemsetD8Async(target, *static_cast<const unsigned char *>(pattern), count, stream), "fill"); break;
   case 2: {
     unsigned short value;
     std::memcpy(&value, pattern, 2);
-    ONEPASS_CUDA_CHECK(api.cuMemsetD16_v2(target, value, count), "fill");
-    return 0;
+    ONEPASS_CUDA_CHECK(api.cuMemsetD16Async(target, value, count, stream), "fill");
+    break;
   }
   case 4: {
     unsigned value;
     std::memcpy(&value, pattern, 4);
-    ONEPASS_CUDA_CHECK(api.cuMemsetD32_v2(target, value, count), "fill");
-    return 0;
+    ONEPASS_CUDA_CHECK(api.cuMemsetD32Async(target, value, count, stream), "fill");
+    break;
   }
   default: {
-    // Other pattern sizes: build the pattern on the host, copy it over once.
+    // Other pattern sizes: build the pattern on the host and copy it over.
+    // From pageable memory the copy is staged before cuMemcpyAsync returns,
+    // so the staging vector may go right after.
     std::vector<unsigned char> staging(patternBytes * count);
     for (uint64_t i = 0; i < count; ++i) std::memcpy(staging.data() + i * patternBytes, pattern, patternBytes);
-    ONEPASS_CUDA_CHECK(api.cuMemcpy(target, reinterpret_cast<CUdeviceptr>(staging.data()), staging.size()), "fill");
+    ONEPASS_CUDA_CHECK(api.cuMemcpyAsync(target, reinterpret_cast<CUdeviceptr>(staging.data()), staging.size(), stream),
+                       "fill");
+    ONEPASS_CUDA_CHECK(api.cuStreamSynchronize(stream), "fill");
     return 0;
   }
   }
+  if (synchronous) ONEPASS_CUDA_CHECK(api.cuStreamSynchronize(stream), "fill");
+  return 0;
+}
+
+int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **error) {
+  return fillOn(device, backend().devices[device]->stream, true, destination, pattern, patternBytes, count, error);
+}
+
+int fillAsync(uint32_t device, uint32_t stream, void *destination, const void *pattern, uint32_t patternBytes,
+              uint64_t count, char **error) {
+  return fillOn(device, backend().devices[device]->streams[stream], false, destination, pattern, patternBytes, count,
+                error);
 }
 
 using Clock = std::chrono::steady_clock;
@@ -253,7 +302,7 @@ bool linkCubin(const Device &d, const void *ptx, size_t ptxSize, std::vector<cha
 // PTX, links it to a cubin and caches that. Returns an error or "".
 std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, CUfunction &function) {
   Backend &b = backend();
-  const Device &d = b.devices[device];
+  const Device &d = *b.devices[device];
   b.api->cuCtxSetCurrent(d.context);
   char imageId[20];
   std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(launch.image_id));
@@ -311,11 +360,12 @@ int prepareKernel(uint32_t device, const onepass_backend_launch *launch, char **
   return kernel.function ? 0 : fail(error, kernel.error);
 }
 
-int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
+// Enqueues the kernel on `stream`; returns once it is enqueued.
+int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch *launch, char **error) {
   if (!enter(device, error)) return 1;
   CompiledKernel &kernel = compiled(device, *launch);
   if (!kernel.function) return fail(error, kernel.error);
-  const Device &d = backend().devices[device];
+  const Device &d = *backend().devices[device];
 
   uint64_t range[3] = {1, 1, 1};
   for (unsigned i = 0; i < launch->dimensions; ++i) range[i] = launch->global_range[i];
@@ -335,24 +385,111 @@ int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **e
     grid[axis] = static_cast<unsigned>(blocks);
   }
 
-  std::vector<void *> arguments;
+  // The driver copies the arguments at the launch: pointers into the
+  // caller's object are enough.
+  void *arguments[64];
+  std::vector<void *> manyArguments;
+  void **argumentList = arguments;
+  if (launch->field_count + 3 > 64) {
+    manyArguments.resize(launch->field_count + 3);
+    argumentList = manyArguments.data();
+  }
   const auto *object = static_cast<const unsigned char *>(launch->object);
   for (uint32_t i = 0; i < launch->field_count; ++i)
-    arguments.push_back(const_cast<unsigned char *>(object + launch->field_offsets[i]));
-  for (uint64_t &value : range) arguments.push_back(&value);
+    argumentList[i] = const_cast<unsigned char *>(object + launch->field_offsets[i]);
+  for (unsigned i = 0; i < 3; ++i) argumentList[launch->field_count + i] = &range[i];
 
-  const DriverApi &api = *backend().api;
-  ONEPASS_CUDA_CHECK(api.cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2], block[0], block[1], block[2], 0,
-                                        d.stream, arguments.data(), nullptr),
+  ONEPASS_CUDA_CHECK(backend().api->cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2], block[0], block[1],
+                                                   block[2], 0, stream, argumentList, nullptr),
                      "launching a kernel");
-  ONEPASS_CUDA_CHECK(api.cuStreamSynchronize(d.stream), "running a kernel");
   return 0;
+}
+
+int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
+  CUstream stream = backend().devices[device]->stream;
+  if (enqueueKernel(device, stream, launch, error) != 0) return 1;
+  ONEPASS_CUDA_CHECK(backend().api->cuStreamSynchronize(stream), "running a kernel");
+  return 0;
+}
+
+int launchAsync(uint32_t device, uint32_t stream, const onepass_backend_launch *launch, char **error) {
+  return enqueueKernel(device, backend().devices[device]->streams[stream], launch, error);
+}
+
+void *recordMarker(uint32_t device, uint32_t stream, uint32_t timing, char **error) {
+  Backend &b = backend();
+  Device &d = *b.devices[device];
+  Marker *marker = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(d.markerMutex);
+    auto &pool = d.freeMarkers[timing ? 1 : 0];
+    if (!pool.empty()) {
+      marker = pool.back();
+      pool.pop_back();
+    }
+  }
+  if (!enter(device, error)) return nullptr;
+  CUresult result = CUDA_SUCCESS;
+  if (!marker) {
+    CUevent event = nullptr;
+    result = b.api->cuEventCreate(&event, timing ? CU_EVENT_DEFAULT : CU_EVENT_DISABLE_TIMING);
+    if (result == CUDA_SUCCESS) marker = new Marker{event, timing != 0};
+  }
+  if (result == CUDA_SUCCESS) result = b.api->cuEventRecord(marker->event, d.streams[stream]);
+  if (result == CUDA_SUCCESS) return marker;
+  fail(error, "recording an event on '" + d.name + "' failed: " + describe(*b.api, result));
+  if (marker) {
+    b.api->cuEventDestroy_v2(marker->event);
+    delete marker;
+  }
+  return nullptr;
+}
+
+int streamWaitMarker(uint32_t device, uint32_t stream, void *marker, char **error) {
+  if (!enter(device, error)) return 1;
+  ONEPASS_CUDA_CHECK(backend().api->cuStreamWaitEvent(backend().devices[device]->streams[stream],
+                                                      static_cast<Marker *>(marker)->event, 0),
+                     "ordering two streams");
+  return 0;
+}
+
+int queryMarker(uint32_t device, void *marker, char **error) {
+  CUresult result = backend().api->cuEventQuery(static_cast<Marker *>(marker)->event);
+  if (result == CUDA_SUCCESS) return 1;
+  if (result == CUDA_ERROR_NOT_READY) return 0;
+  fail(error, "'" + backend().devices[device]->name + "' reports " + describe(*backend().api, result));
+  return -1;
+}
+
+int waitMarker(uint32_t device, void *marker, char **error) {
+  CUresult result = backend().api->cuEventSynchronize(static_cast<Marker *>(marker)->event);
+  if (result == CUDA_SUCCESS) return 0;
+  return fail(error, "'" + backend().devices[device]->name + "' reports " + describe(*backend().api, result));
+}
+
+int markerTime(uint32_t device, void *marker, uint64_t *nanoseconds, char **error) {
+  const Device &d = *backend().devices[device];
+  float milliseconds = 0;
+  CUresult result = backend().api->cuEventElapsedTime(&milliseconds, d.epoch, static_cast<Marker *>(marker)->event);
+  if (result != CUDA_SUCCESS)
+    return fail(error, "reading an event's time on '" + d.name + "' failed: " + describe(*backend().api, result));
+  *nanoseconds = d.epochNanoseconds + static_cast<uint64_t>(static_cast<double>(milliseconds) * 1e6);
+  return 0;
+}
+
+void releaseMarker(uint32_t device, void *marker) {
+  auto *m = static_cast<Marker *>(marker);
+  Device &d = *backend().devices[device];
+  std::lock_guard<std::mutex> lock(d.markerMutex);
+  d.freeMarkers[m->timing ? 1 : 0].push_back(m);
 }
 
 const onepass_backend kTable = {
     ONEPASS_BACKEND_INTERFACE_VERSION, "cuda", "OnePass CUDA", "NVIDIA Corporation", deviceCount, deviceInfo,
     allocate, deallocate, copy, fill, prepareKernel, launchKernel,
-    1,  // one stream per device, synchronous: one operation at a time
+    2,  // lanes for synchronous operations (buffer transfers)
+    kStreams, launchAsync, copyAsync, fillAsync, recordMarker, streamWaitMarker, queryMarker, waitMarker, markerTime,
+    releaseMarker,
 };
 
 }  // namespace
@@ -379,7 +516,8 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
   int count = 0;
   b.api->cuDeviceGetCount(&count);
   for (int i = 0; i < count; ++i) {
-    Device d;
+    auto device = std::make_unique<Device>();
+    Device &d = *device;
     if (b.api->cuDeviceGet(&d.handle, i) != CUDA_SUCCESS) continue;
     char name[256] = {0};
     b.api->cuDeviceGetName(name, sizeof(name), d.handle);
@@ -392,11 +530,21 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
     result = b.api->cuDevicePrimaryCtxRetain(&d.context, d.handle);
     if (result == CUDA_SUCCESS) result = b.api->cuCtxSetCurrent(d.context);
     if (result == CUDA_SUCCESS) result = b.api->cuStreamCreate(&d.stream, CU_STREAM_NON_BLOCKING);
+    for (uint32_t s = 0; s < kStreams && result == CUDA_SUCCESS; ++s) {
+      d.streams.push_back(nullptr);
+      result = b.api->cuStreamCreate(&d.streams.back(), CU_STREAM_NON_BLOCKING);
+    }
+    // The origin of device timestamps: an event on the host's clock.
+    if (result == CUDA_SUCCESS) result = b.api->cuEventCreate(&d.epoch, CU_EVENT_DEFAULT);
+    if (result == CUDA_SUCCESS) result = b.api->cuEventRecord(d.epoch, d.stream);
+    if (result == CUDA_SUCCESS) result = b.api->cuEventSynchronize(d.epoch);
+    d.epochNanoseconds = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
     if (result != CUDA_SUCCESS) {
       log(1, "device " + std::to_string(i) + " (" + d.name + ") skipped: " + describe(*b.api, result));
       continue;
     }
-    b.devices.push_back(d);
+    b.devices.push_back(std::move(device));
   }
   if (b.devices.empty()) return refuse("no usable CUDA device");
   return &kTable;

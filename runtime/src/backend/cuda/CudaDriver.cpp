@@ -49,6 +49,21 @@ const DriverApi *loadDriver(std::string &why) {
   ONEPASS_RESOLVE(cuLaunchKernel);
   ONEPASS_RESOLVE(cuStreamCreate);
   ONEPASS_RESOLVE(cuStreamSynchronize);
+  ONEPASS_RESOLVE(cuStreamWaitEvent);
+  ONEPASS_RESOLVE(cuMemcpyAsync);
+  ONEPASS_RESOLVE(cuMemsetD8Async);
+  ONEPASS_RESOLVE(cuMemsetD16Async);
+  ONEPASS_RESOLVE(cuMemsetD32Async);
+  ONEPASS_RESOLVE(cuEventCreate);
+  ONEPASS_RESOLVE(cuEventRecord);
+  ONEPASS_RESOLVE(cuEventQuery);
+  ONEPASS_RESOLVE(cuEventSynchronize);
+  ONEPASS_RESOLVE(cuEventDestroy_v2);
+  // CUDA 12.8 added cuEventElapsedTime_v2 (13 keeps only that name in cuda.h).
+  if (void *v2 = dlsym(library, "cuEventElapsedTime_v2"))
+    api.cuEventElapsedTime = reinterpret_cast<decltype(api.cuEventElapsedTime)>(v2);
+  else
+    ONEPASS_RESOLVE(cuEventElapsedTime);
   ONEPASS_RESOLVE(cuCtxSynchronize);
   ONEPASS_RESOLVE(cuGetErrorName);
   ONEPASS_RESOLVE(cuGetErrorString);

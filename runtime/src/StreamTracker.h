@@ -1,0 +1,93 @@
+// Asynchronous operations on a device with in-order streams (the CUDA
+// backend's, for one): nodes are enqueued without waiting for the device.
+//
+// A node whose dependencies run on the same device is enqueued as soon as they
+// are *enqueued*: on the stream of one of them (stream order does the rest),
+// waiting on the device for markers of the others. Completion is learnt from
+// markers, recorded behind operations: every kMarkerInterval operations of a
+// stream, and whenever someone needs to know (a waiter, a host-side
+// successor, a status query, profiling). A marker's completion completes every
+// operation before it on its stream. A poller thread per device watches the
+// markers; a waiting thread waits on its own marker instead.
+#pragma once
+
+#include "backend/BackendInterface.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace sycl::detail {
+struct event_impl;
+}
+
+namespace onepass::rt {
+
+// What one asynchronous operation does on the stream it is given. `enqueue`
+// throws if it cannot enqueue; `describe` names it in errors found later.
+struct AsyncWork {
+  std::function<void(uint32_t stream)> enqueue;
+  std::function<std::string()> describe;
+};
+
+class StreamTracker {
+public:
+  // Records a marker at least every this many operations of a stream.
+  static constexpr uint64_t kMarkerInterval = 16;
+
+  StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams);
+  ~StreamTracker();
+  StreamTracker(const StreamTracker &) = delete;
+  StreamTracker &operator=(const StreamTracker &) = delete;
+
+  uint32_t streamCount() const { return static_cast<uint32_t>(streams_.size()); }
+
+  // Enqueues a node whose dependencies are enqueued here or complete.
+  // Failures become the event's asynchronous errors and complete it.
+  void run(const std::shared_ptr<sycl::detail::event_impl> &event, AsyncWork &work);
+
+  // Makes sure the event's completion will be noticed (a marker behind it).
+  void requestCompletion(sycl::detail::event_impl &event);
+
+  // Blocks until the event is complete, waiting on its marker directly.
+  void wait(sycl::detail::event_impl &event);
+
+private:
+  struct Marker;
+  struct Entry;
+  struct Stream;
+
+  std::shared_ptr<Marker> recordLocked(Stream &stream, uint32_t index, bool timing);
+  std::shared_ptr<Marker> coveringMarkerLocked(Stream &stream, uint32_t index, uint64_t sequence);
+  bool waitOnDevice(uint32_t stream, sycl::detail::event_impl &dependency);
+  // Completes what the (finished or failed) marker covers; `failure` is the
+  // backend's message if the work before it failed.
+  void retire(uint32_t stream, const std::shared_ptr<Marker> &marker, const std::string &failure);
+  void poll();
+  void notifyPoller();
+
+  const onepass_backend &backend_;
+  const uint32_t device_;
+  std::vector<std::unique_ptr<Stream>> streams_;
+  std::atomic<uint32_t> nextStream_{0};
+
+  // The poller sleeps while no marker is pending. It never takes a stream's
+  // lock while holding pollerMutex_ (markers are recorded, and the poller
+  // notified, under a stream's lock): `recorded_` counts the markers recorded,
+  // so the poller sees whether one came since it last looked.
+  std::mutex pollerMutex_;
+  std::condition_variable pollerWake_;
+  std::atomic<bool> pollerIdle_{false};
+  std::atomic<uint64_t> recorded_{0};
+  bool stop_ = false;
+  std::thread poller_;
+};
+
+}  // namespace onepass::rt
