@@ -2,7 +2,8 @@
 # Runs on the GPU machine from the repository root: every end-to-end program
 # on the GPU (and the CPU, for comparison), then the GPU benchmarks. Logs go
 # to $OUT (the device tool brings them back).
-# Usage: run.sh [all|tests]   tests: the end-to-end programs and buffer_graph only
+# Usage: run.sh [all|tests|bench]   tests: the end-to-end programs and buffer_graph only;
+#                                   bench: buffer_graph, gpu_launch and gpu_stream only
 set -u
 mode=${1:-all}
 carry=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -11,13 +12,16 @@ out=${OUT:-/tmp}
 log=$out/gpu-tests.log
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/gpu.txt" 2>&1
 passed=0 failed=0
-for program in "$carry"/programs/sycl-*; do
+[ "$mode" = bench ] || for program in "$carry"/programs/sycl-*; do
   name=$(basename "$program")
   case $name in sycl-gpu_probe|sycl-device_info|sycl-jit_missing) continue ;; esac
-  if ONEPASS_DEVICE=gpu ONEPASS_LOG=warning timeout 120 "$program" > "$out/$name.log" 2>&1; then
+  ONEPASS_DEVICE=gpu ONEPASS_LOG=warning timeout 60 "$program" > "$out/$name.log" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ]; then
     passed=$((passed + 1)); echo "PASS $name" >> "$log"
   else
-    failed=$((failed + 1)); echo "FAIL $name (exit $?)" >> "$log"; tail -20 "$out/$name.log" >> "$log"
+    failed=$((failed + 1)); echo "FAIL $name (exit $rc$([ $rc -eq 124 ] && echo ', timed out'))" >> "$log"
+    tail -20 "$out/$name.log" >> "$log"
   fi
 done
 echo "$passed passed, $failed failed" >> "$log"
@@ -27,6 +31,12 @@ if [ -x "$carry/programs/buffer_graph" ]; then
   ONEPASS_DEVICE=gpu "$carry/programs/buffer_graph" 2>&1 | tee "$out/buffer_graph.log"
 fi
 [ "$mode" = tests ] && exit 0
+echo "== gpu_launch"
+"$carry/programs/gpu_launch" 2>&1 | tee "$out/gpu_launch.log"
+if [ "$mode" = bench ]; then
+  ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" 2>&1 | tee "$out/gpu_stream.log"
+  exit 0
+fi
 export ONEPASS_CACHE_DIR=$out/kernel-cache-$$
 echo "== first launch, empty caches (ONEPASS_LOG=info)"
 ONEPASS_DEVICE=gpu ONEPASS_LOG=info "$carry/programs/vector_add" 2>&1 | tee "$out/first-launch.log"
