@@ -19,14 +19,14 @@ Executor::~Executor() {
 }
 
 void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work) {
-  submitTask(Task{std::move(event), std::move(work), nullptr}, false);
+  submitTask(Task{std::move(event), std::move(work), nullptr});
 }
 
 void Executor::submitAsync(std::shared_ptr<sycl::detail::event_impl> event, AsyncWork work) {
-  submitTask(Task{std::move(event), nullptr, std::make_shared<AsyncWork>(std::move(work))}, true);
+  submitTask(Task{std::move(event), nullptr, std::make_shared<AsyncWork>(std::move(work))});
 }
 
-void Executor::submitTask(Task task, bool async) {
+void Executor::submitTask(Task task) {
   // One count per dependency still pending, plus one held here until every
   // dependency has been asked: the last to release makes the node ready.
   struct Pending {
@@ -34,6 +34,7 @@ void Executor::submitTask(Task task, bool async) {
     Task task;
   };
   auto pending = std::make_shared<Pending>();
+  const bool async = task.async != nullptr;
   pending->task = std::move(task);
   const std::shared_ptr<sycl::detail::event_impl> &event = pending->task.event;
   std::vector<std::shared_ptr<sycl::detail::event_impl>> dependencies;

@@ -49,7 +49,7 @@ private:
     std::function<void()> work;
     std::shared_ptr<AsyncWork> async;  // set for asynchronous nodes
   };
-  void submitTask(Task task, bool async);
+  void submitTask(Task task);
   void enqueue(Task task);
   void loop(unsigned lane);
 

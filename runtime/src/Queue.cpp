@@ -224,20 +224,6 @@ PreparedOperation prepareRegionOperation(queue_impl &queue, command_group_desc &
       [] { return std::string("copy"); });
 }
 
-// An asynchronous command run synchronously (it has host-side steps after
-// it): enqueued on stream 0, then waited for.
-std::function<void()> runToCompletion(std::shared_ptr<device_impl> dev, rt::AsyncWork async) {
-  return [dev, async] {
-    async.enqueue(0);
-    char *error = nullptr;
-    void *marker = dev->backend->record_marker(dev->index, 0, 0, &error);
-    if (!marker) rt::raiseBackendError(errc::runtime, "cannot wait for " + async.describe(), error);
-    int failed = dev->backend->wait_marker(dev->index, marker, &error);
-    dev->backend->release_marker(dev->index, marker);
-    if (failed) rt::raiseBackendError(errc::kernel, async.describe() + " failed", error);
-  };
-}
-
 // Forgets commands that are done, so queue::wait stays cheap: the done ones
 // at the front (commands mostly finish in order), and all of them whenever
 // the list has doubled since the last full sweep.
@@ -302,7 +288,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
       std::vector<std::function<void()>> finishing = rt::enterAccesses(desc.accesses, runner, event, queue.errors);
       if (!finishing.empty()) {
         // Host-side steps after the command: it runs to completion on a lane.
-        if (runAsync) prepared.work = runToCompletion(queue.device, std::move(prepared.async));
+        if (runAsync) prepared.work = [enqueue = std::move(prepared.async.enqueue)] { enqueue(-1); };
         runAsync = false;
         prepared.work = [work = std::move(prepared.work), finishing = std::move(finishing)] {
           work();

@@ -133,7 +133,7 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, AsyncWork &wor
       std::lock_guard<std::mutex> lock(stream.mutex);
       Entry entry{event, 0, std::move(work.describe), nullptr, nullptr};
       if (event->profiling) entry.start = recordLocked(stream, index, true);
-      work.enqueue(index);
+      work.enqueue(static_cast<int>(index));
       sequence = ++stream.enqueued;
       entry.sequence = sequence;
       if (event->profiling) entry.end = recordLocked(stream, index, true);

@@ -30,10 +30,11 @@ struct event_impl;
 
 namespace onepass::rt {
 
-// What one asynchronous operation does on the stream it is given. `enqueue`
+// What one asynchronous operation does on the stream it is given (a stream
+// below 0: the backend's synchronous form, done when it returns). `enqueue`
 // throws if it cannot enqueue; `describe` names it in errors found later.
 struct AsyncWork {
-  std::function<void(uint32_t stream)> enqueue;
+  std::function<void(int stream)> enqueue;
   std::function<std::string()> describe;
 };
 

@@ -191,11 +191,9 @@ struct Fixture {
   }
   // An asynchronous node that logs `name` on its stream, after `delay`.
   void submit(const std::shared_ptr<sycl::detail::event_impl> &event, std::string name,
-              std::chrono::milliseconds delay = std::chrono::milliseconds(0), bool fails = false,
-              std::atomic<int> *streamOf = nullptr) {
+              std::chrono::milliseconds delay = std::chrono::milliseconds(0), bool fails = false) {
     onepass::rt::AsyncWork work;
-    work.enqueue = [this, name, delay, fails, streamOf](int stream) {
-      if (streamOf) streamOf->store(stream);
+    work.enqueue = [this, name, delay, fails](int stream) {
       device.streams[stream]->push([this, name, delay, fails] {
         std::this_thread::sleep_for(delay);
         std::lock_guard<std::mutex> lock(logMutex);
