@@ -40,6 +40,13 @@ unsigned cpuThreads() {
   return static_cast<unsigned>(requested);
 }
 
+bool spin(bool fallback) {
+  std::string value = read("ONEPASS_SPIN");
+  if (value == "1" || value == "on" || value == "true") return true;
+  if (value == "0" || value == "off" || value == "false") return false;
+  return fallback;
+}
+
 unsigned gpuStreams(unsigned fallback) {
   std::string value = read("ONEPASS_GPU_STREAMS");
   if (value.empty()) return fallback;

@@ -22,5 +22,8 @@ unsigned cpuThreads();
 // choice; 0 runs every GPU operation synchronously). `fallback` if unset or
 // not a number from 0 to 64.
 unsigned gpuStreams(unsigned fallback);
+// ONEPASS_SPIN: "1"/"on" or "0"/"off": whether runtime threads spin briefly
+// before sleeping (`fallback` if unset or neither).
+bool spin(bool fallback);
 
 }  // namespace onepass::rt::env

@@ -1,4 +1,5 @@
 // Events (SYCL 2020 §4.6.6) and asynchronous error delivery (§4.13.1).
+#include "Environment.h"
 #include "Errors.h"
 #include "Log.h"
 #include "Runtime.h"
@@ -15,7 +16,7 @@ uint64_t nowNanoseconds() {
 }
 
 bool spinningPays() {
-  static const bool pays = std::thread::hardware_concurrency() > 2;
+  static const bool pays = env::spin(std::thread::hardware_concurrency() > 2);
   return pays;
 }
 
@@ -86,6 +87,10 @@ void event_impl::markEnqueued(uint32_t onStream, uint64_t atSequence, bool &want
     stream = onStream;
     sequence = atSequence;
     enqueued = true;
+    if (status == info::event_command_status::submitted) {
+      status = info::event_command_status::running;
+      if (profiling && !deviceTimes) startTime = onepass::rt::nowNanoseconds();
+    }
     wanted = completionWanted;
     waiting.swap(enqueuedSuccessors);
   }

@@ -3,6 +3,12 @@
 // their successors); ready nodes run in submission order of readiness on
 // `lanes` worker threads, so independent nodes may run concurrently, also on
 // one device (runtime-spec.md, "Dependencies").
+//
+// Asynchronous nodes (a device with streams) that are ready at submission are
+// enqueued by the submitting thread itself, which is the shortest path for a
+// submit followed by a wait. When submissions come back to back, they go to a
+// feeder thread instead, which enqueues them in order while the submitting
+// thread prepares the next: the runtime's work overlaps the driver's.
 #pragma once
 
 #include <atomic>
@@ -21,12 +27,13 @@ struct event_impl;
 namespace onepass::rt {
 
 class StreamTracker;
-struct AsyncWork;
+class AsyncWork;
 
 class Executor {
 public:
-  // With `streams`, the executor also runs asynchronous nodes (submitAsync).
-  explicit Executor(unsigned lanes, StreamTracker *streams = nullptr);
+  // With `streams`, the executor also runs asynchronous nodes (submitAsync),
+  // with a feeder thread if `feeder`.
+  explicit Executor(unsigned lanes, StreamTracker *streams = nullptr, bool feeder = false);
   ~Executor();
   Executor(const Executor &) = delete;
   Executor &operator=(const Executor &) = delete;
@@ -39,7 +46,7 @@ public:
   // it is enqueued once its dependencies on this device are enqueued and the
   // others complete; its event completes when the device has run it. If it is
   // ready at once, the calling thread enqueues it, saving a thread hop.
-  void submitAsync(std::shared_ptr<sycl::detail::event_impl> event, AsyncWork work);
+  void submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work);
 
   unsigned lanes() const { return static_cast<unsigned>(threads_.size()); }
 
@@ -50,8 +57,10 @@ private:
     std::shared_ptr<AsyncWork> async;  // set for asynchronous nodes
   };
   void submitTask(Task task);
+  void runNow(Task task, bool toFeeder);
   void enqueue(Task task);
   void loop(unsigned lane);
+  void feed();
 
   StreamTracker *streams_;
   std::mutex mutex_;
@@ -60,6 +69,15 @@ private:
   std::atomic<size_t> queued_{0};  // tasks_.size(), readable without the lock
   bool stop_ = false;
   std::vector<std::thread> threads_;
+
+  // The feeder: asynchronous nodes in submission order, run by one thread.
+  std::mutex feederMutex_;
+  std::condition_variable feederReady_;
+  std::deque<Task> feederTasks_;
+  std::atomic<size_t> feederQueued_{0};  // feederTasks_.size() plus the one being run
+  std::atomic<uint64_t> lastSubmission_{0};  // when the submission of the last asynchronous node ended
+  bool feederStop_ = false;
+  std::thread feeder_;
 };
 
 // Where host tasks run: not on a device's lanes, so a long host task never

@@ -13,8 +13,9 @@ namespace onepass::rt {
 namespace {
 
 struct Entry {
-  RegisteredKernel kernel;
-  std::string error;  // set if the image could not be used
+  std::shared_ptr<const RegisteredKernel> kernel;  // null if the image could not be used
+  std::string error;
+  const void *image = nullptr;  // the registered image, also when it is corrupt
 };
 
 struct Registry {
@@ -37,7 +38,7 @@ std::string binaryContaining(const void *address) {
 
 }  // namespace
 
-RegisteredKernel lookupKernel(const void *hostEntry) {
+std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
   Registry &r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.byHostEntry.find(hostEntry);
@@ -72,11 +73,16 @@ __onepass_register_image(const void *imageData, uint64_t imageSize, const void *
   std::lock_guard<std::mutex> lock(r.mutex);
   for (uint64_t i = 0; i < entryCount; ++i) {
     rt::Entry entry;
+    entry.image = imageData;
     if (ok) {
-      entry.kernel.image = static_cast<const uint8_t *>(imageData);
-      entry.kernel.imageSize = view.totalSize();
-      entry.kernel.imageId = view.imageId();
-      entry.kernel.info = view.kernels()[i];
+      auto kernel = std::make_shared<rt::RegisteredKernel>();
+      kernel->image = static_cast<const uint8_t *>(imageData);
+      kernel->imageSize = view.totalSize();
+      kernel->imageId = view.imageId();
+      kernel->info = view.kernels()[i];
+      kernel->symbol = std::string(kernel->info.symbol);
+      for (const image::FieldView &field : kernel->info.fields) kernel->fieldOffsets.push_back(field.offset);
+      entry.kernel = std::move(kernel);
     } else {
       entry.error = error;
     }
@@ -92,7 +98,7 @@ extern "C" __attribute__((visibility("default"))) void __onepass_unregister_imag
   rt::Registry &r = rt::registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   for (auto it = r.byHostEntry.begin(); it != r.byHostEntry.end();) {
-    if (it->second.kernel.image == imageData)
+    if (it->second.image == imageData)
       it = r.byHostEntry.erase(it);
     else
       ++it;

@@ -6,7 +6,9 @@
 #include "KernelImage.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace onepass::rt {
 
@@ -15,10 +17,15 @@ struct RegisteredKernel {
   uint64_t imageSize = 0;
   uint64_t imageId = 0;
   image::KernelView info;  // views into the image
+  // Derived once, for every launch: the symbol NUL-terminated, and where each
+  // kernel parameter lies in the kernel object.
+  std::string symbol;
+  std::vector<uint32_t> fieldOffsets;
 };
 
 // Returns the kernel for `hostEntry`; throws sycl::exception if the kernel is
 // unknown or its image is corrupt (naming the binary and the problem).
-RegisteredKernel lookupKernel(const void *hostEntry);
+// The record is shared: it stays valid after its image is unregistered.
+std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry);
 
 }  // namespace onepass::rt

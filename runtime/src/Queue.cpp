@@ -24,38 +24,44 @@ std::string kernelDescription(const rt::RegisteredKernel &kernel) {
   return text;
 }
 
-// Everything a kernel launch needs on the executor thread, owned.
-struct KernelOperation {
+// Everything a kernel launch needs on the executor thread, owned; one
+// allocation per launch.
+struct KernelOperation final : rt::AsyncWork {
   std::shared_ptr<device_impl> device;
   kernel_launch_desc desc;
-  rt::RegisteredKernel kernel;
-  std::string symbol;  // NUL-terminated copy of kernel.info.symbol
-  std::vector<uint32_t> fieldOffsets;
+  std::shared_ptr<const rt::RegisteredKernel> kernel;
+  onepass_backend_launch launch{};  // filled by prepare()
 
-  onepass_backend_launch launch() const {
-    onepass_backend_launch l{};
-    l.host_entry = desc.host_entry;
-    l.image_id = kernel.imageId;
-    l.image = kernel.image;
-    l.image_size = kernel.imageSize;
-    l.kernel_symbol = symbol.c_str();
-    l.object = desc.object.get();
-    l.object_size = desc.object_size;
-    l.field_offsets = fieldOffsets.data();
-    l.field_count = static_cast<uint32_t>(fieldOffsets.size());
-    l.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
-    for (int d = 0; d < 3; ++d) l.global_range[d] = desc.global_range[d];
-    return l;
+  void prepare() {
+    launch.host_entry = desc.host_entry;
+    launch.image_id = kernel->imageId;
+    launch.image = kernel->image;
+    launch.image_size = kernel->imageSize;
+    launch.kernel_symbol = kernel->symbol.c_str();
+    launch.object = desc.object.get();
+    launch.object_size = desc.object_size;
+    launch.field_offsets = kernel->fieldOffsets.data();
+    launch.field_count = static_cast<uint32_t>(kernel->fieldOffsets.size());
+    launch.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
+    for (int d = 0; d < 3; ++d) launch.global_range[d] = desc.global_range[d];
   }
+  void enqueue(int stream) override {
+    const device_impl &dev = *device;
+    char *failure = nullptr;
+    int failed = stream < 0 ? dev.backend->launch(dev.index, &launch, &failure)
+                            : dev.backend->launch_async(dev.index, static_cast<uint32_t>(stream), &launch, &failure);
+    if (failed) rt::raiseBackendError(errc::kernel, "kernel " + description() + " failed", failure);
+  }
+  std::string describe() const override { return "kernel " + description(); }
   // Only built for error messages, not on every submission.
-  std::string description() const { return kernelDescription(kernel); }
+  std::string description() const { return kernelDescription(*kernel); }
 };
 
 // Replaces the accessor tokens in the kernel object (our own copy of it) by
 // the addresses of the accessed data on the device (buffer/BufferRuntime.h).
 void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
   auto *object = static_cast<unsigned char *>(const_cast<void *>(op.desc.object.get()));
-  for (const image::FieldView &field : op.kernel.info.fields) {
+  for (const image::FieldView &field : op.kernel->info.fields) {
     if (field.kind != image::FieldKind::Pointer || field.size != sizeof(std::uintptr_t)) continue;
     std::uintptr_t value;
     std::memcpy(&value, object + field.offset, sizeof(value));
@@ -73,17 +79,21 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
 // streams, if the command can run asynchronously, its asynchronous form.
 struct PreparedOperation {
   std::function<void()> work;
-  rt::AsyncWork async;
+  std::shared_ptr<rt::AsyncWork> async;
   std::shared_ptr<KernelOperation> kernel;  // for kernels: to bind accessors
 };
 
-// `body(stream)` enqueues on that stream, or runs synchronously if stream < 0.
-template <typename Body>
-PreparedOperation makeOperation(bool async, Body body, std::function<std::string()> describe) {
+// The operation `work` in the form the device runs.
+PreparedOperation makeOperation(bool async, std::shared_ptr<rt::AsyncWork> work) {
   PreparedOperation prepared;
-  if (async) prepared.async = rt::AsyncWork{std::move(body), std::move(describe)};
-  else prepared.work = [body = std::move(body)] { body(-1); };
+  if (async) prepared.async = std::move(work);
+  else prepared.work = [work = std::move(work)] { work->enqueue(-1); };
   return prepared;
+}
+
+// `body(stream)` enqueues on that stream, or runs synchronously if stream < 0.
+template <typename Body, typename Describe> PreparedOperation makeOperation(bool async, Body body, Describe describe) {
+  return makeOperation(async, rt::makeAsyncWork(std::move(body), std::move(describe)));
 }
 
 void backendCopy(const device_impl &dev, int stream, void *destination, const void *source, std::size_t bytes,
@@ -109,10 +119,9 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   auto op = std::make_shared<KernelOperation>();
   op->device = queue.device;
   op->kernel = rt::lookupKernel(desc.host_entry);
-  op->symbol = std::string(op->kernel.info.symbol);
-  for (const image::FieldView &field : op->kernel.info.fields) op->fieldOffsets.push_back(field.offset);
   op->desc = std::move(desc);
-  const image::KernelView &info = op->kernel.info;
+  op->prepare();
+  const image::KernelView &info = op->kernel->info;
 
   if (op->desc.object_size != info.objectSize)
     rt::raise(errc::kernel_argument, "kernel " + op->description() + ": the host passes a " +
@@ -124,22 +133,11 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
     rt::raise(errc::kernel_not_supported, "kernel " + op->description() + " uses double precision, which device '" +
                                               queue.device->properties.name + "' does not support");
 
-  onepass_backend_launch launch = op->launch();
   char *error = nullptr;
-  if (queue.device->backend->prepare_kernel(queue.device->index, &launch, &error) != 0)
+  if (queue.device->backend->prepare_kernel(queue.device->index, &op->launch, &error) != 0)
     rt::raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
                                        queue.device->properties.name + "'", error);
-  PreparedOperation prepared = makeOperation(
-      async,
-      [op](int stream) {
-        onepass_backend_launch l = op->launch();
-        const device_impl &dev = *op->device;
-        char *failure = nullptr;
-        int failed = stream < 0 ? dev.backend->launch(dev.index, &l, &failure)
-                                : dev.backend->launch_async(dev.index, static_cast<uint32_t>(stream), &l, &failure);
-        if (failed) rt::raiseBackendError(errc::kernel, "kernel " + op->description() + " failed", failure);
-      },
-      [op] { return "kernel " + op->description(); });
+  PreparedOperation prepared = makeOperation(async, op);
   prepared.kernel = op;
   return prepared;
 }
@@ -270,7 +268,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
     if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
       prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
   }
-  const bool async = static_cast<bool>(prepared.async.enqueue);
+  const bool async = prepared.async != nullptr;
 
   auto event = std::make_shared<event_impl>();
   // Set before anyone can see the event: a node on this device's streams.
@@ -288,7 +286,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
       std::vector<std::function<void()>> finishing = rt::enterAccesses(desc.accesses, runner, event, queue.errors);
       if (!finishing.empty()) {
         // Host-side steps after the command: it runs to completion on a lane.
-        if (runAsync) prepared.work = [enqueue = std::move(prepared.async.enqueue)] { enqueue(-1); };
+        if (runAsync) prepared.work = [async = std::move(prepared.async)] { async->enqueue(-1); };
         runAsync = false;
         prepared.work = [work = std::move(prepared.work), finishing = std::move(finishing)] {
           work();

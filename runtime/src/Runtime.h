@@ -38,6 +38,8 @@ uint64_t nowNanoseconds();
 // spin first makes back-to-back submit+wait cheap. Returns whether it held.
 // Not on machines of one or two cores: there the spinning threads would take
 // the cores from the threads doing the work (a long tail of slow launches).
+// ONEPASS_SPIN overrides the choice (e.g. off on a node whose cores are all
+// taken by MPI ranks).
 inline constexpr uint64_t kSpinNanoseconds = 50000;
 bool spinningPays();
 template <typename Ready> bool spinUntil(Ready ready) {
@@ -100,9 +102,11 @@ struct event_impl {
   onepass::rt::StreamTracker *tracker = nullptr;  // null for synchronous nodes
   uint32_t stream = 0;
   uint64_t sequence = 0;          // position on the stream; 0 until enqueued
-  bool enqueued = false;          // on its stream (or complete)
+  std::atomic<bool> enqueued{false};  // on its stream (or complete); set under `mutex`
+  bool inFeeder = false;             // handed to its executor's feeder thread (Executor)
   bool completionWanted = false;  // asked for before it was enqueued
   std::vector<std::function<void()>> enqueuedSuccessors;
+  std::shared_ptr<onepass::rt::AsyncWork> work;  // what it runs (set when it is enqueued)
 
   void markRunning();
   void markComplete();
@@ -112,7 +116,8 @@ struct event_impl {
   // Registers `successor` to run once the node is enqueued on its stream (or
   // complete); false if it already is.
   bool addEnqueuedSuccessor(std::function<void()> successor);
-  // Records the node's place on its stream and releases enqueued successors.
+  // Records the node's place on its stream (it is running from then on) and
+  // releases enqueued successors.
   void markEnqueued(uint32_t onStream, uint64_t atSequence, bool &wanted);
   void setDeviceTimes(uint64_t start, uint64_t end);
 };

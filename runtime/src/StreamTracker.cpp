@@ -31,7 +31,6 @@ struct StreamTracker::Marker {
 struct StreamTracker::Entry {
   std::shared_ptr<event_impl> event;
   uint64_t sequence;
-  std::function<std::string()> describe;
   std::shared_ptr<Marker> start, end;  // profiling: timing markers around it
 };
 
@@ -54,7 +53,7 @@ std::string takeError(char *error) {
 
 StreamTracker::StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams)
     : backend_(backend), device_(device) {
-  for (uint32_t i = 0; i < std::max(1u, streams); ++i) streams_.push_back(std::make_unique<Stream>());
+  for (uint32_t i = 0; i < std::min(std::max(1u, streams), kMaxStreams); ++i) streams_.push_back(std::make_unique<Stream>());
   poller_ = std::thread([this] { poll(); });
 }
 
@@ -101,39 +100,38 @@ std::shared_ptr<StreamTracker::Marker> StreamTracker::coveringMarkerLocked(Strea
   return nullptr;  // being retired right now
 }
 
-void StreamTracker::run(const std::shared_ptr<event_impl> &event, AsyncWork &work) {
-  // The stream: that of a dependency enqueued here (stream order then keeps
-  // the node after it), else the next in turn.
-  std::vector<std::shared_ptr<event_impl>> dependencies;
-  {
-    std::lock_guard<std::mutex> lock(event->mutex);
-    dependencies = event->dependencies;
-  }
-  // Not a complete one's: independent work that merely follows finished work
-  // must not be tied to its stream.
+void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_ptr<AsyncWork> work) {
+  // What the node must wait for on this device: per stream, the newest
+  // operation among its unfinished dependencies there. No lock for the list:
+  // it changes only when a successor of this node completes (markComplete
+  // trims it), and none can before this node is enqueued.
+  uint64_t needed[kMaxStreams] = {};
   int chosen = -1;
-  for (const auto &dependency : dependencies) {
+  for (const auto &dependency : event->dependencies) {
     if (dependency->tracker != this || dependency->complete.load(std::memory_order_acquire)) continue;
     std::lock_guard<std::mutex> lock(dependency->mutex);
-    if (dependency->sequence > 0 && dependency->status != sycl::info::event_command_status::complete) {
-      chosen = static_cast<int>(dependency->stream);
-      break;
-    }
+    if (dependency->sequence == 0 || dependency->status == sycl::info::event_command_status::complete) continue;
+    needed[dependency->stream] = std::max(needed[dependency->stream], dependency->sequence);
+    // The stream: that of an unfinished dependency (stream order then keeps
+    // the node after it), else the next in turn. Not a complete one's:
+    // independent work that merely follows finished work must not be tied to
+    // its stream.
+    if (chosen < 0) chosen = static_cast<int>(dependency->stream);
   }
   const uint32_t index =
       chosen >= 0 ? static_cast<uint32_t>(chosen) : nextStream_.fetch_add(1, std::memory_order_relaxed) % streamCount();
   Stream &stream = *streams_[index];
+  event->work = std::move(work);
   try {
-    for (const auto &dependency : dependencies)
-      if (dependency->tracker == this) waitOnDevice(index, *dependency);
-    event->markRunning();
+    for (uint32_t on = 0; on < streamCount(); ++on)
+      if (needed[on] > 0 && on != index) waitOnDevice(index, on, needed[on]);
     uint64_t sequence;
     bool wanted = false;
     {
       std::lock_guard<std::mutex> lock(stream.mutex);
-      Entry entry{event, 0, std::move(work.describe), nullptr, nullptr};
+      Entry entry{event, 0, nullptr, nullptr};
       if (event->profiling) entry.start = recordLocked(stream, index, true);
-      work.enqueue(static_cast<int>(index));
+      event->work->enqueue(static_cast<int>(index));
       sequence = ++stream.enqueued;
       entry.sequence = sequence;
       if (event->profiling) entry.end = recordLocked(stream, index, true);
@@ -149,28 +147,16 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, AsyncWork &wor
   }
 }
 
-// Makes work enqueued next on `stream` wait for `dependency`, if that is on
-// another stream of this device and not complete. False if no wait was needed.
-bool StreamTracker::waitOnDevice(uint32_t index, event_impl &dependency) {
-  uint32_t on;
-  uint64_t sequence;
-  {
-    std::lock_guard<std::mutex> lock(dependency.mutex);
-    if (dependency.status == sycl::info::event_command_status::complete || dependency.sequence == 0) return false;
-    on = dependency.stream;
-    sequence = dependency.sequence;
-  }
-  if (on == index) return false;  // stream order suffices
+void StreamTracker::waitOnDevice(uint32_t index, uint32_t on, uint64_t sequence) {
   Stream &other = *streams_[on];
   std::lock_guard<std::mutex> lock(other.mutex);
   std::shared_ptr<Marker> marker = coveringMarkerLocked(other, on, sequence);
-  if (!marker) return false;
+  if (!marker) return;  // complete already
   if (!marker->handle) raise(sycl::errc::runtime, marker->failure);
   char *error = nullptr;
   if (backend_.stream_wait_marker(device_, index, marker->handle, &error) != 0)
     raise(sycl::errc::runtime, "cannot order stream " + std::to_string(index) + " after stream " + std::to_string(on) +
                                    ": " + takeError(error));
-  return true;
 }
 
 void StreamTracker::requestCompletion(event_impl &event) {
@@ -196,8 +182,10 @@ void StreamTracker::wait(event_impl &event) {
   std::shared_ptr<Marker> marker;
   uint32_t on = 0;
   {
+    // It may still be on its way to the stream (the executor's feeder).
+    spinUntil([&] { return event.enqueued.load(std::memory_order_acquire); });
     std::unique_lock<std::mutex> lock(event.mutex);
-    event.changed.wait(lock, [&] { return event.enqueued; });
+    event.changed.wait(lock, [&] { return event.enqueued.load(); });
     if (event.status != sycl::info::event_command_status::complete && event.sequence > 0) on = event.stream;
   }
   if (!event.complete.load(std::memory_order_acquire) && event.sequence > 0) {
@@ -232,7 +220,7 @@ void StreamTracker::retire(uint32_t index, const std::shared_ptr<Marker> &marker
       if (entry.event->errors)
         entry.event->errors->push(std::make_exception_ptr(
             sycl::exception(sycl::make_error_code(sycl::errc::kernel),
-                            entry.describe() + " did not complete on the device: " + failure)));
+                            entry.event->work->describe() + " did not complete on the device: " + failure)));
     } else if (entry.start && entry.end && entry.start->handle && entry.end->handle) {
       uint64_t start = 0, end = 0;
       char *error = nullptr;
@@ -240,7 +228,7 @@ void StreamTracker::retire(uint32_t index, const std::shared_ptr<Marker> &marker
           backend_.marker_time(device_, entry.end->handle, &end, &error) == 0)
         entry.event->setDeviceTimes(start, end);
       else
-        ONEPASS_LOG(Warning, "no device timestamps for " << entry.describe() << ": " << takeError(error));
+        ONEPASS_LOG(Warning, "no device timestamps for " << entry.event->work->describe() << ": " << takeError(error));
     }
     entry.event->markComplete();
   }

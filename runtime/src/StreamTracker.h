@@ -33,15 +33,33 @@ namespace onepass::rt {
 // What one asynchronous operation does on the stream it is given (a stream
 // below 0: the backend's synchronous form, done when it returns). `enqueue`
 // throws if it cannot enqueue; `describe` names it in errors found later.
-struct AsyncWork {
-  std::function<void(int stream)> enqueue;
-  std::function<std::string()> describe;
+// The event of the node owns it (event_impl::work).
+class AsyncWork {
+public:
+  virtual ~AsyncWork() = default;
+  virtual void enqueue(int stream) = 0;
+  virtual std::string describe() const = 0;
 };
+
+// An AsyncWork made of two callables.
+template <typename Enqueue, typename Describe>
+std::shared_ptr<AsyncWork> makeAsyncWork(Enqueue enqueue, Describe describe) {
+  struct Work final : AsyncWork {
+    Enqueue enqueueBody;
+    Describe describeBody;
+    Work(Enqueue e, Describe d) : enqueueBody(std::move(e)), describeBody(std::move(d)) {}
+    void enqueue(int stream) override { enqueueBody(stream); }
+    std::string describe() const override { return describeBody(); }
+  };
+  return std::make_shared<Work>(std::move(enqueue), std::move(describe));
+}
 
 class StreamTracker {
 public:
   // Records a marker at least every this many operations of a stream.
   static constexpr uint64_t kMarkerInterval = 16;
+  // Streams per device at most.
+  static constexpr uint32_t kMaxStreams = 16;
 
   StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams);
   ~StreamTracker();
@@ -50,9 +68,10 @@ public:
 
   uint32_t streamCount() const { return static_cast<uint32_t>(streams_.size()); }
 
-  // Enqueues a node whose dependencies are enqueued here or complete.
-  // Failures become the event's asynchronous errors and complete it.
-  void run(const std::shared_ptr<sycl::detail::event_impl> &event, AsyncWork &work);
+  // Enqueues a node whose dependencies are enqueued here or complete; its
+  // event takes `work`. Failures become the event's asynchronous errors and
+  // complete it.
+  void run(const std::shared_ptr<sycl::detail::event_impl> &event, std::shared_ptr<AsyncWork> work);
 
   // Makes sure the event's completion will be noticed (a marker behind it).
   void requestCompletion(sycl::detail::event_impl &event);
@@ -67,7 +86,9 @@ private:
 
   std::shared_ptr<Marker> recordLocked(Stream &stream, uint32_t index, bool timing);
   std::shared_ptr<Marker> coveringMarkerLocked(Stream &stream, uint32_t index, uint64_t sequence);
-  bool waitOnDevice(uint32_t stream, sycl::detail::event_impl &dependency);
+  // Makes work enqueued next on `stream` wait on the device for operation
+  // `sequence` of stream `on`.
+  void waitOnDevice(uint32_t stream, uint32_t on, uint64_t sequence);
   // Completes what the (finished or failed) marker covers; `failure` is the
   // backend's message if the work before it failed.
   void retire(uint32_t stream, const std::shared_ptr<Marker> &marker, const std::string &failure);

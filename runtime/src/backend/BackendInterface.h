@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 3
+#define ONEPASS_BACKEND_INTERFACE_VERSION 4
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -54,6 +54,9 @@ typedef struct onepass_backend_launch {
   uint32_t field_count;
   uint32_t dimensions;     /* 0 for single_task */
   uint64_t global_range[3];
+  /* The backend's handle of the compiled kernel, set by prepare_kernel and
+   * passed back with the launch (NULL: the launch looks the kernel up). */
+  void *prepared;
 } onepass_backend_launch;
 
 /* What the runtime offers a backend plugin: the JIT (loaded on first use) and
@@ -88,8 +91,9 @@ typedef struct onepass_backend {
   int (*copy)(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error);
   int (*fill)(uint32_t device, void *destination, const void *pattern, uint32_t pattern_bytes, uint64_t count,
               char **error);
-  /* Prepares (JIT-compiles and loads) a kernel ahead of its launch. */
-  int (*prepare_kernel)(uint32_t device, const onepass_backend_launch *launch, char **error);
+  /* Prepares (JIT-compiles and loads) a kernel ahead of its launch; may set
+   * launch->prepared for the launches of this command. */
+  int (*prepare_kernel)(uint32_t device, onepass_backend_launch *launch, char **error);
   int (*launch)(uint32_t device, const onepass_backend_launch *launch, char **error);
   /* How many operations of one device may run at once (executor lanes). */
   uint32_t concurrent_operations;

@@ -156,13 +156,15 @@ CompiledKernel &compiled(const onepass_backend_launch &launch) {
   });
 }
 
-int cpuPrepareKernel(uint32_t, const onepass_backend_launch *launch, char **error) {
+int cpuPrepareKernel(uint32_t, onepass_backend_launch *launch, char **error) {
   CompiledKernel &kernel = compiled(*launch);
-  return kernel.function ? 0 : fail(error, kernel.error);
+  if (!kernel.function) return fail(error, kernel.error);
+  launch->prepared = &kernel;
+  return 0;
 }
 
 int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
-  CompiledKernel &kernel = compiled(*launch);
+  CompiledKernel &kernel = launch->prepared ? *static_cast<CompiledKernel *>(launch->prepared) : compiled(*launch);
   if (!kernel.function) return fail(error, kernel.error);
 
   onepass_cpu_launch whole{};

@@ -91,11 +91,13 @@ TEST_CASE("the registry maps entry addresses to their kernels", "[registry]") {
   std::vector<uint8_t> image = makeImage(2);
   const void *entries[] = {reinterpret_cast<const void *>(&entryA), reinterpret_cast<const void *>(&entryB)};
   __onepass_register_image(image.data(), image.size(), entries, 2);
-  onepass::rt::RegisteredKernel a = onepass::rt::lookupKernel(entries[0]);
-  onepass::rt::RegisteredKernel b = onepass::rt::lookupKernel(entries[1]);
-  REQUIRE(a.info.symbol == "kernel0");
-  REQUIRE(b.info.symbol == "kernel1");
-  REQUIRE(a.image == image.data());
+  auto a = onepass::rt::lookupKernel(entries[0]);
+  auto b = onepass::rt::lookupKernel(entries[1]);
+  REQUIRE(a->info.symbol == "kernel0");
+  REQUIRE(b->info.symbol == "kernel1");
+  REQUIRE(a->symbol == "kernel0");
+  REQUIRE(a->fieldOffsets.size() == a->info.fields.size());
+  REQUIRE(a->image == image.data());
   __onepass_unregister_image(image.data());
   REQUIRE_THROWS_AS(onepass::rt::lookupKernel(entries[0]), sycl::exception);
 }

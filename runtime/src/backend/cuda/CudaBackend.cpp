@@ -354,16 +354,19 @@ CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) 
   });
 }
 
-int prepareKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
+int prepareKernel(uint32_t device, onepass_backend_launch *launch, char **error) {
   if (!enter(device, error)) return 1;
   CompiledKernel &kernel = compiled(device, *launch);
-  return kernel.function ? 0 : fail(error, kernel.error);
+  if (!kernel.function) return fail(error, kernel.error);
+  launch->prepared = &kernel;
+  return 0;
 }
 
 // Enqueues the kernel on `stream`; returns once it is enqueued.
 int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch *launch, char **error) {
   if (!enter(device, error)) return 1;
-  CompiledKernel &kernel = compiled(device, *launch);
+  CompiledKernel &kernel =
+      launch->prepared ? *static_cast<CompiledKernel *>(launch->prepared) : compiled(device, *launch);
   if (!kernel.function) return fail(error, kernel.error);
   const Device &d = *backend().devices[device];
 

@@ -1,0 +1,334 @@
+// A stand-in for the NVIDIA driver (libcuda.so.1) with the part of the driver
+// API the CUDA backend uses, so the backend's logic runs where there is no
+// GPU: on CI, and for profiling the runtime's own launch path.
+//
+// It runs no kernel code: a launch only records that it happened. Memory is
+// host memory, so copies and fills do what they say. Streams and events are
+// bookkeeping; an event is complete as soon as it is recorded, unless a fault
+// was injected. The environment shapes it:
+//   FAKE_CUDA_SM=90              compute capability (major*10 + minor)
+//   FAKE_CUDA_DRIVER=13000       cuDriverGetVersion
+//   FAKE_CUDA_MEMORY=1073741824  device memory; larger allocations fail (OOM)
+//   FAKE_CUDA_LAUNCH_NS=0        busy time of each cuLaunchKernel (a driver's cost)
+//   FAKE_CUDA_FAULT_LAUNCH=N     the Nth launch (from 1) faults on the "device":
+//                                later calls return CUDA_ERROR_ILLEGAL_ADDRESS,
+//                                as a real context does after a fault
+//   FAKE_CUDA_MAX_PTX=90         highest PTX ISA (x10) the driver accepts; a
+//                                module asking for more is rejected
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace {
+
+using CUresult = int;
+constexpr CUresult kSuccess = 0, kInvalidValue = 1, kOutOfMemory = 2, kNoBinaryForGpu = 209,
+                   kUnsupportedPtxVersion = 222, kNotFound = 500, kIllegalAddress = 700;
+
+long environmentNumber(const char *name, long fallback) {
+  const char *text = std::getenv(name);
+  return text && *text ? std::strtol(text, nullptr, 10) : fallback;
+}
+
+struct State {
+  long sm = environmentNumber("FAKE_CUDA_SM", 90);
+  long driver = environmentNumber("FAKE_CUDA_DRIVER", 13000);
+  uint64_t memory = static_cast<uint64_t>(environmentNumber("FAKE_CUDA_MEMORY", 1L << 30));
+  long launchNanoseconds = environmentNumber("FAKE_CUDA_LAUNCH_NS", 0);
+  long faultLaunch = environmentNumber("FAKE_CUDA_FAULT_LAUNCH", 0);
+  long maxPtx = environmentNumber("FAKE_CUDA_MAX_PTX", 90);
+  std::atomic<long> launches{0};
+  std::atomic<bool> faulted{false};
+  std::mutex mutex;
+  uint64_t used = 0;
+  std::unordered_map<uintptr_t, uint64_t> allocations;  // address -> bytes (device and managed)
+  std::unordered_map<uintptr_t, uint64_t> hostAllocations;
+};
+
+State &state() {
+  static State instance;
+  return instance;
+}
+
+// After a fault every call fails, as on a real context.
+#define FAKE_CHECK_FAULT()                                                                                             \
+  do {                                                                                                                 \
+    if (state().faulted.load()) return kIllegalAddress;                                                               \
+  } while (0)
+
+int gContext, gModule, gFunction;  // their addresses are the handles
+
+struct Link {
+  std::string data;
+};
+
+// The ".version X.Y" of a PTX text, as X*10+Y, or 0.
+long ptxVersion(const char *text, size_t size) {
+  std::string ptx(text, size ? size : std::strlen(text));
+  size_t at = ptx.find(".version ");
+  if (at == std::string::npos) return 0;
+  int major = 0, minor = 0;
+  if (std::sscanf(ptx.c_str() + at, ".version %d.%d", &major, &minor) != 2) return 0;
+  return major * 10 + minor;
+}
+
+// Our "cubin" (what cuLinkComplete hands out), or PTX text that the driver
+// accepts if its ISA version is not above FAKE_CUDA_MAX_PTX.
+CUresult acceptImage(const void *image, size_t size) {
+  const char *text = static_cast<const char *>(image);
+  if (std::strncmp(text, "FAKECUBIN", 9) == 0) return kSuccess;
+  long version = ptxVersion(text, size);
+  if (version == 0) return kNoBinaryForGpu;
+  return version > state().maxPtx ? kUnsupportedPtxVersion : kSuccess;
+}
+
+uint64_t allocationBytes(uintptr_t address, bool &host) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  for (auto *map : {&state().allocations, &state().hostAllocations})
+    for (const auto &[base, bytes] : *map)
+      if (address >= base && address < base + bytes) {
+        host = map == &state().hostAllocations;
+        return bytes;
+      }
+  return 0;
+}
+
+template <typename T> CUresult fill(unsigned long long destination, T value, size_t count) {
+  FAKE_CHECK_FAULT();
+  auto *out = reinterpret_cast<T *>(destination);
+  for (size_t i = 0; i < count; ++i) out[i] = value;
+  return kSuccess;
+}
+}  // namespace
+
+extern "C" {
+
+CUresult cuInit(unsigned) { return kSuccess; }
+CUresult cuDriverGetVersion(int *version) {
+  *version = static_cast<int>(state().driver);
+  return kSuccess;
+}
+CUresult cuDeviceGetCount(int *count) {
+  *count = 1;
+  return kSuccess;
+}
+CUresult cuDeviceGet(int *device, int ordinal) {
+  if (ordinal != 0) return kInvalidValue;
+  *device = 0;
+  return kSuccess;
+}
+CUresult cuDeviceGetName(char *name, int length, int) {
+  std::snprintf(name, static_cast<size_t>(length), "OnePass fake CUDA device");
+  return kSuccess;
+}
+CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
+  switch (attribute) {
+  case 1: *value = 1024; break;                              // max threads per block
+  case 5: *value = 2147483647; break;                        // max grid x
+  case 6: case 7: *value = 65535; break;                     // max grid y, z
+  case 8: *value = 49152; break;                             // shared memory per block
+  case 10: *value = 32; break;                               // warp size
+  case 13: *value = 1500000; break;                          // clock kHz
+  case 16: *value = 4; break;                                // multiprocessors
+  case 75: *value = static_cast<int>(state().sm / 10); break;
+  case 76: *value = static_cast<int>(state().sm % 10); break;
+  case 83: *value = 1; break;                                // managed memory
+  default: *value = 0;
+  }
+  return kSuccess;
+}
+CUresult cuDeviceTotalMem_v2(size_t *bytes, int) {
+  *bytes = state().memory;
+  return kSuccess;
+}
+CUresult cuDevicePrimaryCtxRetain(void **context, int) {
+  *context = &gContext;
+  return kSuccess;
+}
+CUresult cuCtxSetCurrent(void *) { return kSuccess; }
+CUresult cuCtxSynchronize() {
+  FAKE_CHECK_FAULT();
+  return kSuccess;
+}
+
+static CUresult allocate(void **pointer, size_t bytes, bool host) {
+  FAKE_CHECK_FAULT();
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (bytes == 0) return kInvalidValue;
+  if (!host && (bytes > s.memory || s.used + bytes > s.memory)) return kOutOfMemory;
+  void *memory = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  if (!memory) return kOutOfMemory;
+  (host ? s.hostAllocations : s.allocations)[reinterpret_cast<uintptr_t>(memory)] = bytes;
+  if (!host) s.used += bytes;
+  *pointer = memory;
+  return kSuccess;
+}
+static CUresult release(void *pointer, bool host) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto &map = host ? s.hostAllocations : s.allocations;
+  auto it = map.find(reinterpret_cast<uintptr_t>(pointer));
+  if (it == map.end()) return kInvalidValue;
+  if (!host) s.used -= it->second;
+  map.erase(it);
+  std::free(pointer);
+  return kSuccess;
+}
+CUresult cuMemAlloc_v2(unsigned long long *pointer, size_t bytes) {
+  return allocate(reinterpret_cast<void **>(pointer), bytes, false);
+}
+CUresult cuMemAllocManaged(unsigned long long *pointer, size_t bytes, unsigned) {
+  return allocate(reinterpret_cast<void **>(pointer), bytes, false);
+}
+CUresult cuMemHostAlloc(void **pointer, size_t bytes, unsigned) { return allocate(pointer, bytes, true); }
+CUresult cuMemFree_v2(unsigned long long pointer) { return release(reinterpret_cast<void *>(pointer), false); }
+CUresult cuMemFreeHost(void *pointer) { return release(pointer, true); }
+CUresult cuPointerGetAttribute(void *value, int attribute, unsigned long long pointer) {
+  if (attribute != 2) return kInvalidValue;  // CU_POINTER_ATTRIBUTE_MEMORY_TYPE
+  bool host = false;
+  if (allocationBytes(pointer, host) == 0) return kInvalidValue;
+  *static_cast<unsigned *>(value) = host ? 1u : 2u;  // CU_MEMORYTYPE_HOST / DEVICE
+  return kSuccess;
+}
+
+CUresult cuMemcpy(unsigned long long destination, unsigned long long source, size_t bytes) {
+  FAKE_CHECK_FAULT();
+  std::memmove(reinterpret_cast<void *>(destination), reinterpret_cast<void *>(source), bytes);
+  return kSuccess;
+}
+CUresult cuMemcpyAsync(unsigned long long destination, unsigned long long source, size_t bytes, void *) {
+  return cuMemcpy(destination, source, bytes);
+}
+CUresult cuMemsetD8_v2(unsigned long long d, unsigned char v, size_t n) { return fill(d, v, n); }
+CUresult cuMemsetD16_v2(unsigned long long d, unsigned short v, size_t n) { return fill(d, v, n); }
+CUresult cuMemsetD32_v2(unsigned long long d, unsigned v, size_t n) { return fill(d, v, n); }
+CUresult cuMemsetD8Async(unsigned long long d, unsigned char v, size_t n, void *) { return fill(d, v, n); }
+CUresult cuMemsetD16Async(unsigned long long d, unsigned short v, size_t n, void *) { return fill(d, v, n); }
+CUresult cuMemsetD32Async(unsigned long long d, unsigned v, size_t n, void *) { return fill(d, v, n); }
+
+CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned, int *, void **) {
+  FAKE_CHECK_FAULT();
+  CUresult result = acceptImage(image, 0);
+  if (result == kSuccess) *module = &gModule;
+  return result;
+}
+CUresult cuModuleGetFunction(void **function, void *, const char *name) {
+  if (std::strcmp(name, "__onepass_ptx_kernel") != 0) return kNotFound;
+  *function = &gFunction;
+  return kSuccess;
+}
+CUresult cuLinkCreate_v2(unsigned, int *, void **, void **link) {
+  *link = new Link;
+  return kSuccess;
+}
+CUresult cuLinkAddData_v2(void *link, int, void *data, size_t size, const char *, unsigned, int *, void **) {
+  CUresult result = acceptImage(data, size);
+  if (result == kSuccess) static_cast<Link *>(link)->data = "FAKECUBIN";
+  return result;
+}
+CUresult cuLinkComplete(void *link, void **image, size_t *size) {
+  auto *state = static_cast<Link *>(link);
+  *image = state->data.data();
+  *size = state->data.size() + 1;
+  return kSuccess;
+}
+CUresult cuLinkDestroy(void *link) {
+  delete static_cast<Link *>(link);
+  return kSuccess;
+}
+
+CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned, void *, void **arguments, void **) {
+  FAKE_CHECK_FAULT();
+  if (function != &gFunction || !arguments || gx * gy * gz == 0 || bx * by * bz == 0 || bx * by * bz > 1024)
+    return kInvalidValue;
+  State &s = state();
+  if (s.launchNanoseconds > 0) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(s.launchNanoseconds);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+  }
+  if (s.launches.fetch_add(1) + 1 == s.faultLaunch) s.faulted.store(true);
+  return kSuccess;
+}
+
+int gStreams;
+CUresult cuStreamCreate(void **stream, unsigned) {
+  *stream = &gStreams;
+  return kSuccess;
+}
+CUresult cuStreamSynchronize(void *) {
+  FAKE_CHECK_FAULT();
+  return kSuccess;
+}
+CUresult cuStreamWaitEvent(void *, void *, unsigned) {
+  FAKE_CHECK_FAULT();
+  return kSuccess;
+}
+
+struct Event {
+  std::chrono::steady_clock::time_point at;
+};
+CUresult cuEventCreate(void **event, unsigned) {
+  *event = new Event{std::chrono::steady_clock::now()};
+  return kSuccess;
+}
+CUresult cuEventRecord(void *event, void *) {
+  FAKE_CHECK_FAULT();
+  static_cast<Event *>(event)->at = std::chrono::steady_clock::now();
+  return kSuccess;
+}
+CUresult cuEventQuery(void *) {
+  FAKE_CHECK_FAULT();
+  return kSuccess;
+}
+CUresult cuEventSynchronize(void *) {
+  FAKE_CHECK_FAULT();
+  return kSuccess;
+}
+CUresult cuEventDestroy_v2(void *event) {
+  delete static_cast<Event *>(event);
+  return kSuccess;
+}
+CUresult cuEventElapsedTime_v2(float *milliseconds, void *from, void *to) {
+  FAKE_CHECK_FAULT();
+  *milliseconds = std::chrono::duration<float, std::milli>(static_cast<Event *>(to)->at - static_cast<Event *>(from)->at)
+                      .count();
+  return kSuccess;
+}
+
+CUresult cuGetErrorName(CUresult result, const char **name) {
+  switch (result) {
+  case kSuccess: *name = "CUDA_SUCCESS"; break;
+  case kInvalidValue: *name = "CUDA_ERROR_INVALID_VALUE"; break;
+  case kOutOfMemory: *name = "CUDA_ERROR_OUT_OF_MEMORY"; break;
+  case kNoBinaryForGpu: *name = "CUDA_ERROR_NO_BINARY_FOR_GPU"; break;
+  case kUnsupportedPtxVersion: *name = "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"; break;
+  case kNotFound: *name = "CUDA_ERROR_NOT_FOUND"; break;
+  case kIllegalAddress: *name = "CUDA_ERROR_ILLEGAL_ADDRESS"; break;
+  default: *name = nullptr; return kInvalidValue;
+  }
+  return kSuccess;
+}
+CUresult cuGetErrorString(CUresult result, const char **text) {
+  switch (result) {
+  case kSuccess: *text = "no error"; break;
+  case kInvalidValue: *text = "invalid argument"; break;
+  case kOutOfMemory: *text = "out of memory"; break;
+  case kNoBinaryForGpu: *text = "no kernel image is available for execution on the device"; break;
+  case kUnsupportedPtxVersion: *text = "the provided PTX was compiled with an unsupported toolchain."; break;
+  case kNotFound: *text = "named symbol not found"; break;
+  case kIllegalAddress: *text = "an illegal memory access was encountered"; break;
+  default: *text = nullptr; return kInvalidValue;
+  }
+  return kSuccess;
+}
+
+}  // extern "C"
