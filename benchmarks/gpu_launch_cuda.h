@@ -8,3 +8,8 @@ bool cuda_launch_init();
 double cuda_launch_back_to_back(int count);
 // Seconds for one launch followed by cuStreamSynchronize.
 double cuda_launch_and_wait();
+// Diagnostics: back-to-back launches with one of OnePass's costs added.
+// 1: three 64-bit arguments and 256 threads; 2: two cuCtxSetCurrent per
+// launch; 3: an event recorded every 16 launches, queried by another thread
+// every 20 us.
+double cuda_launch_variant(int count, int variant);

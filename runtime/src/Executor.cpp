@@ -7,14 +7,8 @@
 
 namespace onepass::rt {
 
-namespace {
-// Submissions closer than this to the previous one go to the feeder thread.
-constexpr uint64_t kBackToBackNanoseconds = 2000;
-}  // namespace
-
-Executor::Executor(unsigned lanes, StreamTracker *streams, bool feeder) : streams_(streams) {
+Executor::Executor(unsigned lanes, StreamTracker *streams) : streams_(streams) {
   for (unsigned lane = 0; lane < std::max(1u, lanes); ++lane) threads_.emplace_back([this, lane] { loop(lane); });
-  if (streams_ && feeder) feeder_ = std::thread([this] { feed(); });
 }
 
 Executor::~Executor() {
@@ -24,14 +18,6 @@ Executor::~Executor() {
   }
   ready_.notify_all();
   for (std::thread &thread : threads_) thread.join();
-  if (feeder_.joinable()) {
-    {
-      std::lock_guard<std::mutex> lock(feederMutex_);
-      feederStop_ = true;
-    }
-    feederReady_.notify_all();
-    feeder_.join();
-  }
 }
 
 void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work) {
@@ -47,27 +33,14 @@ void Executor::submitTask(Task task) {
   // an in-order queue) needs no bookkeeping. Its event is not published yet,
   // so its dependency list does not change under us; complete and enqueued
   // never revert.
-  // A dependency waiting in the feeder also counts, if this node goes there
-  // too: the feeder enqueues in order.
   const bool async = task.async != nullptr;
-  bool afterFeeder = false;
   auto satisfied = [&](sycl::detail::event_impl &dependency) {
     if (dependency.complete.load(std::memory_order_acquire)) return true;
-    if (!async || !streams_ || dependency.tracker != streams_) return false;
-    std::lock_guard<std::mutex> lock(dependency.mutex);
-    if (dependency.enqueued.load(std::memory_order_relaxed)) return true;
-    afterFeeder |= dependency.inFeeder && feeder_.joinable();
-    return dependency.inFeeder && feeder_.joinable();
+    return async && streams_ && dependency.tracker == streams_ && dependency.enqueued.load(std::memory_order_acquire);
   };
   if (std::all_of(task.event->dependencies.begin(), task.event->dependencies.end(),
                   [&](const auto &dependency) { return satisfied(*dependency); })) {
-    // Back to back: this submission began soon after the previous one ended.
-    const bool feeding = async && feeder_.joinable();
-    const bool toFeeder = afterFeeder || (feeding && (feederQueued_.load(std::memory_order_acquire) > 0 ||
-                                                      nowNanoseconds() - lastSubmission_.load(std::memory_order_relaxed) <
-                                                          kBackToBackNanoseconds));
-    runNow(std::move(task), toFeeder);
-    if (feeding) lastSubmission_.store(nowNanoseconds(), std::memory_order_relaxed);
+    runNow(std::move(task));
     return;
   }
   // One count per dependency still pending, plus one held here until every
@@ -95,46 +68,14 @@ void Executor::submitTask(Task task) {
                                                                        : dependency->addSuccessor(release);
     if (!waits) pending->remaining.fetch_sub(1, std::memory_order_relaxed);
   }
-  if (pending->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) runNow(std::move(pending->task), false);
+  if (pending->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) runNow(std::move(pending->task));
 }
 
 // A ready node: an asynchronous one is enqueued by the calling thread (saving
-// a thread hop) or handed to the feeder, others go to the lanes.
-void Executor::runNow(Task task, bool toFeeder) {
-  if (!task.async) {
-    enqueue(std::move(task));
-    return;
-  }
-  if (!toFeeder) {
-    streams_->run(task.event, std::move(task.async));
-    return;
-  }
-  {
-    std::lock_guard<std::mutex> lock(task.event->mutex);
-    task.event->inFeeder = true;
-  }
-  {
-    std::lock_guard<std::mutex> lock(feederMutex_);
-    feederTasks_.push_back(std::move(task));
-    feederQueued_.fetch_add(1, std::memory_order_release);
-  }
-  feederReady_.notify_one();
-}
-
-void Executor::feed() {
-  for (;;) {
-    spinUntil([&] { return feederQueued_.load(std::memory_order_acquire) > 0; });
-    Task task;
-    {
-      std::unique_lock<std::mutex> lock(feederMutex_);
-      feederReady_.wait(lock, [&] { return feederStop_ || !feederTasks_.empty(); });
-      if (feederTasks_.empty()) return;  // stop requested and nothing left
-      task = std::move(feederTasks_.front());
-      feederTasks_.pop_front();
-    }
-    streams_->run(task.event, std::move(task.async));
-    feederQueued_.fetch_sub(1, std::memory_order_release);
-  }
+// a thread hop), others go to the lanes.
+void Executor::runNow(Task task) {
+  if (task.async) streams_->run(task.event, std::move(task.async));
+  else enqueue(std::move(task));
 }
 
 void Executor::enqueue(Task task) {

@@ -5,10 +5,8 @@
 // one device (runtime-spec.md, "Dependencies").
 //
 // Asynchronous nodes (a device with streams) that are ready at submission are
-// enqueued by the submitting thread itself, which is the shortest path for a
-// submit followed by a wait. When submissions come back to back, they go to a
-// feeder thread instead, which enqueues them in order while the submitting
-// thread prepares the next: the runtime's work overlaps the driver's.
+// enqueued by the submitting thread itself: a hop to another thread would cost
+// more than it saves (the objects of the node would move between cores).
 #pragma once
 
 #include <atomic>
@@ -31,9 +29,8 @@ class AsyncWork;
 
 class Executor {
 public:
-  // With `streams`, the executor also runs asynchronous nodes (submitAsync),
-  // with a feeder thread if `feeder`.
-  explicit Executor(unsigned lanes, StreamTracker *streams = nullptr, bool feeder = false);
+  // With `streams`, the executor also runs asynchronous nodes (submitAsync).
+  explicit Executor(unsigned lanes, StreamTracker *streams = nullptr);
   ~Executor();
   Executor(const Executor &) = delete;
   Executor &operator=(const Executor &) = delete;
@@ -57,10 +54,9 @@ private:
     std::shared_ptr<AsyncWork> async;  // set for asynchronous nodes
   };
   void submitTask(Task task);
-  void runNow(Task task, bool toFeeder);
+  void runNow(Task task);
   void enqueue(Task task);
   void loop(unsigned lane);
-  void feed();
 
   StreamTracker *streams_;
   std::mutex mutex_;
@@ -69,15 +65,6 @@ private:
   std::atomic<size_t> queued_{0};  // tasks_.size(), readable without the lock
   bool stop_ = false;
   std::vector<std::thread> threads_;
-
-  // The feeder: asynchronous nodes in submission order, run by one thread.
-  std::mutex feederMutex_;
-  std::condition_variable feederReady_;
-  std::deque<Task> feederTasks_;
-  std::atomic<size_t> feederQueued_{0};  // feederTasks_.size() plus the one being run
-  std::atomic<uint64_t> lastSubmission_{0};  // when the submission of the last asynchronous node ended
-  bool feederStop_ = false;
-  std::thread feeder_;
 };
 
 // Where host tasks run: not on a device's lanes, so a long host task never

@@ -5,6 +5,7 @@
 
 #include <dlfcn.h>
 
+#include <atomic>
 #include <mutex>
 #include <unordered_map>
 
@@ -21,7 +22,17 @@ struct Entry {
 struct Registry {
   std::mutex mutex;
   std::unordered_map<const void *, Entry> byHostEntry;
+  std::atomic<uint64_t> generation{1};  // changes with every (un)registration
 };
+
+// The last kernel each thread looked up: a loop launching one kernel skips
+// the registry's lock and map.
+struct LastLookup {
+  const void *hostEntry = nullptr;
+  uint64_t generation = 0;
+  std::shared_ptr<const RegisteredKernel> kernel;
+};
+thread_local LastLookup lastLookup;
 
 // Function-local static: registration runs from static constructors of other
 // objects, possibly before this library's own static initializers.
@@ -40,6 +51,8 @@ std::string binaryContaining(const void *address) {
 
 std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
   Registry &r = registry();
+  LastLookup &last = lastLookup;
+  if (last.hostEntry == hostEntry && last.generation == r.generation.load(std::memory_order_acquire)) return last.kernel;
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.byHostEntry.find(hostEntry);
   if (it == r.byHostEntry.end())
@@ -47,6 +60,7 @@ std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
           "OnePass found no device code for this kernel: the translation unit that launches it was not "
           "compiled with 'onepass++ -fsycl-sscp'");
   if (!it->second.error.empty()) raise(sycl::errc::kernel_not_supported, it->second.error);
+  last = {hostEntry, r.generation.load(std::memory_order_relaxed), it->second.kernel};
   return it->second.kernel;
 }
 
@@ -90,6 +104,7 @@ __onepass_register_image(const void *imageData, uint64_t imageSize, const void *
     // from several translation units: identical by the ODR, keep the first.
     r.byHostEntry.emplace(hostEntries[i], std::move(entry));
   }
+  r.generation.fetch_add(1, std::memory_order_release);
   ONEPASS_LOG(Debug, "registered kernel image of " << entryCount << " kernel(s) from "
                                                    << rt::binaryContaining(imageData));
 }
@@ -103,4 +118,5 @@ extern "C" __attribute__((visibility("default"))) void __onepass_unregister_imag
     else
       ++it;
   }
+  r.generation.fetch_add(1, std::memory_order_release);
 }

@@ -19,10 +19,7 @@ onepass::rt::Executor &device_impl::getExecutor() {
     // At most the backend's streams (ONEPASS_GPU_STREAMS may ask for fewer).
     unsigned count = backend->streams ? std::min(onepass::rt::env::gpuStreams(backend->streams), backend->streams) : 0;
     if (count > 0) streams = std::make_unique<onepass::rt::StreamTracker>(*backend, index, count);
-    // The feeder thread pays where it can spin without taking a core from the
-    // submitting thread.
-    executor = std::make_unique<onepass::rt::Executor>(backend->concurrent_operations, streams.get(),
-                                                       onepass::rt::spinningPays());
+    executor = std::make_unique<onepass::rt::Executor>(backend->concurrent_operations, streams.get());
   });
   return *executor;
 }

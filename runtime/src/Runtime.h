@@ -103,7 +103,6 @@ struct event_impl {
   uint32_t stream = 0;
   uint64_t sequence = 0;          // position on the stream; 0 until enqueued
   std::atomic<bool> enqueued{false};  // on its stream (or complete); set under `mutex`
-  bool inFeeder = false;             // handed to its executor's feeder thread (Executor)
   bool completionWanted = false;  // asked for before it was enqueued
   std::vector<std::function<void()>> enqueuedSuccessors;
   std::shared_ptr<onepass::rt::AsyncWork> work;  // what it runs (set when it is enqueued)

@@ -41,6 +41,10 @@ struct StreamTracker::Stream {
   uint64_t completed = 0;  // operations known complete
   std::deque<Entry> running;
   std::deque<std::shared_ptr<Marker>> markers;  // recorded, not yet seen complete
+  // When a node was last enqueued here: while nodes keep coming, the
+  // enqueuing thread retires completed work itself (reap) and the poller
+  // keeps away, so no other thread touches the nodes' memory or the locks.
+  std::atomic<uint64_t> lastRunNanoseconds{0};
 };
 
 namespace {
@@ -90,11 +94,7 @@ std::shared_ptr<StreamTracker::Marker> StreamTracker::recordLocked(Stream &strea
 std::shared_ptr<StreamTracker::Marker> StreamTracker::coveringMarkerLocked(Stream &stream, uint32_t index,
                                                                            uint64_t sequence) {
   if (sequence <= stream.completed) return nullptr;
-  if (sequence > stream.marked) {
-    auto marker = recordLocked(stream, index, false);
-    notifyPoller();
-    return marker;
-  }
+  if (sequence > stream.marked) return recordLocked(stream, index, false);
   for (const auto &marker : stream.markers)
     if (marker->sequence >= sequence) return marker;
   return nullptr;  // being retired right now
@@ -126,7 +126,7 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_pt
     for (uint32_t on = 0; on < streamCount(); ++on)
       if (needed[on] > 0 && on != index) waitOnDevice(index, on, needed[on]);
     uint64_t sequence;
-    bool wanted = false;
+    bool wanted = false, marked = false;
     {
       std::lock_guard<std::mutex> lock(stream.mutex);
       Entry entry{event, 0, nullptr, nullptr};
@@ -136,14 +136,37 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_pt
       entry.sequence = sequence;
       if (event->profiling) entry.end = recordLocked(stream, index, true);
       stream.running.push_back(std::move(entry));
+      marked = event->profiling || sequence - stream.marked >= kMarkerInterval;
       if (sequence - stream.marked >= kMarkerInterval) recordLocked(stream, index, false);
     }
     event->markEnqueued(index, sequence, wanted);
-    if (wanted) requestCompletion(*event);
-    notifyPoller();
+    if (wanted) requestCompletion(*event);  // records a marker and tells the poller
+    if (marked) notifyPoller(false);  // only a new marker gives the poller something to do
+    if (sequence % kMarkerInterval == 0) reap(index);
+    stream.lastRunNanoseconds.store(nowNanoseconds(), std::memory_order_relaxed);
   } catch (...) {
     if (event->errors) event->errors->push(std::current_exception());
     event->markComplete();
+  }
+}
+
+void StreamTracker::reap(uint32_t index) {
+  Stream &stream = *streams_[index];
+  for (int round = 0; round < 4; ++round) {
+    std::shared_ptr<Marker> front;
+    {
+      std::lock_guard<std::mutex> lock(stream.mutex);
+      if (stream.markers.empty()) return;
+      front = stream.markers.front();
+    }
+    if (!front->handle) {
+      retire(index, front->sequence, front->failure);
+      continue;
+    }
+    char *error = nullptr;
+    int state = backend_.query_marker(device_, front->handle, &error);
+    if (state == 0) return;
+    retire(index, front->sequence, state < 0 ? takeError(error) : std::string());
   }
 }
 
@@ -172,48 +195,64 @@ void StreamTracker::requestCompletion(event_impl &event) {
     on = event.stream;
     sequence = event.sequence;
   }
-  Stream &stream = *streams_[on];
-  std::lock_guard<std::mutex> lock(stream.mutex);
-  coveringMarkerLocked(stream, on, sequence);
+  {
+    Stream &stream = *streams_[on];
+    std::lock_guard<std::mutex> lock(stream.mutex);
+    coveringMarkerLocked(stream, on, sequence);
+  }
+  notifyPoller(true);  // someone on the host waits for it
 }
 
 void StreamTracker::wait(event_impl &event) {
-  requestCompletion(event);
-  std::shared_ptr<Marker> marker;
   uint32_t on = 0;
+  uint64_t sequence = 0;
   {
-    // It may still be on its way to the stream (the executor's feeder).
-    spinUntil([&] { return event.enqueued.load(std::memory_order_acquire); });
     std::unique_lock<std::mutex> lock(event.mutex);
     event.changed.wait(lock, [&] { return event.enqueued.load(); });
-    if (event.status != sycl::info::event_command_status::complete && event.sequence > 0) on = event.stream;
+    if (event.status != sycl::info::event_command_status::complete) {
+      on = event.stream;
+      sequence = event.sequence;
+    }
   }
-  if (!event.complete.load(std::memory_order_acquire) && event.sequence > 0) {
+  if (sequence > 0) {
+    // The newest operation of its stream, with no marker behind it yet: wait
+    // for the stream itself, which spares recording a marker.
     Stream &stream = *streams_[on];
-    std::lock_guard<std::mutex> lock(stream.mutex);
-    marker = coveringMarkerLocked(stream, on, event.sequence);
-  }
-  if (marker) {
+    std::shared_ptr<Marker> marker;
+    bool wholeStream = false;
+    {
+      std::lock_guard<std::mutex> lock(stream.mutex);
+      if (sequence > stream.completed) {
+        wholeStream = backend_.wait_stream && sequence == stream.enqueued && sequence > stream.marked;
+        if (!wholeStream) marker = coveringMarkerLocked(stream, on, sequence);
+      }
+    }
     char *error = nullptr;
-    std::string failure = marker->failure;
-    if (marker->handle && backend_.wait_marker(device_, marker->handle, &error) != 0) failure = takeError(error);
-    retire(on, marker, failure);
+    if (wholeStream) {
+      std::string failure;
+      if (backend_.wait_stream(device_, on, &error) != 0) failure = takeError(error);
+      retire(on, sequence, failure);
+    } else if (marker) {
+      std::string failure = marker->failure;
+      if (marker->handle && backend_.wait_marker(device_, marker->handle, &error) != 0) failure = takeError(error);
+      retire(on, marker->sequence, failure);
+    }
   }
   std::unique_lock<std::mutex> lock(event.mutex);
   event.changed.wait(lock, [&] { return event.status == sycl::info::event_command_status::complete; });
 }
 
-void StreamTracker::retire(uint32_t index, const std::shared_ptr<Marker> &marker, const std::string &failure) {
+void StreamTracker::retire(uint32_t index, uint64_t sequence, const std::string &failure) {
   Stream &stream = *streams_[index];
   std::vector<Entry> done;
   {
     std::lock_guard<std::mutex> lock(stream.mutex);
-    while (!stream.markers.empty() && stream.markers.front()->sequence <= marker->sequence) stream.markers.pop_front();
-    while (!stream.running.empty() && stream.running.front().sequence <= marker->sequence) {
+    while (!stream.markers.empty() && stream.markers.front()->sequence <= sequence) stream.markers.pop_front();
+    while (!stream.running.empty() && stream.running.front().sequence <= sequence) {
       done.push_back(std::move(stream.running.front()));
       stream.running.pop_front();
     }
-    stream.completed = std::max(stream.completed, marker->sequence);
+    stream.completed = std::max(stream.completed, sequence);
   }
   for (Entry &entry : done) {
     if (!failure.empty()) {
@@ -234,21 +273,30 @@ void StreamTracker::retire(uint32_t index, const std::shared_ptr<Marker> &marker
   }
 }
 
-void StreamTracker::notifyPoller() {
-  // Sequentially consistent with the poller's idle flag and its reading of
-  // recorded_: either it sees the new marker or this sees it idle.
-  if (pollerIdle_.load()) {
+void StreamTracker::notifyPoller(bool urgent) {
+  // Sequentially consistent with the poller's state and its reading of
+  // recorded_: either it sees the new marker or this sees it sleeping.
+  PollerState state = pollerState_.load();
+  if (state == PollerState::Asleep || (urgent && state == PollerState::Dozing)) {
     std::lock_guard<std::mutex> lock(pollerMutex_);
     pollerWake_.notify_one();
   }
 }
 
 void StreamTracker::poll() {
+  using Clock = std::chrono::steady_clock;
+  auto lastWork = Clock::now();
   for (;;) {
     const uint64_t seen = recorded_.load();
     bool pending = false, progress = false;
+    const uint64_t now = nowNanoseconds();
     for (uint32_t index = 0; index < streamCount(); ++index) {
       std::shared_ptr<Marker> front;
+      // A stream still being fed is reaped by the thread feeding it.
+      if (now - streams_[index]->lastRunNanoseconds.load(std::memory_order_relaxed) < kReapWindowNanoseconds) {
+        pending = true;
+        continue;
+      }
       {
         std::lock_guard<std::mutex> lock(streams_[index]->mutex);
         if (streams_[index]->markers.empty()) continue;
@@ -256,34 +304,35 @@ void StreamTracker::poll() {
       }
       pending = true;
       if (!front->handle) {
-        retire(index, front, front->failure);
+        retire(index, front->sequence, front->failure);
         progress = true;
         continue;
       }
       char *error = nullptr;
       int state = backend_.query_marker(device_, front->handle, &error);
       if (state == 0) continue;
-      retire(index, front, state < 0 ? takeError(error) : std::string());
+      retire(index, front->sequence, state < 0 ? takeError(error) : std::string());
       progress = true;
     }
     if (progress) continue;
-    if (!pending) {
-      std::unique_lock<std::mutex> lock(pollerMutex_);
-      pollerIdle_.store(true);
+    std::unique_lock<std::mutex> lock(pollerMutex_);
+    if (stop_) return;
+    if (pending) lastWork = Clock::now();
+    // Work is on the device, or was a moment ago (back-to-back launches): look
+    // again soon, without a wake-up from the submitting threads, which would
+    // cost them a system call. Not in a tight loop either, which would contend
+    // with launches for the driver's locks (waiting threads wait on their own
+    // marker, they do not depend on this latency). Only urgent requests wake
+    // the poller early.
+    if (pending || Clock::now() - lastWork < kDozeFor) {
+      pollerState_.store(PollerState::Dozing);
+      if (recorded_.load() == seen) pollerWake_.wait_for(lock, pending ? kPollInterval : kDozeInterval);
+    } else {
+      pollerState_.store(PollerState::Asleep);
       // A marker recorded since the scan may have notified nobody.
-      if (recorded_.load() == seen && !stop_) pollerWake_.wait(lock);
-      pollerIdle_.store(false);
-      if (stop_) return;
-      continue;
+      if (recorded_.load() == seen) pollerWake_.wait(lock);
     }
-    {
-      std::lock_guard<std::mutex> lock(pollerMutex_);
-      if (stop_) return;
-    }
-    // Work is on the device: query again soon, but not in a tight loop, which
-    // would contend with launches for the driver's locks (waiting threads
-    // wait on their own marker, they do not depend on this latency).
-    std::this_thread::sleep_for(std::chrono::microseconds(20));
+    pollerState_.store(PollerState::Polling);
   }
 }
 

@@ -8,12 +8,16 @@
 // stream, and whenever someone needs to know (a waiter, a host-side
 // successor, a status query, profiling). A marker's completion completes every
 // operation before it on its stream. A poller thread per device watches the
-// markers; a waiting thread waits on its own marker instead.
+// markers; a waiting thread waits on its own marker instead, and a thread
+// enqueuing on a stream retires that stream's completed work itself (the
+// poller keeps away from a stream while it is fed: two threads touching the
+// same nodes and locks cost more than the work).
 #pragma once
 
 #include "backend/BackendInterface.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -89,24 +93,31 @@ private:
   // Makes work enqueued next on `stream` wait on the device for operation
   // `sequence` of stream `on`.
   void waitOnDevice(uint32_t stream, uint32_t on, uint64_t sequence);
-  // Completes what the (finished or failed) marker covers; `failure` is the
-  // backend's message if the work before it failed.
-  void retire(uint32_t stream, const std::shared_ptr<Marker> &marker, const std::string &failure);
+  // Completes the stream's operations up to `sequence`, which the device has
+  // finished; `failure` is the backend's message if it failed.
+  void retire(uint32_t stream, uint64_t sequence, const std::string &failure);
+  // Retires what the completed markers at the front of the stream cover.
+  void reap(uint32_t stream);
   void poll();
-  void notifyPoller();
+  // `urgent`: someone waits for the completion on the host.
+  void notifyPoller(bool urgent);
 
   const onepass_backend &backend_;
   const uint32_t device_;
   std::vector<std::unique_ptr<Stream>> streams_;
   std::atomic<uint32_t> nextStream_{0};
 
-  // The poller sleeps while no marker is pending. It never takes a stream's
-  // lock while holding pollerMutex_ (markers are recorded, and the poller
-  // notified, under a stream's lock): `recorded_` counts the markers recorded,
-  // so the poller sees whether one came since it last looked.
+  // The poller polls while markers are pending, dozes (wakes up by itself)
+  // for a while after, and then sleeps until notified. It never takes a
+  // stream's lock while holding pollerMutex_: `recorded_` counts the markers
+  // recorded, so the poller sees whether one came since it last looked.
+  enum class PollerState { Polling, Dozing, Asleep };
+  static constexpr std::chrono::microseconds kPollInterval{20}, kDozeInterval{200};
+  static constexpr std::chrono::milliseconds kDozeFor{5};
+  static constexpr uint64_t kReapWindowNanoseconds = 100000;
   std::mutex pollerMutex_;
   std::condition_variable pollerWake_;
-  std::atomic<bool> pollerIdle_{false};
+  std::atomic<PollerState> pollerState_{PollerState::Polling};
   std::atomic<uint64_t> recorded_{0};
   bool stop_ = false;
   std::thread poller_;

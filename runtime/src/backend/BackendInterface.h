@@ -124,6 +124,10 @@ typedef struct onepass_backend {
    * steady clock (std::chrono::steady_clock). */
   int (*marker_time)(uint32_t device, void *marker, uint64_t *nanoseconds, char **error);
   void (*release_marker)(uint32_t device, void *marker);
+  /* Optional (NULL if absent): blocks until everything enqueued on the stream
+   * so far is done; fails like wait_marker. Cheaper than a marker for a wait
+   * on the newest operation. */
+  int (*wait_stream)(uint32_t device, uint32_t stream, char **error);
 } onepass_backend;
 
 /* A backend plugin (lib/onepass/libonepass-backend-<name>.so) exports this.

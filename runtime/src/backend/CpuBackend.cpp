@@ -212,7 +212,7 @@ const onepass_backend &cpuBackend() {
       cpuLaunch,
       2,  // two lanes: small independent kernels (one chunk each) overlap
       0,  // no asynchronous streams: kernels run on the lanes themselves
-      nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+      nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
   };
   return backend;
 }

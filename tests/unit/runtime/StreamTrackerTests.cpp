@@ -17,7 +17,6 @@
 #include <deque>
 #include <functional>
 #include <mutex>
-#include <set>
 #include <thread>
 #include <vector>
 
@@ -76,6 +75,7 @@ struct FakeDevice {
   std::vector<std::unique_ptr<FakeStream>> streams;
   std::atomic<int> markersRecorded{0};
   std::atomic<int> streamWaits{0};
+  std::atomic<int> streamSyncs{0};
   std::atomic<uint64_t> clock{1000};
   std::mutex graveyardMutex;
   std::vector<std::unique_ptr<FakeMarker>> graveyard;
@@ -145,6 +145,21 @@ void releaseMarker(uint32_t, void *marker) {
   fake->graveyard.emplace_back(static_cast<FakeMarker *>(marker));
 }
 
+int waitStream(uint32_t, uint32_t stream, char **error) {
+  fake->streamSyncs++;
+  FakeMarker done;
+  FakeStream &s = *fake->streams[stream];
+  s.push([&done, &s] {
+    done.failed = s.broken.load();
+    done.done = true;
+    return true;
+  });
+  while (!done.done.load()) std::this_thread::yield();
+  if (!done.failed.load()) return 0;
+  *error = message("FAKE_ERROR_ILLEGAL_ADDRESS");
+  return 1;
+}
+
 onepass_backend fakeBackend() {
   onepass_backend b{};
   b.interface_version = ONEPASS_BACKEND_INTERFACE_VERSION;
@@ -157,6 +172,7 @@ onepass_backend fakeBackend() {
   b.wait_marker = waitMarker;
   b.marker_time = markerTime;
   b.release_marker = releaseMarker;
+  b.wait_stream = waitStream;
   return b;
 }
 
@@ -169,13 +185,12 @@ struct Fixture {
   std::mutex logMutex;
   std::vector<std::string> log;  // what the streams ran, in order
 
-  // `feeder`: back-to-back submissions go through the executor's feeder thread.
-  explicit Fixture(bool feeder) {
+  Fixture() {
     device.streams.push_back(std::make_unique<FakeStream>());
     device.streams.push_back(std::make_unique<FakeStream>());
     fake = &device;
     tracker = std::make_unique<onepass::rt::StreamTracker>(backend, 0, 2);
-    executor = std::make_unique<onepass::rt::Executor>(1, tracker.get(), feeder);
+    executor = std::make_unique<onepass::rt::Executor>(1, tracker.get());
   }
   ~Fixture() {
     executor.reset();
@@ -213,7 +228,7 @@ struct Fixture {
 }  // namespace
 
 TEST_CASE("a chain of asynchronous nodes runs in order on one stream, with few markers", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   std::vector<std::shared_ptr<sycl::detail::event_impl>> chain;
   std::vector<std::string> expected;
   for (int i = 0; i < 40; ++i) {
@@ -235,7 +250,7 @@ TEST_CASE("a chain of asynchronous nodes runs in order on one stream, with few m
 }
 
 TEST_CASE("independent asynchronous nodes run concurrently on different streams", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   std::atomic<int> started{0}, sawOther{0};
   auto body = [&] {
     started.fetch_add(1);
@@ -260,7 +275,7 @@ TEST_CASE("independent asynchronous nodes run concurrently on different streams"
 }
 
 TEST_CASE("a node after nodes on two streams waits for both on the device", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   auto a = f.node(), b = f.node();
   f.submit(a, "a", std::chrono::milliseconds(30));
   f.submit(b, "b", std::chrono::milliseconds(10));
@@ -276,7 +291,7 @@ TEST_CASE("a node after nodes on two streams waits for both on the device", "[st
 }
 
 TEST_CASE("a host-side node after an asynchronous one waits for its completion", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   auto kernel = f.node();
   f.submit(kernel, "kernel", std::chrono::milliseconds(20));
   // Not waited for by anyone but the host node: its completion must still be noticed.
@@ -290,7 +305,7 @@ TEST_CASE("a host-side node after an asynchronous one waits for its completion",
 }
 
 TEST_CASE("a status query notices an asynchronous node's completion", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   auto kernel = f.node();
   f.submit(kernel, "kernel");
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
@@ -302,7 +317,7 @@ TEST_CASE("a status query notices an asynchronous node's completion", "[streams]
 
 TEST_CASE("a failure on the device becomes an asynchronous error naming the operation, and nothing hangs",
           "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   auto bad = f.node();
   f.submit(bad, "faulty", std::chrono::milliseconds(0), true);
   auto later = f.node({bad});
@@ -329,7 +344,7 @@ TEST_CASE("a failure on the device becomes an asynchronous error naming the oper
 }
 
 TEST_CASE("profiled asynchronous nodes take their times from markers around them", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   auto event = f.node();
   event->profiling = true;
   f.submit(event, "timed");
@@ -340,7 +355,7 @@ TEST_CASE("profiled asynchronous nodes take their times from markers around them
 }
 
 TEST_CASE("an enqueue failure completes the node with an error at once", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   auto event = f.node();
   int delivered = 0;
   event->errors->handler = [&](sycl::exception_list list) { delivered += static_cast<int>(list.size()); };
@@ -356,7 +371,7 @@ TEST_CASE("an enqueue failure completes the node with an error at once", "[strea
 }
 
 TEST_CASE("many threads submitting and waiting never deadlock with the poller", "[streams]") {
-  Fixture f(GENERATE(false, true));
+  Fixture f;
   std::vector<std::thread> threads;
   std::atomic<int> completed{0};
   for (int t = 0; t < 4; ++t)
@@ -380,39 +395,24 @@ TEST_CASE("many threads submitting and waiting never deadlock with the poller", 
   REQUIRE(f.logged().size() == 1200);
 }
 
-TEST_CASE("back-to-back submissions through the feeder thread keep their order", "[streams]") {
-  Fixture f(true);
-  std::mutex threadsMutex;
-  std::set<std::thread::id> enqueuers;
-  std::vector<std::shared_ptr<sycl::detail::event_impl>> chain;
-  std::vector<std::string> expected;
-  auto feederUsed = [&] {
-    std::lock_guard<std::mutex> lock(threadsMutex);
-    return enqueuers.size() == 2;
-  };
-  // Until the feeder took some (a loaded machine may space submissions out).
-  for (int i = 0; i < 300 || (i < 20000 && !feederUsed()); ++i) {
-    auto event = f.node(chain.empty() ? std::vector<std::shared_ptr<sycl::detail::event_impl>>{}
-                                      : std::vector<std::shared_ptr<sycl::detail::event_impl>>{chain.back()});
-    std::string name = "k" + std::to_string(i);
-    auto enqueue = [&f, &threadsMutex, &enqueuers, name](int stream) {
-      {
-        std::lock_guard<std::mutex> lock(threadsMutex);
-        enqueuers.insert(std::this_thread::get_id());
-      }
-      f.device.streams[stream]->push([&f, name] {
-        std::lock_guard<std::mutex> lock(f.logMutex);
-        f.log.push_back(name);
-        return true;
-      });
-    };
-    f.executor->submitAsync(event, onepass::rt::makeAsyncWork(enqueue, [name] { return "kernel '" + name + "'"; }));
-    chain.push_back(event);
-    expected.push_back(name);
-  }
-  chain.back()->wait();
-  REQUIRE(f.logged() == expected);
-  // Submitted faster than one per 2 us: the feeder enqueued some of them.
-  REQUIRE(feederUsed());
-  REQUIRE(f.device.streamWaits.load() == 0);
+TEST_CASE("a wait for the newest node of a stream waits for the stream, without a marker", "[streams]") {
+  Fixture f;
+  auto first = f.node();
+  f.submit(first, "first", std::chrono::milliseconds(20));
+  auto second = f.node({first});
+  f.submit(second, "second");
+  second->wait();
+  REQUIRE(first->complete.load());
+  REQUIRE(second->complete.load());
+  REQUIRE(f.device.streamSyncs.load() == 1);
+  REQUIRE(f.device.markersRecorded.load() == 0);
+  REQUIRE(f.logged() == std::vector<std::string>{"first", "second"});
+  // Not the newest any more: a marker behind it.
+  auto third = f.node({second});
+  f.submit(third, "third", std::chrono::milliseconds(20));
+  auto fourth = f.node({third});
+  f.submit(fourth, "fourth");
+  third->wait();
+  REQUIRE(f.device.markersRecorded.load() == 1);
+  fourth->wait();
 }

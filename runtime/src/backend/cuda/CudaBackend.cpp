@@ -355,7 +355,7 @@ CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) 
 }
 
 int prepareKernel(uint32_t device, onepass_backend_launch *launch, char **error) {
-  if (!enter(device, error)) return 1;
+  // No context switch here: a build makes the context current itself.
   CompiledKernel &kernel = compiled(device, *launch);
   if (!kernel.function) return fail(error, kernel.error);
   launch->prepared = &kernel;
@@ -480,6 +480,12 @@ int markerTime(uint32_t device, void *marker, uint64_t *nanoseconds, char **erro
   return 0;
 }
 
+int waitStream(uint32_t device, uint32_t stream, char **error) {
+  CUresult result = backend().api->cuStreamSynchronize(backend().devices[device]->streams[stream]);
+  if (result == CUDA_SUCCESS) return 0;
+  return fail(error, "'" + backend().devices[device]->name + "' reports " + describe(*backend().api, result));
+}
+
 void releaseMarker(uint32_t device, void *marker) {
   auto *m = static_cast<Marker *>(marker);
   Device &d = *backend().devices[device];
@@ -492,7 +498,7 @@ const onepass_backend kTable = {
     allocate, deallocate, copy, fill, prepareKernel, launchKernel,
     2,  // lanes for synchronous operations (buffer transfers)
     kStreams, launchAsync, copyAsync, fillAsync, recordMarker, streamWaitMarker, queryMarker, waitMarker, markerTime,
-    releaseMarker,
+    releaseMarker, waitStream,
 };
 
 }  // namespace
