@@ -1,6 +1,7 @@
 #include "Codegen.h"
 
 #include "llvm/IR/LegacyPassManager.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -58,15 +59,63 @@ Expected<std::unique_ptr<TargetMachine>> createHostTargetMachine() {
   return machine;
 }
 
-Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVersion) {
+namespace {
+// The highest N <= wanted such that `prefix`N is among `names`, or 0.
+template <typename Entries> unsigned highestKnown(Entries entries, StringRef prefix, unsigned wanted) {
+  unsigned best = 0;
+  for (const auto &entry : entries) {
+    StringRef name(entry.Key);
+    unsigned number = 0;
+    if (!name.consume_front(prefix) || name.getAsInteger(10, number)) continue;  // also skips sm_90a and the like
+    if (number <= wanted && number > best) best = number;
+  }
+  return best;
+}
+
+// The lowest PTX ISA (10 * major + minor) that code for sm_`sm` needs (LLVM
+// refuses to emit older PTX for it).
+unsigned minimumPtxVersion(unsigned sm) {
+  static const std::pair<unsigned, unsigned> kTable[] = {{20, 32}, {30, 60}, {50, 40}, {52, 41}, {53, 42},
+                                                         {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61},
+                                                         {75, 63}, {80, 70}, {86, 71}, {87, 74}, {88, 90},
+                                                         {89, 78}, {90, 78}, {100, 86}, {101, 86}, {103, 88},
+                                                         {110, 90}, {120, 87}, {121, 88}};
+  unsigned needed = 32;
+  for (const auto &[architecture, ptx] : kTable)
+    if (architecture == sm) return ptx;
+  for (const auto &[architecture, ptx] : kTable)
+    if (architecture < sm) needed = std::max(needed, ptx);
+  return needed;
+}
+
+std::string ptxName(unsigned version) { return std::to_string(version / 10) + "." + std::to_string(version % 10); }
+}  // namespace
+
+Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVersion, unsigned ptxVersion) {
   initializeTargets();
   Triple triple("nvptx64-nvidia-cuda");
   std::string error;
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target) return createStringError(inconvertibleErrorCode(), "no NVPTX target in this LLVM: " + error);
+  // A GPU newer than this LLVM runs code for the newest architecture LLVM
+  // knows (the driver compiles PTX forward); the PTX ISA is the newest both
+  // the driver (ptxVersion) and LLVM accept, and at least what the
+  // architecture needs (LLVM raises it to that by itself).
+  std::unique_ptr<MCSubtargetInfo> info(target->createMCSubtargetInfo(triple, "", ""));
+  unsigned sm = highestKnown(info->getAllProcessorDescriptions(), "sm_", smVersion);
+  if (sm == 0) return createStringError(inconvertibleErrorCode(), "this LLVM knows no NVPTX architecture up to sm_" +
+                                                                      std::to_string(smVersion));
+  std::string features;
+  if (unsigned ptx = ptxVersion ? highestKnown(info->getAllProcessorFeatures(), "ptx", ptxVersion) : 0) {
+    if (ptx < minimumPtxVersion(sm))
+      return createStringError(inconvertibleErrorCode(),
+                               "code for sm_" + std::to_string(sm) + " needs PTX ISA " + ptxName(minimumPtxVersion(sm)) +
+                                   " or newer, but the driver accepts PTX ISA " + ptxName(ptxVersion) + " at most");
+    features = "+ptx" + std::to_string(ptx);
+  }
   TargetOptions options;
-  std::string cpu = "sm_" + std::to_string(smVersion);
-  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(triple, cpu, "", options, std::nullopt,
+  std::string cpu = "sm_" + std::to_string(sm);
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(triple, cpu, features, options, std::nullopt,
                                                                      std::nullopt, CodeGenOptLevel::Aggressive));
   if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create an NVPTX target machine for " + cpu);
   return machine;

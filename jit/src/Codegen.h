@@ -14,8 +14,11 @@ namespace onepass::jit {
 // A target machine for this host's CPU (all its features, for vectorization).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
 
-// A target machine for NVIDIA GPUs of compute capability `smVersion` (e.g. 90).
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(unsigned smVersion);
+// A target machine for NVIDIA GPUs of compute capability `smVersion` (e.g.
+// 90), emitting PTX of ISA `ptxVersion` (e.g. 90 for 9.0) or the newest below
+// it that LLVM knows; 0: the lowest the architecture needs.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(unsigned smVersion,
+                                                                               unsigned ptxVersion);
 
 // Sets the module's triple and data layout for `machine` (before linking
 // anything into it).

@@ -48,12 +48,13 @@ int onepass_jit_compile_cpu(const onepass_jit_request *request, onepass_jit_buff
   return 0;
 }
 
-int onepass_jit_compile_ptx(const onepass_jit_request *request, uint32_t sm_version, onepass_jit_buffer *ptx,
-                            char **error) {
+int onepass_jit_compile_ptx(const onepass_jit_request *request, uint32_t sm_version, uint32_t ptx_version,
+                            onepass_jit_buffer *ptx, char **error) {
   if (!request || !request->image || !request->kernel_symbol || !ptx)
     return fail(error, "onepass_jit_compile_ptx: missing argument");
   llvm::Expected<std::string> compiled =
-      onepass::jit::compilePtxKernel(request->image, request->image_size, request->kernel_symbol, sm_version);
+      onepass::jit::compilePtxKernel(request->image, request->image_size, request->kernel_symbol, sm_version,
+                                       ptx_version);
   if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
   ptx->size = compiled->size() + 1;
   ptx->data = copyMessage(*compiled);

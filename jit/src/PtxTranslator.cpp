@@ -73,7 +73,7 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
 }  // namespace
 
 Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                       unsigned smVersion) {
+                                       unsigned smVersion, unsigned ptxVersion) {
   LLVMContext ctx;
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
   if (!loaded) return loaded.takeError();
@@ -82,7 +82,7 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
     return createStringError(inconvertibleErrorCode(), "the kernel uses double precision, which sm_" +
                                                            std::to_string(smVersion) + " lacks");
 
-  Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(smVersion);
+  Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(smVersion, ptxVersion);
   if (!machine) return machine.takeError();
   setTarget(module, **machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) return err;

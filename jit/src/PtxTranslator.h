@@ -16,8 +16,10 @@ namespace onepass::jit {
 // then the global range as three u64 values in SYCL dimension order.
 inline constexpr const char *kPtxKernelSymbol = "__onepass_ptx_kernel";
 
-// `smVersion` is the compute capability as 10 * major + minor (90 for sm_90).
+// `smVersion` is the compute capability as 10 * major + minor (90 for sm_90);
+// `ptxVersion` the newest PTX ISA the driver accepts (90 for 9.0; 0: the
+// lowest the architecture needs).
 llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                             unsigned smVersion);
+                                             unsigned smVersion, unsigned ptxVersion);
 
 }  // namespace onepass::jit

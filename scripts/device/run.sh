@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs on the GPU machine from the repository root: every end-to-end program
-# on the GPU (and the CPU, for comparison), then the GPU benchmarks. Logs go
-# to $OUT (the device tool brings them back).
+# on the GPU, the GPU failure tests against the real driver, then the GPU
+# benchmarks. Logs go to $OUT (the device tool brings them back); the
+# programs' own logs are gathered in one file, program-logs.txt, since the
+# tool brings back only a few files.
 # Usage: run.sh [all|tests|bench]   tests: the end-to-end programs and buffer_graph only;
 #                                   bench: buffer_graph, gpu_launch and gpu_stream only
 set -u
@@ -12,25 +14,39 @@ out=${OUT:-/tmp}
 log=$out/gpu-tests.log
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/gpu.txt" 2>&1
 passed=0 failed=0
-[ "$mode" = bench ] || for program in "$carry"/programs/sycl-*; do
-  name=$(basename "$program")
-  case $name in sycl-gpu_probe|sycl-device_info|sycl-jit_missing) continue ;; esac
-  ONEPASS_DEVICE=gpu ONEPASS_LOG=warning timeout 60 "$program" > "$out/$name.log" 2>&1
-  rc=$?
+logs=$(mktemp -d)
+# run_program <name> <command...>: runs it on the GPU, records PASS or FAIL.
+run_program() {
+  local name=$1
+  shift
+  ONEPASS_DEVICE=gpu ONEPASS_LOG=warning timeout 60 "$@" > "$logs/$name.log" 2>&1
+  local rc=$?
   if [ $rc -eq 0 ]; then
     passed=$((passed + 1)); echo "PASS $name" >> "$log"
   else
     failed=$((failed + 1)); echo "FAIL $name (exit $rc$([ $rc -eq 124 ] && echo ', timed out'))" >> "$log"
-    tail -20 "$out/$name.log" >> "$log"
+    tail -20 "$logs/$name.log" >> "$log"
   fi
-done
+}
+if [ "$mode" != bench ]; then
+  for program in "$carry"/programs/sycl-*; do
+    name=$(basename "$program")
+    case $name in sycl-gpu_probe|sycl-device_info|sycl-jit_missing|sycl-gpu_errors) continue ;; esac
+    run_program "$name" "$program"
+  done
+  # Failures on the real driver: out of memory, and a kernel that faults.
+  run_program gpu_errors-oom "$carry/programs/sycl-gpu_errors" oom
+  run_program gpu_errors-fault "$carry/programs/sycl-gpu_errors" fault
+  for f in "$logs"/*.log; do echo "=== $(basename "$f" .log)"; cat "$f"; done > "$out/program-logs.txt"
+fi
+rm -rf "$logs"
 echo "$passed passed, $failed failed" >> "$log"
 cat "$log"
 if [ -x "$carry/programs/buffer_graph" ]; then
   echo "== buffer_graph on the GPU"
   ONEPASS_DEVICE=gpu "$carry/programs/buffer_graph" 2>&1 | tee "$out/buffer_graph.log"
 fi
-[ "$mode" = tests ] && exit 0
+[ "$mode" = tests ] && exit $((failed > 0 ? 1 : 0))
 echo "== gpu_launch"
 "$carry/programs/gpu_launch" 2>&1 | tee "$out/gpu_launch.log"
 if [ "$mode" = bench ]; then
@@ -52,3 +68,4 @@ rm -rf "$ONEPASS_CACHE_DIR"
 rm -rf "$ONEPASS_CACHE_DIR"
 echo "== gpu_stream"
 ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" 2>&1 | tee "$out/gpu_stream.log"
+exit $((failed > 0 ? 1 : 0))

@@ -64,7 +64,7 @@ typedef struct onepass_backend_launch {
 typedef struct onepass_runtime_services {
   uint32_t interface_version;
   /* onepass_jit_compile_ptx of jit_api.h; request is an onepass_jit_request. */
-  int (*compile_ptx)(const void *request, uint32_t sm_version, void *ptx_buffer, char **error);
+  int (*compile_ptx)(const void *request, uint32_t sm_version, uint32_t ptx_version, void *ptx_buffer, char **error);
   void (*free)(void *pointer);
   /* level: 0 error, 1 warning, 2 info, 3 debug */
   void (*log)(int level, const char *message);

@@ -20,10 +20,10 @@ namespace onepass::rt {
 
 namespace {
 
-int compilePtx(const void *request, uint32_t smVersion, void *ptxBuffer, char **error) {
+int compilePtx(const void *request, uint32_t smVersion, uint32_t ptxVersion, void *ptxBuffer, char **error) {
   try {
     const JitLibrary &jit = jitLibrary();
-    return jit.compilePtx(static_cast<const onepass_jit_request *>(request), smVersion,
+    return jit.compilePtx(static_cast<const onepass_jit_request *>(request), smVersion, ptxVersion,
                           static_cast<onepass_jit_buffer *>(ptxBuffer), error);
   } catch (const sycl::exception &e) {
     if (error) *error = strdup(e.what());

@@ -185,14 +185,14 @@ TEST_CASE("the JIT reports bad requests with a message, never a crash", "[jit][e
 // --- NVPTX --------------------------------------------------------------------
 
 namespace {
-std::string buildPtx(const std::string &symbol, unsigned sm, std::string &error) {
+std::string buildPtx(const std::string &symbol, unsigned sm, std::string &error, unsigned ptxVersion = 0) {
   static auto compilePtx = reinterpret_cast<decltype(&onepass_jit_compile_ptx)>(
       dlsym(dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL), "onepass_jit_compile_ptx"));
   REQUIRE(compilePtx != nullptr);
   onepass_jit_request request{imageBytes().data(), imageBytes().size(), symbol.c_str()};
   onepass_jit_buffer ptx{};
   char *message = nullptr;
-  if (compilePtx(&request, sm, &ptx, &message) != 0) {
+  if (compilePtx(&request, sm, ptxVersion, &ptx, &message) != 0) {
     error = message ? message : "";
     jit().release(message);
     return "";
@@ -238,6 +238,32 @@ TEST_CASE("kernels lower to PTX with global loads and a bounds check", "[jit][pt
   CHECK_THAT(ptx, Catch::Contains("setp."));
   // Nothing of the host target leaks into device code.
   CHECK_THAT(ptx, !Catch::Contains("x86"));
+}
+
+TEST_CASE("the PTX ISA follows the driver's, within what LLVM and the architecture allow", "[jit][ptx]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const std::string symbol(kernelNamed(image, "scale_offset").symbol);
+  // Without a driver limit: the lowest ISA that sm_90 needs (7.8).
+  CHECK_THAT(buildPtx(symbol, 90, error, 0), Catch::Contains(".version 7.8"));
+  // A driver too old for the architecture: an error, not an LLVM abort.
+  CHECK(buildPtx(symbol, 90, error, 70).empty());
+  CHECK_THAT(error, Catch::Contains("sm_90 needs PTX ISA 7.8") && Catch::Contains("accepts PTX ISA 7.0"));
+  // A CUDA 12.4 driver: PTX 8.4; CUDA 13.0: 9.0 (LLVM 22 knows up to 9.0).
+  CHECK_THAT(buildPtx(symbol, 90, error, 84), Catch::Contains(".version 8.4"));
+  CHECK_THAT(buildPtx(symbol, 90, error, 90), Catch::Contains(".version 9.0"));
+  // A newer driver than LLVM knows: the newest LLVM has.
+  std::string newest = buildPtx(symbol, 90, error, 99);
+  CHECK_THAT(newest, Catch::Contains(".version 9.0"));
+  // An architecture LLVM does not know (a future GPU): the newest below it.
+  std::string future = buildPtx(symbol, 999, error, 90);
+  INFO(error);
+  CHECK_THAT(future, Catch::Contains(".target sm_"));
+  CHECK_THAT(future, !Catch::Contains(".target sm_999"));
+  // Below every architecture: an error naming it.
+  CHECK(buildPtx(symbol, 5, error, 90).empty());
+  CHECK_THAT(error, Catch::Contains("sm_5"));
 }
 
 TEST_CASE("every kernel's PTX assembles with ptxas", "[jit][ptx]") {

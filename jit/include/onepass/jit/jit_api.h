@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 1
+#define ONEPASS_JIT_INTERFACE_VERSION 2
 
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
@@ -52,12 +52,14 @@ ONEPASS_JIT_EXPORT int onepass_jit_compile_cpu(const onepass_jit_request *reques
                                                onepass_jit_buffer *object, char **error);
 
 /* Compiles one kernel to PTX for an NVIDIA GPU of compute capability
- * `sm_version` (10 * major + minor, e.g. 90). The PTX text in *ptx is
+ * `sm_version` (10 * major + minor, e.g. 90), in the newest PTX ISA up to
+ * `ptx_version` (10 * major + minor, e.g. 90 for 9.0) that LLVM supports; 0
+ * for the lowest the architecture needs. The PTX text in *ptx is
  * NUL-terminated (size counts the NUL). Its entry is "__onepass_ptx_kernel";
  * its parameters are the kernel's fields, then the global range as three
  * 64-bit values in SYCL dimension order. */
 ONEPASS_JIT_EXPORT int onepass_jit_compile_ptx(const onepass_jit_request *request, uint32_t sm_version,
-                                               onepass_jit_buffer *ptx, char **error);
+                                               uint32_t ptx_version, onepass_jit_buffer *ptx, char **error);
 
 /* Links an object made by onepass_jit_compile_cpu into this process and
  * returns its launch function. The code stays loaded for the process's life. */

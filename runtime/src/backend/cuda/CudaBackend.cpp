@@ -12,6 +12,7 @@
 
 #include "onepass/jit/jit_api.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -298,6 +299,20 @@ bool linkCubin(const Device &d, const void *ptx, size_t ptxSize, std::vector<cha
   return result == CUDA_SUCCESS;
 }
 
+// The newest PTX ISA (10 * major + minor) the driver of CUDA version `driver`
+// (1000 * major + 10 * minor, cuDriverGetVersion's) accepts.
+unsigned driverPtxVersion(int driver) {
+  const int major = driver / 1000, minor = driver % 1000 / 10;
+  if (major >= 13) return static_cast<unsigned>(90 + (major - 13) * 10 + minor);
+  if (major == 12) {
+    static const unsigned k12[] = {80, 81, 82, 83, 84, 85, 85, 86, 87, 88};  // 12.0 .. 12.9
+    return k12[std::min(minor, 9)];
+  }
+  if (major == 11) return static_cast<unsigned>(70 + std::min(minor, 8));
+  if (major == 10) return static_cast<unsigned>(63 + std::min(minor, 2));
+  return 60;
+}
+
 // Finds the kernel's binary in the persistent cache, or JIT-compiles it to
 // PTX, links it to a cubin and caches that. Returns an error or "".
 std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, CUfunction &function) {
@@ -322,12 +337,16 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
     log(1, error + "; compiling the kernel again");
   }
 
+  const unsigned ptxVersion = driverPtxVersion(b.driverVersion);
   onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
   onepass_jit_buffer ptx{};
   char *message = nullptr;
-  if (b.services->compile_ptx(&request, d.smVersion, &ptx, &message) != 0) {
+  if (b.services->compile_ptx(&request, d.smVersion, ptxVersion, &ptx, &message) != 0) {
     std::string error = message ? message : "unknown JIT error";
     b.services->free(message);
+    if (error.find("PTX ISA") != std::string::npos)
+      error += " (the NVIDIA driver, CUDA " + std::to_string(b.driverVersion / 1000) + "." +
+               std::to_string(b.driverVersion % 1000 / 10) + ", is too old for '" + d.name + "': update it)";
     return error;
   }
   auto jitted = Clock::now();

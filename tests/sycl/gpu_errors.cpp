@@ -1,0 +1,128 @@
+// GPU failures become clear SYCL errors, never hangs or silent wrong results,
+// and the CPU device keeps working after them. Run as `sycl-gpu_errors MODE`:
+//   no-driver   without libcuda.so.1: the GPU selector names the missing driver
+//   old-driver  a driver too old for the device's PTX: errc::build at submit
+//   oom         device memory exhausted: malloc_device returns null, a buffer
+//               that does not fit is errc::memory_allocation
+//   fault       a kernel faults on the device: an asynchronous errc::kernel
+//               naming the kernel and the driver's error, at wait_and_throw
+// CTest runs the modes against the fake driver of tests/fake_cuda (see
+// tests/sycl/CMakeLists.txt); on a GPU machine, `oom` and `fault` also run
+// against the real driver (scripts/device/run.sh).
+#include "check.h"
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+
+namespace {
+
+bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+// The CPU device still computes correctly.
+void checkCpuStillWorks() {
+  sycl::queue cpu{sycl::cpu_selector_v};
+  int *data = sycl::malloc_shared<int>(1024, cpu);
+  cpu.parallel_for(sycl::range<1>(1024), [=](sycl::id<1> i) { data[i] = static_cast<int>(i[0]) * 3; }).wait();
+  int wrong = 0;
+  for (int i = 0; i < 1024; ++i) wrong += data[i] != i * 3;
+  onepass_test::checkEqual("CPU results after the GPU failure, wrong values", 0, wrong);
+  sycl::free(data, cpu);
+}
+
+void noDriver() {
+  try {
+    sycl::device gpu{sycl::gpu_selector_v};
+    onepass_test::fail("the GPU selector", "no device", gpu.get_info<sycl::info::device::name>());
+  } catch (const sycl::exception &e) {
+    onepass_test::checkEqual("error code", sycl::errc::runtime, static_cast<sycl::errc>(e.code().value()));
+    onepass_test::check("the message names the missing driver library: " + std::string(e.what()),
+               contains(e.what(), "libcuda.so.1"));
+  }
+}
+
+void oldDriver() {
+  sycl::queue gpu{sycl::gpu_selector_v};
+  int *data = sycl::malloc_device<int>(16, gpu);
+  try {
+    gpu.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { data[i] = 1; }).wait();
+    onepass_test::fail("a kernel for a driver too old for it", "errc::build", "no exception");
+  } catch (const sycl::exception &e) {
+    std::string what = e.what();
+    onepass_test::checkEqual("error code", sycl::errc::build, static_cast<sycl::errc>(e.code().value()));
+    onepass_test::check("the message says the driver is too old and what is needed: " + what,
+               contains(what, "too old") && contains(what, "PTX ISA 7.8") && contains(what, "sm_90"));
+  }
+  sycl::free(data, gpu);
+}
+
+void outOfMemory() {
+  sycl::queue gpu{sycl::gpu_selector_v};
+  const uint64_t total = gpu.get_device().get_info<sycl::info::device::global_mem_size>();
+  // More than the device has: null, as SYCL 2020 §4.8.3 says.
+  void *tooMuch = sycl::malloc_device(total + (uint64_t(1) << 30), gpu);
+  onepass_test::check("malloc_device of more than the device memory returns null", tooMuch == nullptr);
+  // A buffer that cannot get device memory: a synchronous error at submit.
+  try {
+    sycl::buffer<char, 1> huge{sycl::range<1>(total + (uint64_t(1) << 30))};
+    gpu.submit([&](sycl::handler &h) {
+      sycl::accessor a{huge, h, sycl::write_only, sycl::no_init};
+      h.single_task([=] { a[0] = 1; });
+    });
+    gpu.wait();
+    onepass_test::fail("a buffer larger than the device memory", "errc::memory_allocation", "no exception");
+  } catch (const sycl::exception &e) {
+    onepass_test::checkEqual("error code", sycl::errc::memory_allocation, static_cast<sycl::errc>(e.code().value()));
+    onepass_test::check("the message names the device and the size: " + std::string(e.what()),
+               contains(e.what(), "bytes") && contains(e.what(), "device"));
+  }
+  // Memory that fits still works after the failures.
+  int *fits = sycl::malloc_device<int>(1024, gpu);
+  onepass_test::check("a small allocation still succeeds", fits != nullptr);
+  int host[4] = {1, 2, 3, 4}, back[4] = {};
+  gpu.memcpy(fits, host, sizeof host).wait();
+  gpu.memcpy(back, fits, sizeof back).wait();
+  onepass_test::check("a copy through the device after the failures", std::memcmp(host, back, sizeof host) == 0);
+  sycl::free(fits, gpu);
+}
+
+void fault() {
+  int errors = 0;
+  std::string messages;
+  sycl::queue gpu{sycl::gpu_selector_v, [&](sycl::exception_list list) {
+                    for (const std::exception_ptr &error : list) {
+                      try {
+                        std::rethrow_exception(error);
+                      } catch (const sycl::exception &e) {
+                        ++errors;
+                        messages += std::string(e.what()) + "\n";
+                        onepass_test::checkEqual("asynchronous error code", sycl::errc::kernel, static_cast<sycl::errc>(e.code().value()));
+                      }
+                    }
+                  }};
+  // A write through a null pointer faults on a real GPU (the fake driver is
+  // told which launch faults instead).
+  int *nowhere = nullptr;
+  gpu.single_task([=] { *nowhere = 1; });
+  gpu.wait_and_throw();
+  onepass_test::checkEqual("asynchronous errors delivered", 1, errors);
+  onepass_test::check("the error names the device's complaint: " + messages,
+             contains(messages, "CUDA_ERROR_ILLEGAL_ADDRESS") || contains(messages, "CUDA_ERROR_LAUNCH_FAILED"));
+  onepass_test::check("the error names the kernel's source line: " + messages, contains(messages, "gpu_errors.cpp:"));
+}
+
+}  // namespace
+
+int main(int argc, char **argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (mode == "no-driver") noDriver();
+  else if (mode == "old-driver") oldDriver();
+  else if (mode == "oom") outOfMemory();
+  else if (mode == "fault") fault();
+  else {
+    std::fprintf(stderr, "usage: %s no-driver|old-driver|oom|fault\n", argv[0]);
+    return 2;
+  }
+  checkCpuStillWorks();
+  return onepass_test::report();
+}
