@@ -107,9 +107,10 @@ Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVer
                                                                       std::to_string(smVersion));
   std::string features;
   if (unsigned ptx = ptxVersion ? highestKnown(info->getAllProcessorFeatures(), "ptx", ptxVersion) : 0) {
-    if (ptx < minimumPtxVersion(sm))
+    const unsigned needed = minimumPtxVersion(sm);
+    if (ptx < needed)
       return createStringError(inconvertibleErrorCode(),
-                               "code for sm_" + std::to_string(sm) + " needs PTX ISA " + ptxName(minimumPtxVersion(sm)) +
+                               "code for sm_" + std::to_string(sm) + " needs PTX ISA " + ptxName(needed) +
                                    " or newer, but the driver accepts PTX ISA " + ptxName(ptxVersion) + " at most");
     features = "+ptx" + std::to_string(ptx);
   }

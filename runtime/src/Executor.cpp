@@ -34,12 +34,11 @@ void Executor::submitTask(Task task) {
   // so its dependency list does not change under us; complete and enqueued
   // never revert.
   const bool async = task.async != nullptr;
-  auto satisfied = [&](sycl::detail::event_impl &dependency) {
-    if (dependency.complete.load(std::memory_order_acquire)) return true;
-    return async && streams_ && dependency.tracker == streams_ && dependency.enqueued.load(std::memory_order_acquire);
+  auto satisfied = [&](const std::shared_ptr<sycl::detail::event_impl> &dependency) {
+    if (dependency->complete.load(std::memory_order_acquire)) return true;
+    return async && streams_ && dependency->tracker == streams_ && dependency->enqueued.load(std::memory_order_acquire);
   };
-  if (std::all_of(task.event->dependencies.begin(), task.event->dependencies.end(),
-                  [&](const auto &dependency) { return satisfied(*dependency); })) {
+  if (std::all_of(task.event->dependencies.begin(), task.event->dependencies.end(), satisfied)) {
     runNow(std::move(task));
     return;
   }

@@ -136,8 +136,9 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_pt
       entry.sequence = sequence;
       if (event->profiling) entry.end = recordLocked(stream, index, true);
       stream.running.push_back(std::move(entry));
-      marked = event->profiling || sequence - stream.marked >= kMarkerInterval;
-      if (sequence - stream.marked >= kMarkerInterval) recordLocked(stream, index, false);
+      const bool interval = sequence - stream.marked >= kMarkerInterval;
+      if (interval) recordLocked(stream, index, false);
+      marked = interval || event->profiling;
     }
     event->markEnqueued(index, sequence, wanted);
     if (wanted) requestCompletion(*event);  // records a marker and tells the poller
@@ -150,23 +151,26 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_pt
   }
 }
 
+StreamTracker::Front StreamTracker::retireFront(uint32_t index) {
+  std::shared_ptr<Marker> front;
+  {
+    std::lock_guard<std::mutex> lock(streams_[index]->mutex);
+    if (streams_[index]->markers.empty()) return Front::None;
+    front = streams_[index]->markers.front();
+  }
+  if (!front->handle) {
+    retire(index, front->sequence, front->failure);
+    return Front::Retired;
+  }
+  char *error = nullptr;
+  int state = backend_.query_marker(device_, front->handle, &error);
+  if (state == 0) return Front::Pending;
+  retire(index, front->sequence, state < 0 ? takeError(error) : std::string());
+  return Front::Retired;
+}
+
 void StreamTracker::reap(uint32_t index) {
-  Stream &stream = *streams_[index];
-  for (int round = 0; round < 4; ++round) {
-    std::shared_ptr<Marker> front;
-    {
-      std::lock_guard<std::mutex> lock(stream.mutex);
-      if (stream.markers.empty()) return;
-      front = stream.markers.front();
-    }
-    if (!front->handle) {
-      retire(index, front->sequence, front->failure);
-      continue;
-    }
-    char *error = nullptr;
-    int state = backend_.query_marker(device_, front->handle, &error);
-    if (state == 0) return;
-    retire(index, front->sequence, state < 0 ? takeError(error) : std::string());
+  for (int round = 0; round < 4 && retireFront(index) == Front::Retired; ++round) {
   }
 }
 
@@ -291,28 +295,14 @@ void StreamTracker::poll() {
     bool pending = false, progress = false;
     const uint64_t now = nowNanoseconds();
     for (uint32_t index = 0; index < streamCount(); ++index) {
-      std::shared_ptr<Marker> front;
       // A stream still being fed is reaped by the thread feeding it.
       if (now - streams_[index]->lastRunNanoseconds.load(std::memory_order_relaxed) < kReapWindowNanoseconds) {
         pending = true;
         continue;
       }
-      {
-        std::lock_guard<std::mutex> lock(streams_[index]->mutex);
-        if (streams_[index]->markers.empty()) continue;
-        front = streams_[index]->markers.front();
-      }
-      pending = true;
-      if (!front->handle) {
-        retire(index, front->sequence, front->failure);
-        progress = true;
-        continue;
-      }
-      char *error = nullptr;
-      int state = backend_.query_marker(device_, front->handle, &error);
-      if (state == 0) continue;
-      retire(index, front->sequence, state < 0 ? takeError(error) : std::string());
-      progress = true;
+      Front front = retireFront(index);
+      pending |= front != Front::None;
+      progress |= front == Front::Retired;
     }
     if (progress) continue;
     std::unique_lock<std::mutex> lock(pollerMutex_);

@@ -96,6 +96,9 @@ private:
   // Completes the stream's operations up to `sequence`, which the device has
   // finished; `failure` is the backend's message if it failed.
   void retire(uint32_t stream, uint64_t sequence, const std::string &failure);
+  // Retires what the stream's oldest marker covers if it has completed.
+  enum class Front { None, Pending, Retired };  // no marker, not completed, retired
+  Front retireFront(uint32_t stream);
   // Retires what the completed markers at the front of the stream cover.
   void reap(uint32_t stream);
   void poll();

@@ -100,6 +100,17 @@ bool enter(uint32_t device, char **error) {
                              "': " + describe(*backend().api, onepass_result));                    \
   } while (0)
 
+// "CUDA 13.0" for the loaded driver.
+std::string driverName() {
+  const int version = backend().driverVersion;
+  return "CUDA " + std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+// An error the device reported for work that ran on it (sticky after a fault).
+int deviceFailure(uint32_t device, CUresult result, char **error) {
+  return fail(error, "'" + backend().devices[device]->name + "' reports " + describe(*backend().api, result));
+}
+
 uint32_t deviceCount() { return static_cast<uint32_t>(backend().devices.size()); }
 
 int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
@@ -115,7 +126,7 @@ int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
   std::strncpy(info->vendor, "NVIDIA Corporation", sizeof(info->vendor) - 1);
   std::string version = "sm_" + std::to_string(d.smVersion);
   std::strncpy(info->version, version.c_str(), sizeof(info->version) - 1);
-  std::string driver = "CUDA " + std::to_string(b.driverVersion / 1000) + "." + std::to_string(b.driverVersion % 1000 / 10);
+  std::string driver = driverName();
   std::strncpy(info->driver_version, driver.c_str(), sizeof(info->driver_version) - 1);
   info->device_type = ONEPASS_DEVICE_GPU;
   info->vendor_id = 0x10de;
@@ -345,8 +356,7 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
     std::string error = message ? message : "unknown JIT error";
     b.services->free(message);
     if (error.find("PTX ISA") != std::string::npos)
-      error += " (the NVIDIA driver, CUDA " + std::to_string(b.driverVersion / 1000) + "." +
-               std::to_string(b.driverVersion % 1000 / 10) + ", is too old for '" + d.name + "': update it)";
+      error += " (the NVIDIA driver, " + driverName() + ", is too old for '" + d.name + "': update it)";
     return error;
   }
   auto jitted = Clock::now();
@@ -479,14 +489,13 @@ int queryMarker(uint32_t device, void *marker, char **error) {
   CUresult result = backend().api->cuEventQuery(static_cast<Marker *>(marker)->event);
   if (result == CUDA_SUCCESS) return 1;
   if (result == CUDA_ERROR_NOT_READY) return 0;
-  fail(error, "'" + backend().devices[device]->name + "' reports " + describe(*backend().api, result));
+  deviceFailure(device, result, error);
   return -1;
 }
 
 int waitMarker(uint32_t device, void *marker, char **error) {
   CUresult result = backend().api->cuEventSynchronize(static_cast<Marker *>(marker)->event);
-  if (result == CUDA_SUCCESS) return 0;
-  return fail(error, "'" + backend().devices[device]->name + "' reports " + describe(*backend().api, result));
+  return result == CUDA_SUCCESS ? 0 : deviceFailure(device, result, error);
 }
 
 int markerTime(uint32_t device, void *marker, uint64_t *nanoseconds, char **error) {
@@ -501,8 +510,7 @@ int markerTime(uint32_t device, void *marker, uint64_t *nanoseconds, char **erro
 
 int waitStream(uint32_t device, uint32_t stream, char **error) {
   CUresult result = backend().api->cuStreamSynchronize(backend().devices[device]->streams[stream]);
-  if (result == CUDA_SUCCESS) return 0;
-  return fail(error, "'" + backend().devices[device]->name + "' reports " + describe(*backend().api, result));
+  return result == CUDA_SUCCESS ? 0 : deviceFailure(device, result, error);
 }
 
 void releaseMarker(uint32_t device, void *marker) {
