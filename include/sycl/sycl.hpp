@@ -16,3 +16,4 @@
 #include "accessor.hpp"
 #include "queue.hpp"
 #include "usm.hpp"
+#include "math.hpp"

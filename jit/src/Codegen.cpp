@@ -136,6 +136,15 @@ void stampTargetAttributes(Module &module, TargetMachine &machine) {
   }
 }
 
+void shareDenormalMode(Module &module, const Function &from) {
+  const char *const names[] = {"denormal-fp-math", "denormal-fp-math-f32"};
+  for (Function &fn : module.functions()) {
+    if (fn.isDeclaration() || &fn == &from || fn.hasFnAttribute(names[0]) || fn.hasFnAttribute(names[1])) continue;
+    for (const char *name : names)
+      if (from.hasFnAttribute(name)) fn.addFnAttr(from.getFnAttribute(name));
+  }
+}
+
 void optimize(Module &module, TargetMachine &machine) {
   LoopAnalysisManager loops;
   FunctionAnalysisManager functions;

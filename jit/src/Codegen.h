@@ -29,6 +29,10 @@ void setTarget(llvm::Module &module, llvm::TargetMachine &machine);
 // once everything (builtins, launch wrapper) is in the module.
 void stampTargetAttributes(llvm::Module &module, llvm::TargetMachine &machine);
 
+// Gives every defined function without a denormal mode of its own `from`'s
+// (library code linked into a kernel follows the kernel's -fdenormal-fp-math).
+void shareDenormalMode(llvm::Module &module, const llvm::Function &from);
+
 // The standard O3 pipeline, with the target's cost model.
 void optimize(llvm::Module &module, llvm::TargetMachine &machine);
 

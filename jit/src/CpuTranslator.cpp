@@ -12,6 +12,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
 
+#include "KernelFunctionAttributes.h"
+
 using namespace llvm;
 
 namespace onepass::jit {
@@ -112,11 +114,13 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   if (Error err = linkBuiltins(module, BuiltinTarget::Cpu)) return err;
 
   Function *launcher = buildLauncher(module, *loaded->kernel, loaded->info);
+  image::copyFloatingPointAttributes(*loaded->kernel, *launcher);
+  shareDenormalMode(module, *launcher);
   // Same CPU and features on every function (builtins and launcher included),
   // or the inliner refuses to inline across them.
   stampTargetAttributes(module, **machine);
   inlineIntoWrapper(module, *loaded->kernel, *launcher);
-  if (Error err = substituteWorkItemState(module, *launcher, kernelSymbol)) {
+  if (Error err = substituteWorkItemState(module, *launcher, loaded->displayName)) {
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".failed");
     return err;
   }

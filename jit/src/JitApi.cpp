@@ -48,18 +48,32 @@ int onepass_jit_compile_cpu(const onepass_jit_request *request, onepass_jit_buff
   return 0;
 }
 
-int onepass_jit_compile_ptx(const onepass_jit_request *request, uint32_t sm_version, uint32_t ptx_version,
+namespace {
+onepass::jit::PtxTarget ptxTarget(const onepass_jit_ptx_target &target) {
+  onepass::jit::PtxTarget result;
+  result.smVersion = target.sm_version;
+  result.ptxVersion = target.ptx_version;
+  if (target.libdevice_path) result.libdevice.path = target.libdevice_path;
+  if (target.libdevice_missing) result.libdevice.searched = target.libdevice_missing;
+  return result;
+}
+}  // namespace
+
+int onepass_jit_compile_ptx(const onepass_jit_request *request, const onepass_jit_ptx_target *target,
                             onepass_jit_buffer *ptx, char **error) {
-  if (!request || !request->image || !request->kernel_symbol || !ptx)
+  if (!request || !request->image || !request->kernel_symbol || !target || !ptx)
     return fail(error, "onepass_jit_compile_ptx: missing argument");
-  llvm::Expected<std::string> compiled =
-      onepass::jit::compilePtxKernel(request->image, request->image_size, request->kernel_symbol, sm_version,
-                                       ptx_version);
+  llvm::Expected<std::string> compiled = onepass::jit::compilePtxKernel(request->image, request->image_size,
+                                                                        request->kernel_symbol, ptxTarget(*target));
   if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
   ptx->size = compiled->size() + 1;
   ptx->data = copyMessage(*compiled);
   if (!ptx->data) return fail(error, "out of host memory for the PTX");
   return 0;
+}
+
+void onepass_jit_warm_up_ptx(const onepass_jit_ptx_target *target) {
+  if (target) onepass::jit::warmUpPtx(ptxTarget(*target));
 }
 
 int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_fn *kernel, char **error) {

@@ -30,6 +30,7 @@ Expected<KernelModule> loadKernelModule(LLVMContext &ctx, const void *imageData,
   KernelModule result;
   result.module = std::move(*parsed);
   result.info = *info;
+  result.displayName = info->displayName.empty() ? kernelSymbol.str() : std::string(info->displayName);
   // The string views point into the image; keep the record but not the views.
   result.info.symbol = {};
   result.info.displayName = {};
@@ -45,6 +46,17 @@ Expected<KernelModule> loadKernelModule(LLVMContext &ctx, const void *imageData,
                                  std::to_string(info->fields.size()) + " fields");
   internalizeAllBut(*result.module, *result.kernel);
   return result;
+}
+
+void eraseUnusedFunctions(Module &module) {
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (Function &fn : make_early_inc_range(module.functions()))
+      if (fn.hasLocalLinkage() && fn.use_empty()) {
+        fn.eraseFromParent();
+        erased = true;
+      }
+  }
 }
 
 void internalizeAllBut(Module &module, const Function &keep) {

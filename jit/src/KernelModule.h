@@ -16,10 +16,15 @@ struct KernelModule {
   std::unique_ptr<llvm::Module> module;
   llvm::Function *kernel = nullptr;
   image::KernelView info;  // the kernel's record (copied: the image may go away)
+  std::string displayName;  // the kernel's name as users know it, for messages
 };
 
 llvm::Expected<KernelModule> loadKernelModule(llvm::LLVMContext &ctx, const void *imageData,
                                               uint64_t imageSize, llvm::StringRef kernelSymbol);
+
+// Erases internal functions nothing calls any more (other kernels of the
+// translation unit, what the launch wrapper fully inlined).
+void eraseUnusedFunctions(llvm::Module &module);
 
 // Makes every defined function but `keep` internal, so optimization can drop
 // what `keep` does not reach.

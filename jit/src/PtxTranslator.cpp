@@ -10,6 +10,8 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Verifier.h"
 
+#include "KernelFunctionAttributes.h"
+
 using namespace llvm;
 
 namespace onepass::jit {
@@ -73,34 +75,93 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
 }  // namespace
 
 Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                       unsigned smVersion, unsigned ptxVersion) {
+                                       const PtxTarget &target) {
   LLVMContext ctx;
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
   if (!loaded) return loaded.takeError();
   Module &module = *loaded->module;
-  if (loaded->info.features & image::kFeatureFp64 && smVersion < 13)
+  const std::string &kernelName = loaded->displayName;
+  if (loaded->info.features & image::kFeatureFp64 && target.smVersion < 13)
     return createStringError(inconvertibleErrorCode(), "the kernel uses double precision, which sm_" +
-                                                           std::to_string(smVersion) + " lacks");
+                                                           std::to_string(target.smVersion) + " lacks");
 
-  Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(smVersion, ptxVersion);
+  Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(target.smVersion, target.ptxVersion);
   if (!machine) return machine.takeError();
   setTarget(module, **machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) return err;
 
   Function *entry = buildPtxEntry(module, *loaded->kernel, loaded->info);
-  stampTargetAttributes(module, **machine);
+  image::copyFloatingPointAttributes(*loaded->kernel, *entry);
   inlineIntoWrapper(module, *loaded->kernel, *entry);
-  if (Error err = substituteWorkItemState(module, *entry, kernelSymbol)) return err;
+  if (Error err = substituteWorkItemState(module, *entry, kernelName)) return err;
+  eraseUnusedFunctions(module);
+  if (Error err = lowerMathToLibdevice(module, *entry, target.libdevice, kernelName)) return err;
+  internalizeAllBut(module, *entry);
+  // Library code (builtins, libdevice) follows the kernel's denormal mode,
+  // or the inliner would keep it out of line.
+  shareDenormalMode(module, *entry);
+  stampTargetAttributes(module, **machine);
 
   std::string verifierOutput;
   raw_string_ostream verifierStream(verifierOutput);
   if (verifyModule(module, &verifierStream))
     return createStringError(inconvertibleErrorCode(), "internal error: invalid PTX kernel module: " + verifierOutput);
   optimize(module, **machine);
-  dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(smVersion));
+  dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
   Expected<std::vector<char>> ptx = emitFile(module, **machine, CodeGenFileType::AssemblyFile);
   if (!ptx) return ptx.takeError();
   return std::string(ptx->begin(), ptx->end());
+}
+
+void warmUpPtx(const PtxTarget &target) {
+  // A kernel that touches what real ones do: a loop, float math, a libdevice
+  // call when libdevice is there, global memory, the work-item builtins.
+  LLVMContext ctx;
+  Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(target.smVersion, target.ptxVersion);
+  if (!machine) return;
+  Module module("onepass-warm-up", ctx);
+  setTarget(module, **machine);
+  if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) {
+    consumeError(std::move(err));
+    return;
+  }
+  IRBuilder<> builder(ctx);
+  Type *f32 = builder.getFloatTy();
+  Type *ptr = builder.getPtrTy();
+  Function *entry = Function::Create(FunctionType::get(builder.getVoidTy(), {ptr, builder.getInt64Ty()}, false),
+                                     GlobalValue::ExternalLinkage, kPtxKernelSymbol, module);
+  entry->setCallingConv(CallingConv::PTX_Kernel);
+  BasicBlock *start = BasicBlock::Create(ctx, "entry", entry);
+  BasicBlock *loop = BasicBlock::Create(ctx, "loop", entry);
+  BasicBlock *exit = BasicBlock::Create(ctx, "exit", entry);
+  builder.SetInsertPoint(start);
+  Value *first = globalThreadIndex(builder, 0);
+  builder.CreateCondBr(builder.CreateICmpULT(first, entry->getArg(1)), loop, exit);
+  builder.SetInsertPoint(loop);
+  PHINode *index = builder.CreatePHI(builder.getInt64Ty(), 2);
+  index->addIncoming(first, start);
+  Value *address = builder.CreateInBoundsGEP(f32, entry->getArg(0), index);
+  Value *value = builder.CreateLoad(f32, address);
+  const bool withLibdevice = !target.libdevice.path.empty();
+  FunctionCallee math = withLibdevice
+                            ? module.getOrInsertFunction("expf", f32, f32)
+                            : FunctionCallee(Intrinsic::getOrInsertDeclaration(&module, Intrinsic::sqrt, {f32}));
+  value = builder.CreateFAdd(builder.CreateFMul(value, builder.CreateCall(math, {value})), value);
+  builder.CreateStore(value, address);
+  Value *next = builder.CreateAdd(index, builder.getInt64(4096));
+  index->addIncoming(next, loop);
+  builder.CreateCondBr(builder.CreateICmpULT(next, entry->getArg(1)), loop, exit);
+  builder.SetInsertPoint(exit);
+  builder.CreateRetVoid();
+  if (Error err = lowerMathToLibdevice(module, *entry, target.libdevice, "warm-up")) {
+    consumeError(std::move(err));
+    return;
+  }
+  eraseUnusedFunctions(module);
+  stampTargetAttributes(module, **machine);
+  optimize(module, **machine);
+  Expected<std::vector<char>> ptx = emitFile(module, **machine, CodeGenFileType::AssemblyFile);
+  if (!ptx) consumeError(ptx.takeError());
 }
 
 }  // namespace onepass::jit

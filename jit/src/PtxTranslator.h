@@ -5,6 +5,8 @@
 // emits PTX for the device's sm_XX.
 #pragma once
 
+#include "PtxMath.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -16,10 +18,17 @@ namespace onepass::jit {
 // then the global range as three u64 values in SYCL dimension order.
 inline constexpr const char *kPtxKernelSymbol = "__onepass_ptx_kernel";
 
-// `smVersion` is the compute capability as 10 * major + minor (90 for sm_90);
-// `ptxVersion` the newest PTX ISA the driver accepts (90 for 9.0; 0: the
-// lowest the architecture needs).
+struct PtxTarget {
+  unsigned smVersion = 0;   // compute capability, 10 * major + minor (90 for sm_90)
+  unsigned ptxVersion = 0;  // the newest PTX ISA the driver accepts (90 for 9.0); 0: the lowest sm_XX needs
+  LibdeviceLocation libdevice;
+};
+
 llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                             unsigned smVersion, unsigned ptxVersion);
+                                             const PtxTarget &target);
+
+// The one-time work of a process's first PTX compile, done ahead of it (see
+// onepass_jit_warm_up_ptx).
+void warmUpPtx(const PtxTarget &target);
 
 }  // namespace onepass::jit

@@ -40,6 +40,11 @@ unsigned cpuThreads() {
   return static_cast<unsigned>(requested);
 }
 
+bool jitWarmUp() {
+  std::string value = read("ONEPASS_JIT_WARMUP");
+  return !(value == "0" || value == "off" || value == "false");
+}
+
 bool spin(bool fallback) {
   std::string value = read("ONEPASS_SPIN");
   if (value == "1" || value == "on" || value == "true") return true;

@@ -1,5 +1,7 @@
 // Every environment variable the runtime reads, read here and only here
-// (README.md documents them).
+// (README.md documents them). The one exception: the CUDA backend plugin looks
+// for the CUDA toolkit through ONEPASS_CUDA_PATH, CUDA_PATH and CUDA_HOME
+// (backend/cuda/CudaToolkit.cpp).
 #pragma once
 
 #include <string>
@@ -22,6 +24,9 @@ unsigned cpuThreads();
 // choice; 0 runs every GPU operation synchronously). `fallback` if unset or
 // not a number from 0 to 64.
 unsigned gpuStreams(unsigned fallback);
+// ONEPASS_JIT_WARMUP: "0"/"off"/"false" keep the JIT from preparing LLVM on
+// a background thread when a GPU is found (default: on).
+bool jitWarmUp();
 // ONEPASS_SPIN: "1"/"on" or "0"/"off": whether runtime threads spin briefly
 // before sleeping (`fallback` if unset or neither).
 bool spin(bool fallback);

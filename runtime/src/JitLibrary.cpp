@@ -48,9 +48,10 @@ LoadResult load() {
   lib.compileCpu = reinterpret_cast<decltype(lib.compileCpu)>(dlsym(handle, "onepass_jit_compile_cpu"));
   lib.loadCpu = reinterpret_cast<decltype(lib.loadCpu)>(dlsym(handle, "onepass_jit_load_cpu"));
   lib.compilePtx = reinterpret_cast<decltype(lib.compilePtx)>(dlsym(handle, "onepass_jit_compile_ptx"));
+  lib.warmUpPtx = reinterpret_cast<decltype(lib.warmUpPtx)>(dlsym(handle, "onepass_jit_warm_up_ptx"));
   lib.free = reinterpret_cast<decltype(lib.free)>(dlsym(handle, "onepass_jit_free"));
   lib.versionString = reinterpret_cast<decltype(lib.versionString)>(dlsym(handle, "onepass_jit_version_string"));
-  if (!lib.compileCpu || !lib.loadCpu || !lib.compilePtx || !lib.free || !lib.versionString)
+  if (!lib.compileCpu || !lib.loadCpu || !lib.compilePtx || !lib.warmUpPtx || !lib.free || !lib.versionString)
     result.error = "the OnePass JIT library '" + path + "' lacks required functions";
   else
     ONEPASS_LOG(Info, "loaded JIT library " << path << " (" << lib.versionString() << ")");

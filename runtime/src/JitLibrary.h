@@ -13,6 +13,7 @@ struct JitLibrary {
   decltype(&onepass_jit_compile_cpu) compileCpu = nullptr;
   decltype(&onepass_jit_load_cpu) loadCpu = nullptr;
   decltype(&onepass_jit_compile_ptx) compilePtx = nullptr;
+  decltype(&onepass_jit_warm_up_ptx) warmUpPtx = nullptr;
   decltype(&onepass_jit_free) free = nullptr;
   decltype(&onepass_jit_version_string) versionString = nullptr;
   std::string path;

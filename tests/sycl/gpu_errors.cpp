@@ -2,6 +2,9 @@
 // and the CPU device keeps working after them. Run as `sycl-gpu_errors MODE`:
 //   no-driver   without libcuda.so.1: the GPU selector names the missing driver
 //   old-driver  a driver too old for the device's PTX: errc::build at submit
+//   no-libdevice  a kernel calling math functions when the CUDA toolkit's
+//               libdevice is not there: errc::build naming libdevice and
+//               ONEPASS_CUDA_PATH; kernels without math still run
 //   oom         device memory exhausted: malloc_device returns null, a buffer
 //               that does not fit is errc::memory_allocation
 //   fault       a kernel faults on the device: an asynchronous errc::kernel
@@ -53,6 +56,24 @@ void oldDriver() {
     onepass_test::check("the message says the driver is too old and what is needed: " + what,
                contains(what, "too old") && contains(what, "PTX ISA 7.8") && contains(what, "sm_90"));
   }
+  sycl::free(data, gpu);
+}
+
+void noLibdevice() {
+  sycl::queue gpu{sycl::gpu_selector_v};
+  float *data = sycl::malloc_shared<float>(16, gpu);
+  try {
+    gpu.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { data[i] = sycl::sin(float(i[0])); }).wait();
+    onepass_test::fail("a math kernel without libdevice", "errc::build", "no exception");
+  } catch (const sycl::exception &e) {
+    std::string what = e.what();
+    onepass_test::checkEqual("error code", sycl::errc::build, static_cast<sycl::errc>(e.code().value()));
+    onepass_test::check("the message names libdevice, the call and the setting: " + what,
+                        contains(what, "libdevice") && contains(what, "sinf") && contains(what, "ONEPASS_CUDA_PATH"));
+  }
+  onepass_test::checkNoThrow("a kernel without math", [&] {
+    gpu.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { data[i] = float(i[0]); }).wait();
+  });
   sycl::free(data, gpu);
 }
 
@@ -117,10 +138,11 @@ int main(int argc, char **argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   if (mode == "no-driver") noDriver();
   else if (mode == "old-driver") oldDriver();
+  else if (mode == "no-libdevice") noLibdevice();
   else if (mode == "oom") outOfMemory();
   else if (mode == "fault") fault();
   else {
-    std::fprintf(stderr, "usage: %s no-driver|old-driver|oom|fault\n", argv[0]);
+    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault\n", argv[0]);
     return 2;
   }
   checkCpuStillWorks();

@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 4
+#define ONEPASS_BACKEND_INTERFACE_VERSION 5
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -63,8 +63,12 @@ typedef struct onepass_backend_launch {
  * the runtime's log. */
 typedef struct onepass_runtime_services {
   uint32_t interface_version;
-  /* onepass_jit_compile_ptx of jit_api.h; request is an onepass_jit_request. */
-  int (*compile_ptx)(const void *request, uint32_t sm_version, uint32_t ptx_version, void *ptx_buffer, char **error);
+  /* onepass_jit_compile_ptx of jit_api.h; request is an onepass_jit_request,
+   * target an onepass_jit_ptx_target. */
+  int (*compile_ptx)(const void *request, const void *target, void *ptx_buffer, char **error);
+  /* Starts onepass_jit_warm_up_ptx(target) on a background thread (unless
+   * ONEPASS_JIT_WARMUP=0) and returns; the target is copied. */
+  void (*warm_up_ptx)(const void *target);
   void (*free)(void *pointer);
   /* level: 0 error, 1 warning, 2 info, 3 debug */
   void (*log)(int level, const char *message);

@@ -4,6 +4,7 @@
 #include "../KernelCache.h"
 #include "KernelImage.h"
 #include "../Log.h"
+#include "../Environment.h"
 
 #include <sycl/exception.hpp>
 
@@ -15,15 +16,21 @@
 #include <fstream>
 #include <iterator>
 #include <vector>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <system_error>
+#include <thread>
 
 namespace onepass::rt {
 
 namespace {
 
-int compilePtx(const void *request, uint32_t smVersion, uint32_t ptxVersion, void *ptxBuffer, char **error) {
+int compilePtx(const void *request, const void *target, void *ptxBuffer, char **error) {
   try {
     const JitLibrary &jit = jitLibrary();
-    return jit.compilePtx(static_cast<const onepass_jit_request *>(request), smVersion, ptxVersion,
+    return jit.compilePtx(static_cast<const onepass_jit_request *>(request),
+                          static_cast<const onepass_jit_ptx_target *>(target),
                           static_cast<onepass_jit_buffer *>(ptxBuffer), error);
   } catch (const sycl::exception &e) {
     if (error) *error = strdup(e.what());
@@ -53,6 +60,68 @@ void cacheStore(const char *key, const void *data, uint64_t size) { KernelCache:
 // Everything of this installation that changes a device binary. The builtin
 // libraries are hashed from the installed files, so reinstalling a changed
 // OnePass invalidates the entries it would build differently.
+const char *toolchainId();
+
+// The warm-up thread; exit waits for it, since the JIT library's static
+// objects must outlive its work.
+struct WarmUp {
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool started = false;
+  bool running = false;
+};
+WarmUp &warmUp() {
+  static WarmUp *state = new WarmUp;  // never destroyed: exit handlers use it
+  return *state;
+}
+
+void waitForWarmUp() {
+  WarmUp &w = warmUp();
+  std::unique_lock<std::mutex> lock(w.mutex);
+  w.finished.wait(lock, [&] { return !w.running; });
+}
+
+void startPtxWarmUp(const void *targetPointer) {
+  if (!env::jitWarmUp() || !targetPointer) return;
+  WarmUp &w = warmUp();
+  {
+    std::lock_guard<std::mutex> lock(w.mutex);
+    if (w.started) return;
+    w.started = w.running = true;
+  }
+  const auto &given = *static_cast<const onepass_jit_ptx_target *>(targetPointer);
+  std::string libdevicePath = given.libdevice_path ? given.libdevice_path : "";
+  onepass_jit_ptx_target target{given.sm_version, given.ptx_version, nullptr, nullptr};
+  auto work = [target, libdevicePath]() mutable {
+    auto start = std::chrono::steady_clock::now();
+    toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
+    try {
+      const JitLibrary &jit = jitLibrary();
+      // Registered after the JIT library's own exit handlers, so it runs first.
+      std::atexit(waitForWarmUp);
+      target.libdevice_path = libdevicePath.c_str();
+      jit.warmUpPtx(&target);
+      ONEPASS_LOG(Info, "JIT warmed up for sm_" << target.sm_version << " in "
+                                                << std::chrono::duration_cast<std::chrono::microseconds>(
+                                                       std::chrono::steady_clock::now() - start)
+                                                       .count()
+                                                << " us");
+    } catch (const sycl::exception &e) {
+      ONEPASS_LOG(Debug, "no JIT warm-up: " << e.what());
+    }
+    WarmUp &w = warmUp();
+    std::lock_guard<std::mutex> lock(w.mutex);
+    w.running = false;
+    w.finished.notify_all();
+  };
+  try {
+    std::thread(std::move(work)).detach();
+  } catch (const std::system_error &) {
+    std::lock_guard<std::mutex> lock(w.mutex);
+    w.running = false;
+  }
+}
+
 const char *toolchainId() {
   static const std::string id = [] {
     std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION;
@@ -68,8 +137,8 @@ const char *toolchainId() {
   return id.c_str();
 }
 
-const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, freeMemory, logFromPlugin,
-                                            cacheLoad, cacheStore, toolchainId};
+const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, startPtxWarmUp,
+                                            freeMemory, logFromPlugin, cacheLoad, cacheStore, toolchainId};
 
 }  // namespace
 

@@ -69,7 +69,9 @@ class Scale;
 // CHECK-DAG:  declare i64 @__onepass_get_global_id(i32 noundef)
 
 // CHECK-DAG:  attributes #[[ENTRY_ATTRS]] = { alwaysinline {{.*}}}
-// CHECK-DAG:  attributes #[[KERNEL_ATTRS]] = { nounwind }
+// The kernel function carries the user's floating-point environment (here
+// clang's default: no trapping math) for the JIT to honour.
+// CHECK-DAG:  attributes #[[KERNEL_ATTRS]] = { nounwind "no-trapping-math"="true" }
 
 int main() {
   sycl::queue q;

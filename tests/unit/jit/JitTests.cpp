@@ -185,22 +185,35 @@ TEST_CASE("the JIT reports bad requests with a message, never a crash", "[jit][e
 // --- NVPTX --------------------------------------------------------------------
 
 namespace {
-std::string buildPtx(const std::string &symbol, unsigned sm, std::string &error, unsigned ptxVersion = 0) {
+// NVIDIA's libdevice from the CUDA toolkit, or "" if this machine has none.
+std::string installedLibdevice() {
+  const char *path = ONEPASS_TEST_LIBDEVICE;
+  return std::ifstream(path).good() ? path : "";
+}
+
+std::string buildPtxFrom(const std::vector<uint8_t> &image, const std::string &symbol, unsigned sm, std::string &error,
+                         unsigned ptxVersion, const std::string &libdevice) {
   static auto compilePtx = reinterpret_cast<decltype(&onepass_jit_compile_ptx)>(
       dlsym(dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL), "onepass_jit_compile_ptx"));
   REQUIRE(compilePtx != nullptr);
-  onepass_jit_request request{imageBytes().data(), imageBytes().size(), symbol.c_str()};
+  onepass_jit_request request{image.data(), image.size(), symbol.c_str()};
+  onepass_jit_ptx_target target{sm, ptxVersion, libdevice.c_str(), "looked in the test's places"};
   onepass_jit_buffer ptx{};
   char *message = nullptr;
-  if (compilePtx(&request, sm, ptxVersion, &ptx, &message) != 0) {
+  if (compilePtx(&request, &target, &ptx, &message) != 0) {
     error = message ? message : "";
     jit().release(message);
     return "";
   }
+  error.clear();
   std::string text(static_cast<const char *>(ptx.data));
   REQUIRE(ptx.size == text.size() + 1);  // NUL-terminated, as cuModuleLoadData wants
   jit().release(ptx.data);
   return text;
+}
+
+std::string buildPtx(const std::string &symbol, unsigned sm, std::string &error, unsigned ptxVersion = 0) {
+  return buildPtxFrom(imageBytes(), symbol, sm, error, ptxVersion, installedLibdevice());
 }
 
 // Assembles PTX with the CUDA toolkit's ptxas if there is one; returns false if not.
@@ -272,6 +285,11 @@ TEST_CASE("every kernel's PTX assembles with ptxas", "[jit][ptx]") {
   REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   for (unsigned sm : {75u, 90u})  // CUDA 13's ptxas knows sm_75 and newer
     for (const auto &kernel : image.kernels()) {
+      if (kernel.displayName == "undefined_call") continue;  // fails on purpose, below
+      if (kernel.displayName == "math_calls" && installedLibdevice().empty()) {
+        WARN("no libdevice (no CUDA toolkit): math_calls not compiled to PTX");
+        continue;
+      }
       std::string ptx = buildPtx(std::string(kernel.symbol), sm, error);
       INFO(kernel.displayName << " sm_" << sm << ": " << error);
       REQUIRE(!ptx.empty());
@@ -284,4 +302,97 @@ TEST_CASE("every kernel's PTX assembles with ptxas", "[jit][ptx]") {
       INFO("ptxas: " << output);
       CHECK(assembled);
     }
+}
+
+// --- math -----------------------------------------------------------------------
+
+namespace {
+const std::vector<uint8_t> &fastImageBytes() {
+  static std::vector<uint8_t> bytes = [] {
+    std::ifstream in(ONEPASS_TEST_FAST_IMAGE, std::ios::binary);
+    return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), {});
+  }();
+  return bytes;
+}
+
+std::string symbolOf(const std::vector<uint8_t> &bytes, const std::string &name) {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(bytes.data(), bytes.size(), true, error));
+  return std::string(kernelNamed(image, name).symbol);
+}
+}  // namespace
+
+TEST_CASE("math functions in a CPU kernel compute what they compute on the host", "[jit][math]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const auto &kernel = kernelNamed(image, "math_calls");
+  onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
+  INFO(error);
+  REQUIRE(fn != nullptr);
+  const size_t n = 64;
+  std::vector<float> in(n), out(n, 0.0f);
+  std::vector<double> wide(n, 0.0);
+  for (size_t i = 0; i < n; ++i) in[i] = 0.11f * float(i) + 0.05f;
+  std::vector<uint8_t> blob(kernel.objectSize);
+  put(blob, kernel.fields[0], out.data());
+  put(blob, kernel.fields[1], static_cast<const float *>(in.data()));
+  put(blob, kernel.fields[2], wide.data());
+  onepass_cpu_launch all = range1(0, n, n);
+  fn(blob.data(), &all);
+  for (size_t i = 0; i < n; ++i) {
+    float x = in[i];
+    float expected = std::sin(x) + std::pow(x, 2.5f) + std::pow(10.0f, x * 0.1f) + std::sin(3.14159265f * x) + std::exp(-x);
+    INFO("x = " << x);
+    CHECK(out[i] == Approx(expected).epsilon(1e-5).margin(1e-5));
+    CHECK(wide[i] == Approx(std::cos(double(x)) + std::log1p(double(x))).epsilon(1e-12));
+  }
+}
+
+TEST_CASE("math calls in PTX kernels come from libdevice, or fail clearly without it", "[jit][ptx][math]") {
+  std::string error;
+  const std::string mathSymbol = symbolOf(imageBytes(), "math_calls");
+  // No libdevice: an error that names it, the call and where the caller looked.
+  CHECK(buildPtxFrom(imageBytes(), mathSymbol, 90, error, 90, "").empty());
+  CHECK_THAT(error, Catch::Contains("math_calls") && Catch::Contains("libdevice") &&
+                        Catch::Contains("looked in the test's places"));
+  // A libdevice path that is not there: an error naming the file.
+  CHECK(buildPtxFrom(imageBytes(), mathSymbol, 90, error, 90, "/nonexistent/libdevice.10.bc").empty());
+  CHECK_THAT(error, Catch::Contains("/nonexistent/libdevice.10.bc"));
+  // A kernel without math needs no libdevice.
+  CHECK(!buildPtxFrom(imageBytes(), symbolOf(imageBytes(), "scale_offset"), 90, error, 90, "").empty());
+  // A call to a function nothing defines: named, before any PTX tool sees it.
+  CHECK(buildPtx(symbolOf(imageBytes(), "undefined_call"), 90, error).empty());
+  CHECK_THAT(error, Catch::Contains("definedElsewhere(float)") && Catch::Contains("no definition for NVIDIA GPUs"));
+
+  if (installedLibdevice().empty()) {
+    WARN("no libdevice at " << ONEPASS_TEST_LIBDEVICE << " (no CUDA toolkit): libdevice linking not checked");
+    return;
+  }
+  std::string ptx = buildPtx(mathSymbol, 90, error);
+  INFO(error);
+  REQUIRE(!ptx.empty());
+  CHECK_THAT(ptx, !Catch::Contains(".extern"));  // everything resolved
+  // Precise by default: no approximate sine, no flushed arithmetic (libdevice's
+  // own code uses approximate instructions inside its algorithms).
+  CHECK_THAT(ptx, !Catch::Contains("sin.approx") && !Catch::Contains("mul.ftz.f32") &&
+                      !Catch::Contains("mul.rn.ftz.f32") && !Catch::Contains("fma.rn.ftz.f32"));
+  // sycl::native: the GPU's approximate instructions.
+  std::string native = buildPtx(symbolOf(imageBytes(), "native_math"), 90, error);
+  INFO(error);
+  CHECK_THAT(native, Catch::Contains("sin.approx") && Catch::Contains("ex2.approx"));
+}
+
+TEST_CASE("-ffast-math and -fdenormal-fp-math reach the PTX", "[jit][ptx][math]") {
+  std::string error;
+  std::string ptx = buildPtxFrom(fastImageBytes(), symbolOf(fastImageBytes(), "fast_math"), 90, error, 90,
+                                 installedLibdevice());
+  INFO(error);
+  REQUIRE(!ptx.empty());
+  CHECK_THAT(ptx, Catch::Contains("sin.approx.ftz.f32"));  // approximate sine, flushed
+  CHECK_THAT(ptx, Catch::Contains("div.approx.ftz.f32") || Catch::Contains("div.full.ftz.f32") ||
+                      Catch::Contains("rcp.approx.ftz.f32"));
+  CHECK_THAT(ptx, Catch::Contains("fma.rn.ftz.f32") || Catch::Contains("mul.ftz.f32") ||
+                      Catch::Contains("mul.rn.ftz.f32"));
 }

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 2
+#define ONEPASS_JIT_INTERFACE_VERSION 3
 
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
@@ -51,15 +51,33 @@ ONEPASS_JIT_EXPORT const char *onepass_jit_version_string(void);
 ONEPASS_JIT_EXPORT int onepass_jit_compile_cpu(const onepass_jit_request *request,
                                                onepass_jit_buffer *object, char **error);
 
-/* Compiles one kernel to PTX for an NVIDIA GPU of compute capability
- * `sm_version` (10 * major + minor, e.g. 90), in the newest PTX ISA up to
- * `ptx_version` (10 * major + minor, e.g. 90 for 9.0) that LLVM supports; 0
- * for the lowest the architecture needs. The PTX text in *ptx is
- * NUL-terminated (size counts the NUL). Its entry is "__onepass_ptx_kernel";
- * its parameters are the kernel's fields, then the global range as three
- * 64-bit values in SYCL dimension order. */
-ONEPASS_JIT_EXPORT int onepass_jit_compile_ptx(const onepass_jit_request *request, uint32_t sm_version,
-                                               uint32_t ptx_version, onepass_jit_buffer *ptx, char **error);
+/* The NVIDIA GPU a PTX kernel is for. */
+typedef struct onepass_jit_ptx_target {
+  uint32_t sm_version;           /* compute capability, 10 * major + minor (90 for sm_90) */
+  uint32_t ptx_version;          /* newest PTX ISA the driver accepts, 10 * major + minor; 0: the
+                                    lowest the architecture needs */
+  const char *libdevice_path;    /* NVIDIA's libdevice.10.bc; NULL or "" if none was found */
+  const char *libdevice_missing; /* where the caller looked, quoted in the error of a kernel
+                                    that needs libdevice when there is none (may be NULL) */
+} onepass_jit_ptx_target;
+
+/* Compiles one kernel to PTX for `target`, in the newest PTX ISA up to
+ * target->ptx_version that LLVM supports. Math calls go to libdevice, linked
+ * only into kernels that use it. The PTX text in *ptx is NUL-terminated (size
+ * counts the NUL). Its entry is "__onepass_ptx_kernel"; its parameters are the
+ * kernel's fields, then the global range as three 64-bit values in SYCL
+ * dimension order. */
+ONEPASS_JIT_EXPORT int onepass_jit_compile_ptx(const onepass_jit_request *request,
+                                               const onepass_jit_ptx_target *target, onepass_jit_buffer *ptx,
+                                               char **error);
+
+/* Does the one-time work of a first onepass_jit_compile_ptx for `target`
+ * (LLVM's targets, the builtin library, libdevice's file, and a small kernel
+ * through the whole pipeline, which brings LLVM's code into memory), so a
+ * kernel compiled afterwards pays only for itself. Meant for a background
+ * thread started when a GPU is found; safe to run while other threads
+ * compile. */
+ONEPASS_JIT_EXPORT void onepass_jit_warm_up_ptx(const onepass_jit_ptx_target *target);
 
 /* Links an object made by onepass_jit_compile_cpu into this process and
  * returns its launch function. The code stays loaded for the process's life. */

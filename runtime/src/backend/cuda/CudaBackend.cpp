@@ -9,6 +9,7 @@
 #include "../BackendInterface.h"
 #include "../BuildOnceMap.h"
 #include "CudaDriver.h"
+#include "CudaToolkit.h"
 
 #include "onepass/jit/jit_api.h"
 
@@ -68,6 +69,7 @@ struct Backend {
   const DriverApi *api = nullptr;
   const onepass_runtime_services *services = nullptr;
   int driverVersion = 0;
+  Libdevice libdevice;
   std::vector<std::unique_ptr<Device>> devices;
   rt::BuildOnceMap<std::pair<const void *, uint32_t>, CompiledKernel> kernels;  // by (kernel, device)
 };
@@ -324,6 +326,11 @@ unsigned driverPtxVersion(int driver) {
   return 60;
 }
 
+onepass_jit_ptx_target ptxTarget(const Device &d) {
+  const Backend &b = backend();
+  return {d.smVersion, driverPtxVersion(b.driverVersion), b.libdevice.path.c_str(), b.libdevice.missing.c_str()};
+}
+
 // Finds the kernel's binary in the persistent cache, or JIT-compiles it to
 // PTX, links it to a cubin and caches that. Returns an error or "".
 std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, CUfunction &function) {
@@ -333,7 +340,8 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
   char imageId[20];
   std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(launch.image_id));
   const std::string key = std::string(b.services->toolchain_id()) + "|cuda sm_" + std::to_string(d.smVersion) +
-                          "|driver " + std::to_string(b.driverVersion) + "|image " + imageId + "|" + launch.kernel_symbol;
+                          "|driver " + std::to_string(b.driverVersion) + "|" + b.libdevice.identity + "|image " + imageId + "|" +
+                          launch.kernel_symbol;
   auto start = Clock::now();
   void *cached = nullptr;
   uint64_t cachedSize = 0;
@@ -348,11 +356,11 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
     log(1, error + "; compiling the kernel again");
   }
 
-  const unsigned ptxVersion = driverPtxVersion(b.driverVersion);
   onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
+  const onepass_jit_ptx_target target = ptxTarget(d);
   onepass_jit_buffer ptx{};
   char *message = nullptr;
-  if (b.services->compile_ptx(&request, d.smVersion, ptxVersion, &ptx, &message) != 0) {
+  if (b.services->compile_ptx(&request, &target, &ptx, &message) != 0) {
     std::string error = message ? message : "unknown JIT error";
     b.services->free(message);
     if (error.find("PTX ISA") != std::string::npos)
@@ -583,5 +591,10 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
     b.devices.push_back(std::move(device));
   }
   if (b.devices.empty()) return refuse("no usable CUDA device");
+  b.libdevice = findLibdevice();
+  if (b.libdevice.path.empty()) log(2, "no libdevice, so kernels calling math functions cannot run: " + b.libdevice.missing);
+  // Most programs launch their first kernel soon: have LLVM ready by then.
+  const onepass_jit_ptx_target target = ptxTarget(*b.devices.front());
+  services->warm_up_ptx(&target);
   return &kTable;
 }

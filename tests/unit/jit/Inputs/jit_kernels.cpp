@@ -13,3 +13,20 @@ void launchAll(sycl::queue &q, float *out, const float *in, float factor, int of
   });
   q.single_task<class set_flag>([flag]() { *flag = 42; });
 }
+
+SYCL_EXTERNAL float definedElsewhere(float x);  // no definition in any translation unit
+
+void launchMath(sycl::queue &q, float *out, const float *in, double *wide) {
+  // C, C++ and SYCL math: on NVIDIA GPUs these come from libdevice.
+  q.parallel_for<class math_calls>(sycl::range<1>(1), [out, in, wide](sycl::id<1> i) {
+    float x = in[i];
+    out[i] = sycl::sin(x) + std::pow(x, 2.5f) + sycl::exp10(x * 0.1f) + sycl::sinpi(x) + expf(-x);
+    wide[i] = std::cos(double(x)) + sycl::log1p(double(x));
+  });
+  q.parallel_for<class native_math>(sycl::range<1>(1), [out, in](sycl::id<1> i) {
+    out[i] = sycl::native::sin(in[i]) + sycl::native::exp(in[i]) + sycl::native::divide(in[i], 3.0f);
+  });
+  q.parallel_for<class undefined_call>(sycl::range<1>(1), [out, in](sycl::id<1> i) {
+    out[i] = definedElsewhere(in[i]);
+  });
+}
