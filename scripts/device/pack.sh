@@ -16,5 +16,5 @@ cp "$build"/tests/sycl/programs/sycl-* "$carry/programs/"
 cp "$build/bin/examples/vector_add" "$carry/programs/"
 for p in "$build"/benchmarks/programs/*; do [ -x "$p" ] && cp "$p" "$carry/programs/"; done
 find "$carry" -type f \( -name '*.so' -o -perm -u+x \) -exec strip --strip-unneeded {} + 2>/dev/null || true
-cp "$root/scripts/device/run.sh" "$carry/"
+cp "$root/scripts/device/run.sh" "$root/benchmarks/gpu_first_launch.sh" "$carry/"
 du -sh "$carry"

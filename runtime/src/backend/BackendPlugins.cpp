@@ -17,7 +17,7 @@
 #include <iterator>
 #include <vector>
 #include <chrono>
-#include <condition_variable>
+#include <atomic>
 #include <mutex>
 #include <system_error>
 #include <thread>
@@ -62,64 +62,45 @@ void cacheStore(const char *key, const void *data, uint64_t size) { KernelCache:
 // OnePass invalidates the entries it would build differently.
 const char *toolchainId();
 
-// The warm-up thread; exit waits for it, since the JIT library's static
-// objects must outlive its work.
-struct WarmUp {
-  std::mutex mutex;
-  std::condition_variable finished;
-  bool started = false;
-  bool running = false;
-};
-WarmUp &warmUp() {
-  static WarmUp *state = new WarmUp;  // never destroyed: exit handlers use it
-  return *state;
-}
-
-void waitForWarmUp() {
-  WarmUp &w = warmUp();
-  std::unique_lock<std::mutex> lock(w.mutex);
-  w.finished.wait(lock, [&] { return !w.running; });
+// The JIT's warm-up runs on a thread of its own that nobody waits for: a
+// process may exit in the middle of it (the JIT library's static objects are
+// never destroyed, see jit/src/NoExitDestructors.cpp). Once exit has begun,
+// it touches nothing of the runtime's any more.
+std::atomic<bool> &exiting() {
+  static auto *flag = new std::atomic<bool>(false);  // never destroyed
+  return *flag;
 }
 
 void startPtxWarmUp(const void *targetPointer) {
+  static std::once_flag once;
   if (!env::jitWarmUp() || !targetPointer) return;
-  WarmUp &w = warmUp();
-  {
-    std::lock_guard<std::mutex> lock(w.mutex);
-    if (w.started) return;
-    w.started = w.running = true;
-  }
   const auto &given = *static_cast<const onepass_jit_ptx_target *>(targetPointer);
-  std::string libdevicePath = given.libdevice_path ? given.libdevice_path : "";
-  onepass_jit_ptx_target target{given.sm_version, given.ptx_version, nullptr, nullptr};
-  auto work = [target, libdevicePath]() mutable {
-    auto start = std::chrono::steady_clock::now();
-    toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
-    try {
-      const JitLibrary &jit = jitLibrary();
-      // Registered after the JIT library's own exit handlers, so it runs first.
-      std::atexit(waitForWarmUp);
+  std::call_once(once, [&] {
+    std::atexit([] { exiting() = true; });
+    auto work = [target = given, libdevicePath = std::string(given.libdevice_path ? given.libdevice_path : "")]() mutable {
+      auto start = std::chrono::steady_clock::now();
+      toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
+      decltype(&onepass_jit_warm_up_ptx) warmUp = nullptr;
+      try {
+        warmUp = jitLibrary().warmUpPtx;
+      } catch (const sycl::exception &e) {
+        if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: " << e.what());
+        return;
+      }
       target.libdevice_path = libdevicePath.c_str();
-      jit.warmUpPtx(&target);
-      ONEPASS_LOG(Info, "JIT warmed up for sm_" << target.sm_version << " in "
-                                                << std::chrono::duration_cast<std::chrono::microseconds>(
-                                                       std::chrono::steady_clock::now() - start)
-                                                       .count()
-                                                << " us");
-    } catch (const sycl::exception &e) {
-      ONEPASS_LOG(Debug, "no JIT warm-up: " << e.what());
+      target.libdevice_missing = nullptr;
+      warmUp(&target);
+      if (exiting()) return;
+      const auto micros =
+          std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
+      ONEPASS_LOG(Info, "JIT warmed up for sm_" << target.sm_version << " in " << micros << " us");
+    };
+    try {
+      std::thread(std::move(work)).detach();
+    } catch (const std::system_error &e) {
+      ONEPASS_LOG(Debug, "no JIT warm-up thread: " << e.what());
     }
-    WarmUp &w = warmUp();
-    std::lock_guard<std::mutex> lock(w.mutex);
-    w.running = false;
-    w.finished.notify_all();
-  };
-  try {
-    std::thread(std::move(work)).detach();
-  } catch (const std::system_error &) {
-    std::lock_guard<std::mutex> lock(w.mutex);
-    w.running = false;
-  }
+  });
 }
 
 const char *toolchainId() {
