@@ -151,7 +151,9 @@ void optimize(Module &module, TargetMachine &machine) {
   CGSCCAnalysisManager cgscc;
   ModuleAnalysisManager modules;
   PipelineTuningOptions tuning;
-  tuning.LoopVectorization = true;
+  // A GPU thread's loops gain nothing from loop vectorization (NVPTX has no
+  // wide vector registers); SLP still forms the vector loads and stores it has.
+  tuning.LoopVectorization = !machine.getTargetTriple().isNVPTX();
   tuning.SLPVectorization = true;
   tuning.LoopInterleaving = false;
   PassBuilder builder(&machine, tuning);

@@ -10,6 +10,9 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Verifier.h"
 
+#include <map>
+#include <mutex>
+
 #include "KernelFunctionAttributes.h"
 
 using namespace llvm;
@@ -72,6 +75,49 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
   return entry;
 }
 
+// Target machines cost up to a millisecond to create: finished compiles hand
+// theirs back for the next compile for the same GPU and PTX ISA.
+class MachinePool {
+public:
+  struct Lease {
+    Lease(MachinePool *pool, std::pair<unsigned, unsigned> key, std::unique_ptr<TargetMachine> machine)
+        : pool(pool), key(key), machine(std::move(machine)) {}
+    Lease(Lease &&) = default;
+    MachinePool *pool;
+    std::pair<unsigned, unsigned> key;
+    std::unique_ptr<TargetMachine> machine;
+    ~Lease() {
+      if (!machine) return;
+      std::lock_guard<std::mutex> lock(pool->mutex_);
+      pool->idle_.emplace(key, std::move(machine));
+    }
+  };
+
+  Expected<Lease> acquire(unsigned smVersion, unsigned ptxVersion) {
+    const std::pair<unsigned, unsigned> key{smVersion, ptxVersion};
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (auto found = idle_.find(key); found != idle_.end()) {
+        Lease lease(this, key, std::move(found->second));
+        idle_.erase(found);
+        return lease;
+      }
+    }
+    Expected<std::unique_ptr<TargetMachine>> created = createNvptxTargetMachine(smVersion, ptxVersion);
+    if (!created) return created.takeError();
+    return Lease(this, key, std::move(*created));
+  }
+
+  static MachinePool &instance() {
+    static MachinePool pool;
+    return pool;
+  }
+
+private:
+  std::mutex mutex_;
+  std::multimap<std::pair<unsigned, unsigned>, std::unique_ptr<TargetMachine>> idle_;
+};
+
 }  // namespace
 
 Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
@@ -85,9 +131,10 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
     return createStringError(inconvertibleErrorCode(), "the kernel uses double precision, which sm_" +
                                                            std::to_string(target.smVersion) + " lacks");
 
-  Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(target.smVersion, target.ptxVersion);
-  if (!machine) return machine.takeError();
-  setTarget(module, **machine);
+  Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(target.smVersion, target.ptxVersion);
+  if (!lease) return lease.takeError();
+  TargetMachine *machine = lease->machine.get();
+  setTarget(module, *machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) return err;
 
   Function *entry = buildPtxEntry(module, *loaded->kernel, loaded->info);
@@ -100,15 +147,15 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   // Library code (builtins, libdevice) follows the kernel's denormal mode,
   // or the inliner would keep it out of line.
   shareDenormalMode(module, *entry);
-  stampTargetAttributes(module, **machine);
+  stampTargetAttributes(module, *machine);
 
   std::string verifierOutput;
   raw_string_ostream verifierStream(verifierOutput);
   if (verifyModule(module, &verifierStream))
     return createStringError(inconvertibleErrorCode(), "internal error: invalid PTX kernel module: " + verifierOutput);
-  optimize(module, **machine);
+  optimize(module, *machine);
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
-  Expected<std::vector<char>> ptx = emitFile(module, **machine, CodeGenFileType::AssemblyFile);
+  Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
   if (!ptx) return ptx.takeError();
   return std::string(ptx->begin(), ptx->end());
 }
@@ -117,10 +164,14 @@ void warmUpPtx(const PtxTarget &target) {
   // A kernel that touches what real ones do: a loop, float math, a libdevice
   // call when libdevice is there, global memory, the work-item builtins.
   LLVMContext ctx;
-  Expected<std::unique_ptr<TargetMachine>> machine = createNvptxTargetMachine(target.smVersion, target.ptxVersion);
-  if (!machine) return;
+  Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(target.smVersion, target.ptxVersion);
+  if (!lease) {
+    consumeError(lease.takeError());
+    return;
+  }
+  TargetMachine *machine = lease->machine.get();
   Module module("onepass-warm-up", ctx);
-  setTarget(module, **machine);
+  setTarget(module, *machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) {
     consumeError(std::move(err));
     return;
@@ -158,9 +209,9 @@ void warmUpPtx(const PtxTarget &target) {
     return;
   }
   eraseUnusedFunctions(module);
-  stampTargetAttributes(module, **machine);
-  optimize(module, **machine);
-  Expected<std::vector<char>> ptx = emitFile(module, **machine, CodeGenFileType::AssemblyFile);
+  stampTargetAttributes(module, *machine);
+  optimize(module, *machine);
+  Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
   if (!ptx) consumeError(ptx.takeError());
 }
 

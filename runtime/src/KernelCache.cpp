@@ -59,6 +59,11 @@ std::string KernelCache::pathFor(const std::string &key) const {
   return directory_ + "/" + name;
 }
 
+bool KernelCache::contains(const std::string &key) const {
+  struct stat info {};
+  return enabled() && stat(pathFor(key).c_str(), &info) == 0;
+}
+
 bool KernelCache::load(const std::string &key, std::vector<uint8_t> &data) const {
   if (!enabled()) return false;
   std::string path = pathFor(key);

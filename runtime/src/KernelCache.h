@@ -30,6 +30,8 @@ public:
 
   // Returns true and fills `data` if a valid entry for `key` exists.
   bool load(const std::string &key, std::vector<uint8_t> &data) const;
+  // Whether an entry for `key` exists (not whether it is valid: load checks that).
+  bool contains(const std::string &key) const;
   // Stores an entry; failures (read-only disk, full disk) only cost the cache.
   void store(const std::string &key, const void *data, size_t size) const;
 

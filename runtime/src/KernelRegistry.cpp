@@ -64,6 +64,17 @@ std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
   return it->second.kernel;
 }
 
+void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit) {
+  std::vector<std::shared_ptr<const RegisteredKernel>> kernels;
+  {
+    Registry &r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (const auto &[hostEntry, entry] : r.byHostEntry)
+      if (entry.kernel) kernels.push_back(entry.kernel);
+  }
+  for (const auto &kernel : kernels) visit(*kernel);
+}
+
 }  // namespace onepass::rt
 
 using namespace onepass;

@@ -6,6 +6,7 @@
 #include "KernelImage.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -27,5 +28,9 @@ struct RegisteredKernel {
 // unknown or its image is corrupt (naming the binary and the problem).
 // The record is shared: it stays valid after its image is unregistered.
 std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry);
+
+// Calls `visit` with every usable kernel registered so far (outside the
+// registry's lock).
+void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit);
 
 }  // namespace onepass::rt

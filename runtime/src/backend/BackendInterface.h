@@ -67,8 +67,11 @@ typedef struct onepass_runtime_services {
    * target an onepass_jit_ptx_target. */
   int (*compile_ptx)(const void *request, const void *target, void *ptx_buffer, char **error);
   /* Starts onepass_jit_warm_up_ptx(target) on a background thread (unless
-   * ONEPASS_JIT_WARMUP=0) and returns; the target is copied. */
-  void (*warm_up_ptx)(const void *target);
+   * ONEPASS_JIT_WARMUP=0) and returns; the target is copied. The thread first
+   * asks `cached` (may be NULL) about every registered kernel, and warms up
+   * only if one of them is not in the persistent cache yet: a program whose
+   * kernels are all cached never needs LLVM. */
+  void (*warm_up_ptx)(const void *target, int (*cached)(uint64_t image_id, const char *kernel_symbol));
   void (*free)(void *pointer);
   /* level: 0 error, 1 warning, 2 info, 3 debug */
   void (*log)(int level, const char *message);
@@ -77,6 +80,8 @@ typedef struct onepass_runtime_services {
    * malloc'ed copy on a hit, 0 on a miss (or if the cache is off). */
   int (*cache_load)(const char *key, void **data, uint64_t *size);
   void (*cache_store)(const char *key, const void *data, uint64_t size);
+  /* 1 if the cache has an entry for `key` (valid or not), else 0. */
+  int (*cache_contains)(const char *key);
   /* OnePass and LLVM versions and the hashes of the builtin libraries. */
   const char *(*toolchain_id)(void);
 } onepass_runtime_services;

@@ -2,6 +2,7 @@
 
 #include "../JitLibrary.h"
 #include "../KernelCache.h"
+#include "../KernelRegistry.h"
 #include "KernelImage.h"
 #include "../Log.h"
 #include "../Environment.h"
@@ -57,6 +58,8 @@ int cacheLoad(const char *key, void **data, uint64_t *size) {
 
 void cacheStore(const char *key, const void *data, uint64_t size) { KernelCache::instance().store(key, data, size); }
 
+int cacheContains(const char *key) { return KernelCache::instance().contains(key) ? 1 : 0; }
+
 // Everything of this installation that changes a device binary. The builtin
 // libraries are hashed from the installed files, so reinstalling a changed
 // OnePass invalidates the entries it would build differently.
@@ -71,15 +74,23 @@ std::atomic<bool> &exiting() {
   return *flag;
 }
 
-void startPtxWarmUp(const void *targetPointer) {
+void startPtxWarmUp(const void *targetPointer, int (*cached)(uint64_t, const char *)) {
   static std::once_flag once;
   if (!env::jitWarmUp() || !targetPointer) return;
   const auto &given = *static_cast<const onepass_jit_ptx_target *>(targetPointer);
   std::call_once(once, [&] {
     std::atexit([] { exiting() = true; });
-    auto work = [target = given, libdevicePath = std::string(given.libdevice_path ? given.libdevice_path : "")]() mutable {
+    auto work = [cached, target = given, libdevicePath = std::string(given.libdevice_path ? given.libdevice_path : "")]() mutable {
       auto start = std::chrono::steady_clock::now();
       toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
+      if (cached) {
+        bool missing = false;
+        forEachKernel([&](const RegisteredKernel &k) { missing = missing || !cached(k.imageId, k.symbol.c_str()); });
+        if (!missing) {
+          if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");
+          return;
+        }
+      }
       decltype(&onepass_jit_warm_up_ptx) warmUp = nullptr;
       try {
         warmUp = jitLibrary().warmUpPtx;
@@ -119,7 +130,8 @@ const char *toolchainId() {
 }
 
 const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, startPtxWarmUp,
-                                            freeMemory, logFromPlugin, cacheLoad, cacheStore, toolchainId};
+                                            freeMemory, logFromPlugin, cacheLoad, cacheStore, cacheContains,
+                                            toolchainId};
 
 }  // namespace
 

@@ -331,17 +331,28 @@ onepass_jit_ptx_target ptxTarget(const Device &d) {
   return {d.smVersion, driverPtxVersion(b.driverVersion), b.libdevice.path.c_str(), b.libdevice.missing.c_str()};
 }
 
+// Everything that changes a kernel's cubin.
+std::string cacheKey(const Device &d, uint64_t imageIdentity, const char *kernelSymbol) {
+  const Backend &b = backend();
+  char imageId[20];
+  std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(imageIdentity));
+  return std::string(b.services->toolchain_id()) + "|cuda sm_" + std::to_string(d.smVersion) + "|driver " +
+         std::to_string(b.driverVersion) + "|" + b.libdevice.identity + "|image " + imageId + "|" + kernelSymbol;
+}
+
+// Whether the first device's cubin of a kernel is in the persistent cache.
+int kernelCached(uint64_t imageIdentity, const char *kernelSymbol) {
+  const Backend &b = backend();
+  return b.services->cache_contains(cacheKey(*b.devices.front(), imageIdentity, kernelSymbol).c_str());
+}
+
 // Finds the kernel's binary in the persistent cache, or JIT-compiles it to
 // PTX, links it to a cubin and caches that. Returns an error or "".
 std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, CUfunction &function) {
   Backend &b = backend();
   const Device &d = *b.devices[device];
   b.api->cuCtxSetCurrent(d.context);
-  char imageId[20];
-  std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(launch.image_id));
-  const std::string key = std::string(b.services->toolchain_id()) + "|cuda sm_" + std::to_string(d.smVersion) +
-                          "|driver " + std::to_string(b.driverVersion) + "|" + b.libdevice.identity + "|image " + imageId + "|" +
-                          launch.kernel_symbol;
+  const std::string key = cacheKey(d, launch.image_id, launch.kernel_symbol);
   auto start = Clock::now();
   void *cached = nullptr;
   uint64_t cachedSize = 0;
@@ -595,6 +606,6 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
   if (b.libdevice.path.empty()) log(2, "no libdevice, so kernels calling math functions cannot run: " + b.libdevice.missing);
   // Most programs launch their first kernel soon: have LLVM ready by then.
   const onepass_jit_ptx_target target = ptxTarget(*b.devices.front());
-  services->warm_up_ptx(&target);
+  services->warm_up_ptx(&target, kernelCached);
   return &kTable;
 }
