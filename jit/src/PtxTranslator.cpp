@@ -10,6 +10,7 @@
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Verifier.h"
 
+#include <atomic>
 #include <map>
 #include <mutex>
 
@@ -118,10 +119,15 @@ private:
   std::multimap<std::pair<unsigned, unsigned>, std::unique_ptr<TargetMachine>> idle_;
 };
 
+// Set by the first real compile: the warm-up then stops at its next step
+// instead of competing with it for the CPU and LLVM's one-time locks.
+std::atomic<bool> realCompileStarted{false};
+
 }  // namespace
 
 Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
                                        const PtxTarget &target) {
+  realCompileStarted.store(true, std::memory_order_relaxed);
   LLVMContext ctx;
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
   if (!loaded) return loaded.takeError();
@@ -163,6 +169,8 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
 void warmUpPtx(const PtxTarget &target) {
   // A kernel that touches what real ones do: a loop, float math, a libdevice
   // call when libdevice is there, global memory, the work-item builtins.
+  auto overtaken = [] { return realCompileStarted.load(std::memory_order_relaxed); };
+  if (overtaken()) return;
   LLVMContext ctx;
   Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(target.smVersion, target.ptxVersion);
   if (!lease) {
@@ -172,6 +180,7 @@ void warmUpPtx(const PtxTarget &target) {
   TargetMachine *machine = lease->machine.get();
   Module module("onepass-warm-up", ctx);
   setTarget(module, *machine);
+  if (overtaken()) return;
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) {
     consumeError(std::move(err));
     return;
@@ -210,7 +219,9 @@ void warmUpPtx(const PtxTarget &target) {
   }
   eraseUnusedFunctions(module);
   stampTargetAttributes(module, *machine);
+  if (overtaken()) return;
   optimize(module, *machine);
+  if (overtaken()) return;
   Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
   if (!ptx) consumeError(ptx.takeError());
 }

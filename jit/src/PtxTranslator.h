@@ -28,7 +28,7 @@ llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSi
                                              const PtxTarget &target);
 
 // The one-time work of a process's first PTX compile, done ahead of it (see
-// onepass_jit_warm_up_ptx).
+// onepass_jit_warm_up_ptx). Stops early once a real compile has begun.
 void warmUpPtx(const PtxTarget &target);
 
 }  // namespace onepass::jit
