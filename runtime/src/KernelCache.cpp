@@ -41,7 +41,8 @@ bool makeDirectories(const std::string &path) {
 KernelCache::KernelCache(std::string directory) : directory_(std::move(directory)) {}
 
 KernelCache &KernelCache::instance() {
-  static KernelCache cache([] {
+  // Never destroyed: the JIT warm-up thread may still ask it during exit.
+  static KernelCache *cache = new KernelCache([] {
     if (!env::cacheEnabled()) return std::string();
     std::string directory = env::cacheDirectory();
     if (directory.empty() || !makeDirectories(directory)) {
@@ -50,7 +51,7 @@ KernelCache &KernelCache::instance() {
     }
     return directory;
   }());
-  return cache;
+  return *cache;
 }
 
 std::string KernelCache::pathFor(const std::string &key) const {

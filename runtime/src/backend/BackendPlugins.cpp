@@ -115,7 +115,7 @@ void startPtxWarmUp(const void *targetPointer, int (*cached)(uint64_t, const cha
 }
 
 const char *toolchainId() {
-  static const std::string id = [] {
+  static const std::string *id = new std::string([] {  // never destroyed: see startPtxWarmUp
     std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION;
     for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
       std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
@@ -125,8 +125,8 @@ const char *toolchainId() {
       text += std::string(", ") + name + " " + hash;
     }
     return text;
-  }();
-  return id.c_str();
+  }());
+  return id->c_str();
 }
 
 const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, startPtxWarmUp,
