@@ -51,16 +51,23 @@ const std::string &jitLibraryDirectory() {
   return directory;
 }
 
+Error linkBitcodeLibrary(Module &module, MemoryBufferRef library, StringRef description) {
+  // Lazily: only the functions the module reaches are read.
+  Expected<std::unique_ptr<Module>> parsed = getLazyBitcodeModule(library, module.getContext());
+  if (!parsed)
+    return createStringError(inconvertibleErrorCode(),
+                             description + " is not readable bitcode: " + toString(parsed.takeError()));
+  (*parsed)->setDataLayout(module.getDataLayout());
+  (*parsed)->setTargetTriple(module.getTargetTriple());
+  if (Linker::linkModules(module, std::move(*parsed), Linker::LinkOnlyNeeded))
+    return createStringError(inconvertibleErrorCode(), "linking " + description + " failed");
+  return Error::success();
+}
+
 Error linkBuiltins(Module &module, BuiltinTarget target) {
   LoadedLibrary &lib = library(target);
   if (!lib.buffer) return createStringError(inconvertibleErrorCode(), lib.error);
-  Expected<std::unique_ptr<Module>> builtins = parseBitcodeFile(lib.buffer->getMemBufferRef(), module.getContext());
-  if (!builtins) return builtins.takeError();
-  (*builtins)->setDataLayout(module.getDataLayout());
-  (*builtins)->setTargetTriple(module.getTargetTriple());
-  if (Linker::linkModules(module, std::move(*builtins), Linker::LinkOnlyNeeded))
-    return createStringError(inconvertibleErrorCode(), "linking the builtin library failed");
-  return Error::success();
+  return linkBitcodeLibrary(module, lib.buffer->getMemBufferRef(), "the builtin library");
 }
 
 }  // namespace onepass::jit

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -11,6 +12,10 @@
 namespace onepass::jit {
 
 enum class BuiltinTarget { Cpu, Ptx };
+
+// Links what `module` uses of the bitcode library `library` (read lazily, only
+// those functions); `description` names it in errors.
+llvm::Error linkBitcodeLibrary(llvm::Module &module, llvm::MemoryBufferRef library, llvm::StringRef description);
 
 // Links the library of `target` into `module` (only what the module needs).
 llvm::Error linkBuiltins(llvm::Module &module, BuiltinTarget target);

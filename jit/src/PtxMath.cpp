@@ -1,13 +1,13 @@
 #include "PtxMath.h"
 
+#include "BuiltinLibrary.h"
+
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <map>
@@ -114,17 +114,7 @@ Error linkLibdevice(Module &module, const LibdeviceLocation &libdevice, StringRe
                                  (libdevice.searched.empty() ? "" : " (" + libdevice.searched + ")"));
   const LoadedLibdevice &file = readLibdevice(libdevice.path);
   if (!file.buffer) return createStringError(inconvertibleErrorCode(), file.error);
-  // Lazily: only the functions the kernel reaches are read.
-  Expected<std::unique_ptr<Module>> library = getLazyBitcodeModule(file.buffer->getMemBufferRef(), module.getContext());
-  if (!library)
-    return createStringError(inconvertibleErrorCode(), "NVIDIA's libdevice '" + libdevice.path +
-                                                           "' is not readable bitcode: " +
-                                                           toString(library.takeError()));
-  (*library)->setDataLayout(module.getDataLayout());
-  (*library)->setTargetTriple(module.getTargetTriple());
-  if (Linker::linkModules(module, std::move(*library), Linker::LinkOnlyNeeded))
-    return createStringError(inconvertibleErrorCode(), "linking NVIDIA's libdevice '" + libdevice.path + "' failed");
-  return Error::success();
+  return linkBitcodeLibrary(module, file.buffer->getMemBufferRef(), "NVIDIA's libdevice '" + libdevice.path + "'");
 }
 
 }  // namespace

@@ -119,6 +119,25 @@ private:
   std::multimap<std::pair<unsigned, unsigned>, std::unique_ptr<TargetMachine>> idle_;
 };
 
+// The steps from an inlined entry to a module ready for the optimizer: math
+// to libdevice, one external function, the kernel's denormal mode and the
+// target's attributes on all code, then the verifier.
+Error prepareForCodegen(Module &module, Function &entry, TargetMachine &machine, const LibdeviceLocation &libdevice,
+                        StringRef kernelName) {
+  eraseUnusedFunctions(module);
+  if (Error err = lowerMathToLibdevice(module, entry, libdevice, kernelName)) return err;
+  internalizeAllBut(module, entry);
+  // Library code (builtins, libdevice) follows the kernel's denormal mode,
+  // or the inliner would keep it out of line.
+  shareDenormalMode(module, entry);
+  stampTargetAttributes(module, machine);
+  std::string verifierOutput;
+  raw_string_ostream verifierStream(verifierOutput);
+  if (verifyModule(module, &verifierStream))
+    return createStringError(inconvertibleErrorCode(), "internal error: invalid PTX kernel module: " + verifierOutput);
+  return Error::success();
+}
+
 // Set by the first real compile: the warm-up then stops at its next step
 // instead of competing with it for the CPU and LLVM's one-time locks.
 std::atomic<bool> realCompileStarted{false};
@@ -147,18 +166,7 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   image::copyFloatingPointAttributes(*loaded->kernel, *entry);
   inlineIntoWrapper(module, *loaded->kernel, *entry);
   if (Error err = substituteWorkItemState(module, *entry, kernelName)) return err;
-  eraseUnusedFunctions(module);
-  if (Error err = lowerMathToLibdevice(module, *entry, target.libdevice, kernelName)) return err;
-  internalizeAllBut(module, *entry);
-  // Library code (builtins, libdevice) follows the kernel's denormal mode,
-  // or the inliner would keep it out of line.
-  shareDenormalMode(module, *entry);
-  stampTargetAttributes(module, *machine);
-
-  std::string verifierOutput;
-  raw_string_ostream verifierStream(verifierOutput);
-  if (verifyModule(module, &verifierStream))
-    return createStringError(inconvertibleErrorCode(), "internal error: invalid PTX kernel module: " + verifierOutput);
+  if (Error err = prepareForCodegen(module, *entry, *machine, target.libdevice, kernelName)) return err;
   optimize(module, *machine);
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
   Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
@@ -213,12 +221,10 @@ void warmUpPtx(const PtxTarget &target) {
   builder.CreateCondBr(builder.CreateICmpULT(next, entry->getArg(1)), loop, exit);
   builder.SetInsertPoint(exit);
   builder.CreateRetVoid();
-  if (Error err = lowerMathToLibdevice(module, *entry, target.libdevice, "warm-up")) {
+  if (Error err = prepareForCodegen(module, *entry, *machine, target.libdevice, "warm-up")) {
     consumeError(std::move(err));
     return;
   }
-  eraseUnusedFunctions(module);
-  stampTargetAttributes(module, *machine);
   if (overtaken()) return;
   optimize(module, *machine);
   if (overtaken()) return;

@@ -10,16 +10,19 @@ std::string read(const char *name) {
   const char *value = std::getenv(name);
   return value ? std::string(value) : std::string();
 }
+
+// A switch that is on unless set to "0", "off" or "false".
+bool onUnlessSwitchedOff(const char *name) {
+  std::string value = read(name);
+  return !(value == "0" || value == "off" || value == "false");
+}
 }  // namespace
 
 std::string logLevel() { return read("ONEPASS_LOG"); }
 std::string deviceSelection() { return read("ONEPASS_DEVICE"); }
 std::string jitLibrary() { return read("ONEPASS_JIT_LIBRARY"); }
 
-bool cacheEnabled() {
-  std::string value = read("ONEPASS_CACHE");
-  return !(value == "0" || value == "off" || value == "false");
-}
+bool cacheEnabled() { return onUnlessSwitchedOff("ONEPASS_CACHE"); }
 
 std::string cacheDirectory() {
   std::string explicitDirectory = read("ONEPASS_CACHE_DIR");
@@ -40,10 +43,7 @@ unsigned cpuThreads() {
   return static_cast<unsigned>(requested);
 }
 
-bool jitWarmUp() {
-  std::string value = read("ONEPASS_JIT_WARMUP");
-  return !(value == "0" || value == "off" || value == "false");
-}
+bool jitWarmUp() { return onUnlessSwitchedOff("ONEPASS_JIT_WARMUP"); }
 
 bool spin(bool fallback) {
   std::string value = read("ONEPASS_SPIN");

@@ -63,7 +63,20 @@ int cacheContains(const char *key) { return KernelCache::instance().contains(key
 // Everything of this installation that changes a device binary. The builtin
 // libraries are hashed from the installed files, so reinstalling a changed
 // OnePass invalidates the entries it would build differently.
-const char *toolchainId();
+const char *toolchainId() {
+  static const std::string *id = new std::string([] {  // never destroyed: see startPtxWarmUp
+    std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION;
+    for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
+      std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
+      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      char hash[20];
+      std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(image::hashBytes(bytes.data(), bytes.size())));
+      text += std::string(", ") + name + " " + hash;
+    }
+    return text;
+  }());
+  return id->c_str();
+}
 
 // The JIT's warm-up runs on a thread of its own that nobody waits for: a
 // process may exit in the middle of it (the JIT library's static objects are
@@ -112,21 +125,6 @@ void startPtxWarmUp(const void *targetPointer, int (*cached)(uint64_t, const cha
       ONEPASS_LOG(Debug, "no JIT warm-up thread: " << e.what());
     }
   });
-}
-
-const char *toolchainId() {
-  static const std::string *id = new std::string([] {  // never destroyed: see startPtxWarmUp
-    std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION;
-    for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
-      std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
-      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      char hash[20];
-      std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(image::hashBytes(bytes.data(), bytes.size())));
-      text += std::string(", ") + name + " " + hash;
-    }
-    return text;
-  }());
-  return id->c_str();
 }
 
 const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, startPtxWarmUp,
