@@ -8,6 +8,8 @@
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -163,6 +165,35 @@ void removeUnused(Module &device, const DenseSet<StringRef> &keep) {
   }
 }
 
+// Target-neutral simplification, once per translation unit: inlining, SROA,
+// instcombine, GVN and the loop canonicalizations (LLVM's pre-link pipeline,
+// which leaves vectorization and unrolling to the target-aware step). The JIT
+// then starts each kernel from small, inlined IR, which saves it most of its
+// per-kernel optimization time at first launch. No library call is known to
+// be available: which ones a device has (and what they may be rewritten to)
+// is the JIT's business.
+void simplifyDeviceModule(Module &device) {
+  LoopAnalysisManager loops;
+  FunctionAnalysisManager functions;
+  CGSCCAnalysisManager cgscc;
+  ModuleAnalysisManager modules;
+  PipelineTuningOptions tuning;
+  tuning.LoopVectorization = false;
+  tuning.SLPVectorization = false;
+  tuning.LoopUnrolling = false;
+  PassBuilder builder(nullptr, tuning);
+  TargetLibraryInfoImpl libraryInfo{device.getTargetTriple()};
+  libraryInfo.disableAllFunctions();
+  functions.registerPass([&] { return TargetLibraryAnalysis(libraryInfo); });
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  ModulePassManager passes = builder.buildThinLTOPreLinkDefaultPipeline(OptimizationLevel::O2);
+  passes.run(device, modules);
+}
+
 }  // namespace
 
 std::string deviceKernelSymbol(const Function &entry) {
@@ -229,6 +260,7 @@ bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entri
     gv.setSection("");
   }
   removeUnused(*device, kernelNames);
+  simplifyDeviceModule(*device);
 
   std::string verifierOutput;
   raw_string_ostream verifierStream(verifierOutput);

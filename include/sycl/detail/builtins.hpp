@@ -8,6 +8,7 @@
 
 extern "C" {
 // Work-item queries. `dimension` follows SYCL's numbering (0 is slowest-varying).
-std::size_t __onepass_get_global_id(int dimension) noexcept;
-std::size_t __onepass_get_global_range(int dimension) noexcept;
+// Constant for a work-item: the optimizer may merge and drop calls.
+[[gnu::const]] std::size_t __onepass_get_global_id(int dimension) noexcept;
+[[gnu::const]] std::size_t __onepass_get_global_range(int dimension) noexcept;
 }

@@ -7,7 +7,9 @@
 // RUN: llvm-dis %t.bc -o - | FileCheck %s --check-prefix=IR \
 // RUN:   --implicit-check-not=hostWork --implicit-check-not=Shape \
 // RUN:   --implicit-check-not=elsewhere --implicit-check-not=__cxa
-// IR: define internal {{.*}} @_Z10deviceWorki(
+// deviceWork(x) is x * 2, inlined into the kernel.
+// IR: define void @{{.*}}__onepass_kernel_
+// IR: shl nsw i32 %1, 1
 
 #include <sycl/sycl.hpp>
 

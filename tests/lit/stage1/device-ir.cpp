@@ -1,7 +1,8 @@
 // The image's bitcode holds only what the kernels reach, target-neutral: no
 // target triple, none of the host's function attributes (at -O0 clang marks
 // every function optnone and noinline; the JIT optimizes anyway), no static
-// constructors, no debug info. The same holds at every optimization level.
+// constructors, no debug info, no helper left out of line. The same holds at
+// every optimization level.
 // DEFINE: %{check} = FileCheck %s --implicit-check-not=target-cpu \
 // DEFINE:   --implicit-check-not=target-features --implicit-check-not=tune-cpu \
 // DEFINE:   --implicit-check-not=frame-pointer --implicit-check-not=stack-protector \
@@ -15,6 +16,7 @@
 // DEFINE:   --implicit-check-not=!llvm.module.flags --implicit-check-not=!llvm.ident \
 // DEFINE:   --implicit-check-not=host_only --implicit-check-not=unused_helper \
 // DEFINE:   --implicit-check-not=@main --implicit-check-not=host_kernel_called \
+// DEFINE:   --implicit-check-not="define internal" --implicit-check-not=alwaysinline \
 // DEFINE:   --implicit-check-not=register_image --implicit-check-not=onepass.layout
 
 // RUN: %onepass -fsycl-sscp -O0 -c %s -o %t.O0.o
@@ -56,22 +58,20 @@ class Scale;
 // CHECK:      source_filename =
 // CHECK-NEXT: target datalayout =
 
-// Functions the kernels reach are internal to the image.
-// CHECK-DAG:  define internal noundef i32 @_Z13device_helperi(
-// The kernel entries are inlined into their kernel functions on the device.
-// CHECK-DAG:  define internal void @{{"?}}_ZN4sycl6detail24kernel_entry_single_taskI6AddOne{{[^(]*}}(ptr noundef %0) #[[ENTRY_ATTRS:[0-9]+]]
-// CHECK-DAG:  define internal void @{{"?}}_ZN4sycl6detail25kernel_entry_parallel_forI5Scale{{[^(]*}}(ptr noundef %0) #[[ENTRY_ATTRS]]
-// The kernel functions are the image's only external definitions and take
-// the flattened kernel object.
-// CHECK-DAG:  define void @{{"?}}__onepass_kernel__ZN4sycl6detail24kernel_entry_single_taskI6AddOne{{[^(]*}}(ptr %0, i32 %1) #[[KERNEL_ATTRS:[0-9]+]]
-// CHECK-DAG:  define void @{{"?}}__onepass_kernel__ZN4sycl6detail25kernel_entry_parallel_forI5Scale{{[^(]*}}(ptr %0, float %1) #[[KERNEL_ATTRS]]
+// Stage 1 simplifies the image target-neutrally: what the kernels reach is
+// inlined into them, so the kernel functions are its only definitions. They
+// take the flattened kernel object.
+// CHECK-DAG:  define void @{{"?}}__onepass_kernel__ZN4sycl6detail24kernel_entry_single_taskI6AddOne{{[^(]*}}(ptr {{[^%]*}}%0, i32 %1) {{.*}}#[[ADD_ATTRS:[0-9]+]]
+// CHECK-DAG:  define void @{{"?}}__onepass_kernel__ZN4sycl6detail25kernel_entry_parallel_forI5Scale{{[^(]*}}(ptr {{[^%]*}}%0, float %1) {{.*}}#[[SCALE_ATTRS:[0-9]+]]
+// device_helper(n) is n + 1 in both.
+// CHECK-DAG:  add nsw i32 %1, 1
 // The work-item builtins stay declarations for the JIT to provide.
-// CHECK-DAG:  declare i64 @__onepass_get_global_id(i32 noundef)
+// CHECK-DAG:  declare {{.*}}i64 @__onepass_get_global_id(i32 noundef)
 
-// CHECK-DAG:  attributes #[[ENTRY_ATTRS]] = { alwaysinline {{.*}}}
-// The kernel function carries the user's floating-point environment (here
+// The kernel functions carry the user's floating-point environment (here
 // clang's default: no trapping math) for the JIT to honour.
-// CHECK-DAG:  attributes #[[KERNEL_ATTRS]] = { nounwind "no-trapping-math"="true" }
+// CHECK-DAG:  attributes #[[ADD_ATTRS]] = { {{.*}}"no-trapping-math"="true" }
+// CHECK-DAG:  attributes #[[SCALE_ATTRS]] = { {{.*}}"no-trapping-math"="true" }
 
 int main() {
   sycl::queue q;

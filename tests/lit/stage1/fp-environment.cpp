@@ -11,12 +11,12 @@
 
 class Scale;
 
-// FAST:      define void @{{"?}}__onepass_kernel_{{[^(]*}}Scale{{[^(]*}}(ptr %0, float %1) #[[KERNEL:[0-9]+]]
-// FAST:      attributes #[[KERNEL]] = { nounwind
+// FAST:      define void @{{"?}}__onepass_kernel_{{[^(]*}}Scale{{[^(]*}}(ptr {{[^%]*}}%0, float %1) {{.*}}#[[KERNEL:[0-9]+]]
+// FAST:      attributes #[[KERNEL]] = { {{[^"]*}}nounwind {{[^"]*}}
 // FAST-SAME: "denormal-fp-math"="preserve-sign,preserve-sign"
 // FAST-SAME: "no-infs-fp-math"="true" "no-nans-fp-math"="true" "no-signed-zeros-fp-math"="true"
-// PRECISE:   define void @{{"?}}__onepass_kernel_{{[^(]*}}Scale{{[^(]*}}(ptr %0, float %1) #[[KERNEL:[0-9]+]]
-// PRECISE:   attributes #[[KERNEL]] = { nounwind "no-trapping-math"="true" }
+// PRECISE:   define void @{{"?}}__onepass_kernel_{{[^(]*}}Scale{{[^(]*}}(ptr {{[^%]*}}%0, float %1) {{.*}}#[[KERNEL:[0-9]+]]
+// PRECISE:   attributes #[[KERNEL]] = { {{[^"]*}}nounwind {{[^"]*}}"no-trapping-math"="true" }
 
 int main() {
   sycl::queue q;

@@ -90,8 +90,8 @@ class FloatsOnly;
 // CHECK-NEXT:     field 4: offset 24, size 4, float
 // CHECK-NOT:  {{.}}
 
-// IR:      define void @"__onepass_kernel_{{[^"]*}}8Captures{{[^"]*}}"(ptr %0, i32 %1, float %2, double %3, i8 %4, double %5, i16 %6,
-// IR-SAME:   i32 %7, i32 %8, i32 %9, i8 %10, i16 %11, float %12, double %13, double %14, ptr %15)
+// IR:      define void @"__onepass_kernel_{{[^"]*}}8Captures{{[^"]*}}"(ptr {{[^%]*}}%0, i32 %1, float %2, double %3, i8 %4, double %5,
+// IR-SAME:   i16 %6, i32 %7, i32 %8, i32 %9, i8 %10, i16 %11, float %12, double %13, double %14, ptr {{[^%]*}}%15)
 
 int main() {
   sycl::queue q;
