@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 5
+#define ONEPASS_BACKEND_INTERFACE_VERSION 6
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -66,11 +66,17 @@ typedef struct onepass_runtime_services {
   /* onepass_jit_compile_ptx of jit_api.h; request is an onepass_jit_request,
    * target an onepass_jit_ptx_target. */
   int (*compile_ptx)(const void *request, const void *target, void *ptx_buffer, char **error);
-  /* Starts onepass_jit_warm_up_ptx(target) on a background thread (unless
-   * ONEPASS_JIT_WARMUP=0) and returns; the target is copied. The thread first
-   * asks `cached` (may be NULL) about every registered kernel, and warms up
-   * only if one of them is not in the persistent cache yet: a program whose
-   * kernels are all cached never needs LLVM. */
+  /* The backend found its driver and is about to start it: a background
+   * thread loads the JIT library meanwhile (unless ONEPASS_JIT_WARMUP=0 or
+   * the program has no kernels). Returns at once. Optional before
+   * warm_up_ptx. */
+  void (*preload_jit)(void);
+  /* Has onepass_jit_warm_up_ptx(target) run on that background thread
+   * (started now if preload_jit was not called; unless ONEPASS_JIT_WARMUP=0)
+   * and returns; the target is copied. The thread first asks `cached` (may be
+   * NULL) about every registered kernel, and warms up only if one of them is
+   * not in the persistent cache yet: a program whose kernels are all cached
+   * compiles nothing. */
   void (*warm_up_ptx)(const void *target, int (*cached)(uint64_t image_id, const char *kernel_symbol));
   void (*free)(void *pointer);
   /* level: 0 error, 1 warning, 2 info, 3 debug */

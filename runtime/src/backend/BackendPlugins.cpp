@@ -19,6 +19,7 @@
 #include <vector>
 #include <chrono>
 #include <atomic>
+#include <condition_variable>
 #include <mutex>
 #include <system_error>
 #include <thread>
@@ -64,7 +65,7 @@ int cacheContains(const char *key) { return KernelCache::instance().contains(key
 // libraries are hashed from the installed files, so reinstalling a changed
 // OnePass invalidates the entries it would build differently.
 const char *toolchainId() {
-  static const std::string *id = new std::string([] {  // never destroyed: see startPtxWarmUp
+  static const std::string *id = new std::string([] {  // never destroyed: see PtxWarmUp
     std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION;
     for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
       std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
@@ -87,49 +88,113 @@ std::atomic<bool> &exiting() {
   return *flag;
 }
 
-void startPtxWarmUp(const void *targetPointer, int (*cached)(uint64_t, const char *)) {
-  static std::once_flag once;
-  if (!env::jitWarmUp() || !targetPointer) return;
-  const auto &given = *static_cast<const onepass_jit_ptx_target *>(targetPointer);
-  std::call_once(once, [&] {
-    std::atexit([] { exiting() = true; });
-    auto work = [cached, target = given, libdevicePath = std::string(given.libdevice_path ? given.libdevice_path : "")]() mutable {
-      auto start = std::chrono::steady_clock::now();
-      toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
-      if (cached) {
-        bool missing = false;
-        forEachKernel([&](const RegisteredKernel &k) { missing = missing || !cached(k.imageId, k.symbol.c_str()); });
-        if (!missing) {
-          if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");
-          return;
-        }
-      }
-      decltype(&onepass_jit_warm_up_ptx) warmUp = nullptr;
-      try {
-        warmUp = jitLibrary().warmUpPtx;
-      } catch (const sycl::exception &e) {
-        if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: " << e.what());
-        return;
-      }
-      target.libdevice_path = libdevicePath.c_str();
-      target.libdevice_missing = nullptr;
-      warmUp(&target);
-      if (exiting()) return;
-      const auto micros =
-          std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start).count();
-      ONEPASS_LOG(Info, "JIT warmed up for sm_" << target.sm_version << " in " << micros << " us");
-    };
+// Two steps on one thread. preload: as soon as the backend has found its
+// driver, the thread loads the JIT library (some 5 ms of dlopen), in parallel
+// with the driver's own start-up. start: once the backend knows its GPU, the
+// thread warms the JIT up for it, if a registered kernel is missing from the
+// persistent cache. A backend that gives up in between abandons it.
+class PtxWarmUp {
+public:
+  static PtxWarmUp &instance() {
+    static auto *warmUp = new PtxWarmUp;  // never destroyed: its thread may outlive exit
+    return *warmUp;
+  }
+
+  void preload() {
+    if (!env::jitWarmUp() || !hasRegisteredKernels()) return;
+    launchThread();
+  }
+
+  void start(const onepass_jit_ptx_target &target, int (*cached)(uint64_t, const char *)) {
+    if (!env::jitWarmUp()) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (handed_) return;
+      handed_ = true;
+      target_ = target;
+      libdevicePath_ = target.libdevice_path ? target.libdevice_path : "";
+      target_.libdevice_path = libdevicePath_.c_str();
+      target_.libdevice_missing = nullptr;
+      cached_ = cached;
+    }
+    changed_.notify_all();
+    launchThread();
+  }
+
+  void abandon() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      abandoned_ = true;
+    }
+    changed_.notify_all();
+  }
+
+private:
+  static bool hasRegisteredKernels() {
+    bool any = false;
+    forEachKernel([&](const RegisteredKernel &) { any = true; });
+    return any;
+  }
+
+  void launchThread() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (launched_) return;
+    launched_ = true;
+    static std::once_flag atExit;
+    std::call_once(atExit, [] { std::atexit([] { exiting() = true; }); });
     try {
-      std::thread(std::move(work)).detach();
+      std::thread([this] { run(); }).detach();
     } catch (const std::system_error &e) {
       ONEPASS_LOG(Debug, "no JIT warm-up thread: " << e.what());
     }
-  });
+  }
+
+  void run() {
+    const auto begin = std::chrono::steady_clock::now();
+    toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
+    decltype(&onepass_jit_warm_up_ptx) warmUp = nullptr;
+    try {
+      warmUp = jitLibrary().warmUpPtx;
+    } catch (const sycl::exception &e) {
+      if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: " << e.what());
+      return;
+    }
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return handed_ || abandoned_; });
+    if (!handed_) return;
+    lock.unlock();
+    if (cached_) {
+      bool missing = false;
+      forEachKernel([&](const RegisteredKernel &k) { missing = missing || !cached_(k.imageId, k.symbol.c_str()); });
+      if (!missing) {
+        if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");
+        return;
+      }
+    }
+    warmUp(&target_);
+    if (exiting()) return;
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - begin).count();
+    ONEPASS_LOG(Info, "JIT warmed up for sm_" << target_.sm_version << " in " << micros << " us");
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool launched_ = false, handed_ = false, abandoned_ = false;
+  onepass_jit_ptx_target target_{};
+  std::string libdevicePath_;
+  int (*cached_)(uint64_t, const char *) = nullptr;
+};
+
+void preloadJit() { PtxWarmUp::instance().preload(); }
+
+void startPtxWarmUp(const void *target, int (*cached)(uint64_t, const char *)) {
+  if (target) PtxWarmUp::instance().start(*static_cast<const onepass_jit_ptx_target *>(target), cached);
 }
 
-const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, startPtxWarmUp,
-                                            freeMemory, logFromPlugin, cacheLoad, cacheStore, cacheContains,
-                                            toolchainId};
+const onepass_runtime_services kServices = {ONEPASS_BACKEND_INTERFACE_VERSION, compilePtx, preloadJit,
+                                            startPtxWarmUp, freeMemory, logFromPlugin, cacheLoad, cacheStore,
+                                            cacheContains, toolchainId};
 
 }  // namespace
 
@@ -149,6 +214,7 @@ const onepass_backend *loadBackendPlugin(const char *name, std::string &why) {
   char *reason = nullptr;
   const onepass_backend *table = entry(&kServices, &reason);
   if (!table) {
+    PtxWarmUp::instance().abandon();  // if the plugin asked for a preload, nothing follows it
     why = reason ? reason : "no reason given";
     std::free(reason);
     ONEPASS_LOG(Info, "backend " << name << " is absent: " << why);

@@ -564,6 +564,7 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
   std::string reason;
   b.api = loadDriver(reason);
   if (!b.api) return refuse(reason);
+  services->preload_jit();  // in parallel with the driver's start-up
   CUresult result = b.api->cuInit(0);
   if (result == CUDA_ERROR_NO_DEVICE) return refuse("no CUDA device (the driver reports none)");
   if (result != CUDA_SUCCESS) return refuse("the CUDA driver failed to initialize: " + describe(*b.api, result));
