@@ -64,8 +64,8 @@ int main() {
   std::printf("  OnePass in-order    %6.2f us per launch  = %.2fx raw (target <= 1.15x)\n", oursSteady * 1e6,
               oursSteady / rawSteady);
   static const char *const kVariants[] = {"", "3 arguments, 256 threads", "2 cuCtxSetCurrent per launch",
-                                          "event every 16, polled every 20 us"};
-  for (int variant = 1; variant <= 3; ++variant) {
+                                          "event every 16, polled every 20 us", "1 cuCtxGetCurrent per launch"};
+  for (int variant = 1; variant <= 4; ++variant) {
     std::vector<double> times;
     for (int round = 0; round < 3; ++round) times.push_back(cuda_launch_variant(kLaunches, variant) / kLaunches);
     std::printf("  (diagnostic) raw + %-34s %6.2f us per launch\n", kVariants[variant], median(times) * 1e6);

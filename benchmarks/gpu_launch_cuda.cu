@@ -100,6 +100,10 @@ double cuda_launch_variant(int count, int variant) {
       setCurrent(context);
       launch(function, 1, 1, 1, 1, 1, 1, 0, stream, nullptr, nullptr);
       break;
+    case 4:  // one context query per launch
+      getCurrent(&context);
+      launch(function, 1, 1, 1, 1, 1, 1, 0, stream, nullptr, nullptr);
+      break;
     case 3:  // a marker every 16 launches, polled by another thread every 20 us
       launch(function, 1, 1, 1, 1, 1, 1, 0, stream, nullptr, nullptr);
       if (i % 16 == 15) {

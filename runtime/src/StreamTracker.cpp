@@ -41,10 +41,12 @@ struct StreamTracker::Stream {
   uint64_t completed = 0;  // operations known complete
   std::deque<Entry> running;
   std::deque<std::shared_ptr<Marker>> markers;  // recorded, not yet seen complete
-  // When a node was last enqueued here: while nodes keep coming, the
-  // enqueuing thread retires completed work itself (reap) and the poller
-  // keeps away, so no other thread touches the nodes' memory or the locks.
-  std::atomic<uint64_t> lastRunNanoseconds{0};
+  // Counts the nodes enqueued here. While nodes keep coming, the enqueuing
+  // thread retires completed work itself (reap) and the poller keeps away, so
+  // no other thread touches the nodes' memory or the locks: the poller skips
+  // a stream whose count moved since its previous look (fedSeen, its own).
+  std::atomic<uint64_t> fed{0};
+  uint64_t fedSeen = 0;
 };
 
 namespace {
@@ -144,7 +146,7 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_pt
     if (wanted) requestCompletion(*event);  // records a marker and tells the poller
     if (marked) notifyPoller(false);  // only a new marker gives the poller something to do
     if (sequence % kMarkerInterval == 0) reap(index);
-    stream.lastRunNanoseconds.store(nowNanoseconds(), std::memory_order_relaxed);
+    stream.fed.fetch_add(1, std::memory_order_relaxed);
   } catch (...) {
     if (event->errors) event->errors->push(std::current_exception());
     event->markComplete();
@@ -293,10 +295,12 @@ void StreamTracker::poll() {
   for (;;) {
     const uint64_t seen = recorded_.load();
     bool pending = false, progress = false;
-    const uint64_t now = nowNanoseconds();
     for (uint32_t index = 0; index < streamCount(); ++index) {
       // A stream still being fed is reaped by the thread feeding it.
-      if (now - streams_[index]->lastRunNanoseconds.load(std::memory_order_relaxed) < kReapWindowNanoseconds) {
+      Stream &stream = *streams_[index];
+      const uint64_t fed = stream.fed.load(std::memory_order_relaxed);
+      if (fed != stream.fedSeen) {
+        stream.fedSeen = fed;
         pending = true;
         continue;
       }

@@ -117,7 +117,6 @@ private:
   enum class PollerState { Polling, Dozing, Asleep };
   static constexpr std::chrono::microseconds kPollInterval{20}, kDozeInterval{200};
   static constexpr std::chrono::milliseconds kDozeFor{5};
-  static constexpr uint64_t kReapWindowNanoseconds = 100000;
   std::mutex pollerMutex_;
   std::condition_variable pollerWake_;
   std::atomic<PollerState> pollerState_{PollerState::Polling};

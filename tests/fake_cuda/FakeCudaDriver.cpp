@@ -151,7 +151,15 @@ CUresult cuDevicePrimaryCtxRetain(void **context, int) {
   *context = &gContext;
   return kSuccess;
 }
-CUresult cuCtxSetCurrent(void *) { return kSuccess; }
+thread_local void *tCurrentContext = nullptr;
+CUresult cuCtxSetCurrent(void *context) {
+  tCurrentContext = context;
+  return kSuccess;
+}
+CUresult cuCtxGetCurrent(void **context) {
+  *context = tCurrentContext;
+  return kSuccess;
+}
 CUresult cuCtxSynchronize() {
   FAKE_CHECK_FAULT();
   return kSuccess;

@@ -85,9 +85,13 @@ void log(int level, const std::string &message) {
   if (backend().services) backend().services->log(level, ("CUDA: " + message).c_str());
 }
 
-// Makes the device's context current on the calling thread (the executor's).
+// Makes the device's context current on the calling thread, if it is not
+// already (asking is cheaper than setting, and launches mostly come from one
+// thread).
 bool enter(uint32_t device, char **error) {
   Backend &b = backend();
+  CUcontext current = nullptr;
+  if (b.api->cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == b.devices[device]->context) return true;
   CUresult result = b.api->cuCtxSetCurrent(b.devices[device]->context);
   if (result == CUDA_SUCCESS) return true;
   fail(error, "cannot make the context of '" + b.devices[device]->name + "' current: " + describe(*b.api, result));

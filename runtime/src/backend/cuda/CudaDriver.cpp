@@ -30,6 +30,7 @@ const DriverApi *loadDriver(std::string &why) {
   ONEPASS_RESOLVE(cuDeviceTotalMem_v2);
   ONEPASS_RESOLVE(cuDevicePrimaryCtxRetain);
   ONEPASS_RESOLVE(cuCtxSetCurrent);
+  ONEPASS_RESOLVE(cuCtxGetCurrent);
   ONEPASS_RESOLVE(cuMemAlloc_v2);
   ONEPASS_RESOLVE(cuMemFree_v2);
   ONEPASS_RESOLVE(cuMemHostAlloc);

@@ -60,6 +60,7 @@ struct DriverApi {
   CUresult (*cuDeviceTotalMem_v2)(size_t *, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuCtxSetCurrent)(CUcontext);
+  CUresult (*cuCtxGetCurrent)(CUcontext *);
   CUresult (*cuMemAlloc_v2)(CUdeviceptr *, size_t);
   CUresult (*cuMemFree_v2)(CUdeviceptr);
   CUresult (*cuMemHostAlloc)(void **, size_t, unsigned);
