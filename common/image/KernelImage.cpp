@@ -165,7 +165,7 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
       error = "kernel image: kernel " + std::to_string(i) + " has a name outside the string table";
       return false;
     }
-    if (rec.kind > static_cast<uint32_t>(KernelKind::ParallelFor) || rec.dimensions > 3) {
+    if (rec.kind > static_cast<uint32_t>(KernelKind::NdRange) || rec.dimensions > 3) {
       error = "kernel image: kernel '" + std::string(view.symbol) + "' has an invalid kind";
       return false;
     }
@@ -238,6 +238,7 @@ const char *toString(KernelKind kind) {
   switch (kind) {
   case KernelKind::SingleTask: return "single_task";
   case KernelKind::ParallelFor: return "parallel_for";
+  case KernelKind::NdRange: return "nd_range";
   }
   return "?";
 }

@@ -29,7 +29,8 @@ inline constexpr uint32_t kFlagZstd = 1u << 0;
 // Name of the ELF section that holds the images of a binary.
 inline constexpr const char *kSectionName = ".onepass.images";
 
-enum class KernelKind : uint32_t { SingleTask = 0, ParallelFor = 1 };
+// NdRange: parallel_for(nd_range), with work-groups.
+enum class KernelKind : uint32_t { SingleTask = 0, ParallelFor = 1, NdRange = 2 };
 
 // How a flattened parameter field is passed to the kernel.
 enum class FieldKind : uint32_t { Integer = 0, Float = 1, Pointer = 2 };

@@ -4,10 +4,12 @@
 #include "detail/kernel_entry.hpp"
 #include "detail/runtime_api.hpp"
 #include "event.hpp"
+#include "nd_range.hpp"
 #include "range.hpp"
 
 #include <algorithm>
 #include <cstring>
+#include <string>
 #include <type_traits>
 
 namespace sycl {
@@ -15,6 +17,14 @@ namespace sycl {
 class queue;
 template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
 class accessor;
+
+namespace detail {
+template <int Dimensions> std::string range_text(const range<Dimensions> &r) {
+  std::string text = "{";
+  for (int d = 0; d < Dimensions; ++d) text += (d ? ", " : "") + std::to_string(r[d]);
+  return text + "}";
+}
+}  // namespace detail
 
 class handler {
 public:
@@ -42,6 +52,34 @@ public:
         reinterpret_cast<const void *>(&detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>);
     launch.dimensions = Dimensions;
     for (int d = 0; d < Dimensions; ++d) launch.global_range[d] = global_range[d];
+  }
+
+  // An nd_range kernel (§4.9.4.2.3): work-groups of the local range. The
+  // global range must be a multiple of it in every dimension (errc::nd_range);
+  // whether the device can run groups that large is checked at submission.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  void parallel_for(nd_range<Dimensions> execution_range, const KernelType &kernel) {
+    using Name = detail::kernel_name_t<KernelName, KernelType>;
+    detail::check_nd_range_kernel<KernelType, Dimensions>();
+    const range<Dimensions> global = execution_range.get_global_range(), local = execution_range.get_local_range();
+    // An empty global range runs nothing, whatever the local range (§3.7.2.2).
+    for (int d = 0; d < Dimensions && global.size() > 0; ++d) {
+      if (local[d] == 0 || global[d] % local[d] != 0)
+        throw exception(make_error_code(errc::nd_range),
+                        "parallel_for(nd_range): the global range " + detail::range_text(global) +
+                            " is not a multiple of the local range " + detail::range_text(local) + " (dimension " +
+                            std::to_string(d) + ")");
+    }
+    if (execution_range.get_offset() != id<Dimensions>())
+      throw exception(make_error_code(errc::nd_range),
+                      "parallel_for(nd_range): global offsets (deprecated in SYCL 2020) are not supported");
+    auto &launch = begin_kernel(kernel);
+    launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_nd_range<Name, KernelType, Dimensions>);
+    launch.dimensions = Dimensions;
+    for (int d = 0; d < Dimensions; ++d) {
+      launch.global_range[d] = global[d];
+      launch.local_range[d] = local[d];
+    }
   }
 
   // A plain count means a 1-D range (as `range<1>` is implicitly constructible).

@@ -86,6 +86,22 @@ public:
       h.parallel_for<KernelName>(global_range, kernel);
     });
   }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(nd_range<Dimensions> execution_range, const KernelType &kernel) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(execution_range, kernel); });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(nd_range<Dimensions> execution_range, event dependency, const KernelType &kernel) {
+    return parallel_for<KernelName>(execution_range, std::vector<event>{dependency}, kernel);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(nd_range<Dimensions> execution_range, const std::vector<event> &dependencies,
+                     const KernelType &kernel) {
+    return submit([&](handler &h) {
+      h.depends_on(dependencies);
+      h.parallel_for<KernelName>(execution_range, kernel);
+    });
+  }
   template <typename KernelName = detail::auto_name, typename KernelType>
   event parallel_for(std::size_t count, const KernelType &kernel) {
     return parallel_for<KernelName>(range<1>(count), kernel);

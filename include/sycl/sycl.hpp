@@ -6,6 +6,8 @@
 #include "info.hpp"
 #include "range.hpp"
 #include "item.hpp"
+#include "nd_range.hpp"
+#include "nd_item.hpp"
 #include "property_list.hpp"
 #include "device.hpp"
 #include "context.hpp"

@@ -74,26 +74,58 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   auto callKernel = [&](IRBuilder<> &b) { b.CreateCall(kernel.getFunctionType(), &kernel, arguments); };
 
   const unsigned dimensions = info.kind == image::KernelKind::SingleTask ? 0 : info.dimensions;
+  const bool grouped = info.kind == image::KernelKind::NdRange;
+  auto word = [&](IRBuilder<> &b, unsigned first, unsigned d) { return workItemStateWord(b, state, first + d); };
+  auto store = [&](IRBuilder<> &b, Value *value, unsigned first, unsigned d) {
+    b.CreateAlignedStore(value, word(b, first, d), Align(8));
+  };
+  std::vector<Value *> begins, ends, locals;
   for (unsigned d = 0; d < 3; ++d) {
-    Value *range = d < dimensions ? launchWord(builder, launch, 2, d) : builder.getInt64(1);
-    builder.CreateAlignedStore(range, workItemStateWord(builder, state, builtins::kGlobalRangeWord + d), Align(8));
-    if (d >= dimensions) builder.CreateAlignedStore(builder.getInt64(0), workItemStateWord(builder, state, builtins::kGlobalIdWord + d), Align(8));
-  }
-  std::vector<Value *> begins, ends;
-  for (unsigned d = 0; d < dimensions; ++d) {
-    begins.push_back(launchWord(builder, launch, 0, d));
-    ends.push_back(launchWord(builder, launch, 1, d));
+    const bool real = d < dimensions;
+    Value *range = real ? launchWord(builder, launch, 2, d) : builder.getInt64(1);
+    store(builder, range, builtins::kGlobalRangeWord, d);
+    if (!real) store(builder, builder.getInt64(0), builtins::kGlobalIdWord, d);
+    if (grouped) {
+      Value *local = real ? launchWord(builder, launch, 3, d) : builder.getInt64(1);
+      store(builder, local, builtins::kLocalRangeWord, d);
+      store(builder, real ? builder.CreateUDiv(range, local) : builder.getInt64(1), builtins::kGroupRangeWord, d);
+      if (!real) {
+        store(builder, builder.getInt64(0), builtins::kLocalIdWord, d);
+        store(builder, builder.getInt64(0), builtins::kGroupIdWord, d);
+      }
+      if (real) locals.push_back(local);
+    }
+    if (!real) continue;
+    Value *begin = launchWord(builder, launch, 0, d), *end = launchWord(builder, launch, 1, d);
+    // An nd_range launch covers whole work-groups: its loops count groups.
+    begins.push_back(grouped ? builder.CreateUDiv(begin, locals[d]) : begin);
+    ends.push_back(grouped ? builder.CreateUDiv(end, locals[d]) : end);
   }
 
   // Dimension 0 outermost, the last dimension innermost: its work-items are
   // adjacent in memory in row-major code, so that loop is the one to vectorize.
-  std::function<void(IRBuilder<> &, unsigned)> nest = [&](IRBuilder<> &b, unsigned d) {
-    if (d == dimensions) {
-      callKernel(b);
+  // An nd_range kernel loops over the work-groups, and in each over its
+  // work-items.
+  std::function<void(IRBuilder<> &, unsigned)> nest = [&](IRBuilder<> &b, unsigned level) {
+    if (!grouped) {
+      if (level == dimensions) return callKernel(b);
+      emitLoop(b, begins[level], ends[level], word(b, builtins::kGlobalIdWord, level),
+               [&](IRBuilder<> &inner) { nest(inner, level + 1); });
       return;
     }
-    emitLoop(b, begins[d], ends[d], workItemStateWord(b, state, builtins::kGlobalIdWord + d),
-             [&](IRBuilder<> &inner) { nest(inner, d + 1); });
+    if (level == 2 * dimensions) {
+      for (unsigned d = 0; d < dimensions; ++d) {
+        Value *group = b.CreateAlignedLoad(b.getInt64Ty(), word(b, builtins::kGroupIdWord, d), Align(8));
+        Value *local = b.CreateAlignedLoad(b.getInt64Ty(), word(b, builtins::kLocalIdWord, d), Align(8));
+        store(b, b.CreateNUWAdd(b.CreateNUWMul(group, locals[d]), local), builtins::kGlobalIdWord, d);
+      }
+      return callKernel(b);
+    }
+    const bool groupLevel = level < dimensions;
+    const unsigned d = groupLevel ? level : level - dimensions;
+    emitLoop(b, groupLevel ? begins[d] : b.getInt64(0), groupLevel ? ends[d] : locals[d],
+             word(b, groupLevel ? builtins::kGroupIdWord : builtins::kLocalIdWord, d),
+             [&](IRBuilder<> &inner) { nest(inner, level + 1); });
   };
   nest(builder, 0);
   builder.CreateRetVoid();

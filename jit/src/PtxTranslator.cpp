@@ -23,21 +23,27 @@ namespace onepass::jit {
 namespace {
 
 struct AxisIntrinsics {
-  Intrinsic::ID threadId, blockDim, blockId;
+  Intrinsic::ID threadId, blockDim, blockId, gridDim;
 };
 constexpr AxisIntrinsics kAxes[3] = {
-    {Intrinsic::nvvm_read_ptx_sreg_tid_x, Intrinsic::nvvm_read_ptx_sreg_ntid_x, Intrinsic::nvvm_read_ptx_sreg_ctaid_x},
-    {Intrinsic::nvvm_read_ptx_sreg_tid_y, Intrinsic::nvvm_read_ptx_sreg_ntid_y, Intrinsic::nvvm_read_ptx_sreg_ctaid_y},
-    {Intrinsic::nvvm_read_ptx_sreg_tid_z, Intrinsic::nvvm_read_ptx_sreg_ntid_z, Intrinsic::nvvm_read_ptx_sreg_ctaid_z},
+    {Intrinsic::nvvm_read_ptx_sreg_tid_x, Intrinsic::nvvm_read_ptx_sreg_ntid_x, Intrinsic::nvvm_read_ptx_sreg_ctaid_x,
+     Intrinsic::nvvm_read_ptx_sreg_nctaid_x},
+    {Intrinsic::nvvm_read_ptx_sreg_tid_y, Intrinsic::nvvm_read_ptx_sreg_ntid_y, Intrinsic::nvvm_read_ptx_sreg_ctaid_y,
+     Intrinsic::nvvm_read_ptx_sreg_nctaid_y},
+    {Intrinsic::nvvm_read_ptx_sreg_tid_z, Intrinsic::nvvm_read_ptx_sreg_ntid_z, Intrinsic::nvvm_read_ptx_sreg_ctaid_z,
+     Intrinsic::nvvm_read_ptx_sreg_nctaid_z},
 };
+
+// A special register, as a 64-bit value.
+Value *readRegister(IRBuilder<> &builder, Intrinsic::ID id) {
+  return builder.CreateZExt(builder.CreateIntrinsic(builder.getInt32Ty(), id, {}), builder.getInt64Ty());
+}
 
 // blockIdx * blockDim + threadIdx along one CUDA axis, as a 64-bit id.
 Value *globalThreadIndex(IRBuilder<> &builder, unsigned axis) {
-  auto read = [&](Intrinsic::ID id) {
-    return builder.CreateZExt(builder.CreateIntrinsic(builder.getInt32Ty(), id, {}), builder.getInt64Ty());
-  };
-  return builder.CreateNUWAdd(builder.CreateNUWMul(read(kAxes[axis].blockId), read(kAxes[axis].blockDim)),
-                              read(kAxes[axis].threadId));
+  return builder.CreateNUWAdd(builder.CreateNUWMul(readRegister(builder, kAxes[axis].blockId),
+                                                   readRegister(builder, kAxes[axis].blockDim)),
+                              readRegister(builder, kAxes[axis].threadId));
 }
 
 Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelView &info) {
@@ -53,15 +59,30 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
   IRBuilder<> builder(BasicBlock::Create(ctx, "entry", entry));
   Value *state = createWorkItemState(builder);
   const unsigned dimensions = info.kind == image::KernelKind::SingleTask ? 0 : info.dimensions;
+  // An nd_range kernel's blocks are its work-groups, which tile the range
+  // exactly; other kernels' blocks may overhang it.
+  const bool grouped = info.kind == image::KernelKind::NdRange;
   const unsigned fieldCount = static_cast<unsigned>(kernel.arg_size());
   Value *outside = builder.getFalse();
+  auto store = [&](Value *value, unsigned first, unsigned d) {
+    builder.CreateAlignedStore(value, workItemStateWord(builder, state, first + d), Align(8));
+  };
   for (unsigned d = 0; d < 3; ++d) {
-    Value *range = d < dimensions ? static_cast<Value *>(entry->getArg(fieldCount + d)) : builder.getInt64(1);
+    const bool real = d < dimensions;
+    Value *range = real ? static_cast<Value *>(entry->getArg(fieldCount + d)) : builder.getInt64(1);
     // SYCL's last dimension varies fastest: it is CUDA's x.
-    Value *id = d < dimensions ? globalThreadIndex(builder, dimensions - 1 - d) : builder.getInt64(0);
-    builder.CreateAlignedStore(range, workItemStateWord(builder, state, builtins::kGlobalRangeWord + d), Align(8));
-    builder.CreateAlignedStore(id, workItemStateWord(builder, state, builtins::kGlobalIdWord + d), Align(8));
-    if (d < dimensions) outside = builder.CreateOr(outside, builder.CreateICmpUGE(id, range));
+    const AxisIntrinsics *axis = real ? &kAxes[dimensions - 1 - d] : nullptr;
+    Value *id = real ? globalThreadIndex(builder, dimensions - 1 - d) : builder.getInt64(0);
+    store(range, builtins::kGlobalRangeWord, d);
+    store(id, builtins::kGlobalIdWord, d);
+    if (grouped) {
+      store(real ? readRegister(builder, axis->threadId) : builder.getInt64(0), builtins::kLocalIdWord, d);
+      store(real ? readRegister(builder, axis->blockDim) : builder.getInt64(1), builtins::kLocalRangeWord, d);
+      store(real ? readRegister(builder, axis->blockId) : builder.getInt64(0), builtins::kGroupIdWord, d);
+      store(real ? readRegister(builder, axis->gridDim) : builder.getInt64(1), builtins::kGroupRangeWord, d);
+    } else if (real) {
+      outside = builder.CreateOr(outside, builder.CreateICmpUGE(id, range));
+    }
   }
   BasicBlock *body = BasicBlock::Create(ctx, "body", entry);
   BasicBlock *exit = BasicBlock::Create(ctx, "exit", entry);

@@ -20,6 +20,18 @@ __attribute__((visibility("default"))) std::size_t __onepass_get_global_id(int) 
 __attribute__((visibility("default"))) std::size_t __onepass_get_global_range(int) noexcept {
   deviceOnly("the work-item query get_global_range");
 }
+__attribute__((visibility("default"))) std::size_t __onepass_get_local_id(int) noexcept {
+  deviceOnly("the work-item query get_local_id");
+}
+__attribute__((visibility("default"))) std::size_t __onepass_get_local_range(int) noexcept {
+  deviceOnly("the work-item query get_local_range");
+}
+__attribute__((visibility("default"))) std::size_t __onepass_get_group_id(int) noexcept {
+  deviceOnly("the work-item query get_group_id");
+}
+__attribute__((visibility("default"))) std::size_t __onepass_get_group_range(int) noexcept {
+  deviceOnly("the work-item query get_group_range");
+}
 __attribute__((visibility("default"))) void __onepass_host_kernel_called(const char *kernelName) {
   std::fprintf(stderr, "onepass: fatal: the body of kernel '%s' was called directly on the host\n", kernelName);
   std::abort();

@@ -43,7 +43,10 @@ struct KernelOperation final : rt::AsyncWork {
     launch.field_offsets = kernel->fieldOffsets.data();
     launch.field_count = static_cast<uint32_t>(kernel->fieldOffsets.size());
     launch.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
-    for (int d = 0; d < 3; ++d) launch.global_range[d] = desc.global_range[d];
+    for (int d = 0; d < 3; ++d) {
+      launch.global_range[d] = desc.global_range[d];
+      launch.local_range[d] = desc.local_range[d];
+    }
   }
   void enqueue(int stream) override {
     const device_impl &dev = *device;
@@ -115,6 +118,12 @@ void backendFill(const device_impl &dev, int stream, void *destination, const st
   if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
 }
 
+std::string rangeText(const std::size_t *values, int dimensions) {
+  std::string text = "{";
+  for (int d = 0; d < dimensions; ++d) text += (d ? ", " : "") + std::to_string(values[d]);
+  return text + "}";
+}
+
 PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bool async) {
   auto op = std::make_shared<KernelOperation>();
   op->device = queue.device;
@@ -127,6 +136,18 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
     rt::raise(errc::kernel_argument, "kernel " + op->description() + ": the host passes a " +
                                          std::to_string(op->desc.object_size) + "-byte kernel object but the device code expects " +
                                          std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
+  if (info.kind == image::KernelKind::NdRange) {
+    std::size_t groupSize = 1, globalSize = 1;
+    for (int d = 0; d < op->desc.dimensions; ++d) {
+      groupSize *= op->desc.local_range[d];
+      globalSize *= op->desc.global_range[d];
+    }
+    if (globalSize > 0 && groupSize > queue.device->properties.max_work_group_size)
+      rt::raise(errc::nd_range, "kernel " + op->description() + ": its work-groups of " + std::to_string(groupSize) +
+                                    " work-items (local range " + rangeText(op->desc.local_range, op->desc.dimensions) +
+                                    ") exceed the largest device '" + queue.device->properties.name + "' runs (" +
+                                    std::to_string(queue.device->properties.max_work_group_size) + ")");
+  }
   if ((info.features & image::kFeatureFp64) &&
       std::find(queue.device->properties.aspects.begin(), queue.device->properties.aspects.end(), aspect::fp64) ==
           queue.device->properties.aspects.end())

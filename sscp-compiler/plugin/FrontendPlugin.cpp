@@ -45,7 +45,7 @@ std::vector<FunctionTemplateDecl *> findEntryTemplates(ASTContext &ctx) {
   DeclContext *sycl = lookupNamespace(ctx.getTranslationUnitDecl(), "sycl");
   DeclContext *detail = sycl ? lookupNamespace(sycl, "detail") : nullptr;
   if (!detail) return result;
-  for (const char *name : {"kernel_entry_single_task", "kernel_entry_parallel_for"})
+  for (const char *name : {"kernel_entry_single_task", "kernel_entry_parallel_for", "kernel_entry_nd_range"})
     for (NamedDecl *decl : detail->lookup(&ctx.Idents.get(name)))
       if (auto *tmpl = dyn_cast<FunctionTemplateDecl>(decl))
         if (kernelAnnotation(*tmpl->getTemplatedDecl())) result.push_back(tmpl);

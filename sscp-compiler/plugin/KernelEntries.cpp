@@ -36,6 +36,7 @@ std::vector<KernelEntry> findKernelEntries(Module &module) {
     KernelEntry &entry = entries[it->second];
     if (isKind) {
       entry.kind = text.ends_with("parallel_for") ? image::KernelKind::ParallelFor
+                   : text.ends_with("nd_range")   ? image::KernelKind::NdRange
                                                   : image::KernelKind::SingleTask;
     } else {
       entry.hasLayout = decodeLayout(text.str(), entry.layout);

@@ -130,6 +130,8 @@ CUresult cuDeviceGetName(char *name, int length, int) {
 CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   switch (attribute) {
   case 1: *value = 1024; break;                              // max threads per block
+  case 2: case 3: *value = 1024; break;                      // max block x, y
+  case 4: *value = 64; break;                                // max block z
   case 5: *value = 2147483647; break;                        // max grid x
   case 6: case 7: *value = 65535; break;                     // max grid y, z
   case 8: *value = 49152; break;                             // shared memory per block

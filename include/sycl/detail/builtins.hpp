@@ -11,4 +11,10 @@ extern "C" {
 // Constant for a work-item: the optimizer may merge and drop calls.
 [[gnu::const]] std::size_t __onepass_get_global_id(int dimension) noexcept;
 [[gnu::const]] std::size_t __onepass_get_global_range(int dimension) noexcept;
+// nd_range kernels only: the work-item's place in its work-group, and the
+// work-group's among all of them.
+[[gnu::const]] std::size_t __onepass_get_local_id(int dimension) noexcept;
+[[gnu::const]] std::size_t __onepass_get_local_range(int dimension) noexcept;
+[[gnu::const]] std::size_t __onepass_get_group_id(int dimension) noexcept;
+[[gnu::const]] std::size_t __onepass_get_group_range(int dimension) noexcept;
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../item.hpp"
+#include "../nd_item.hpp"
 #include "builtins.hpp"
 #include "defines.hpp"
 
@@ -36,6 +37,17 @@ template <int Dimensions> item<Dimensions> current_item() {
 template <typename Name, typename Kernel, int Dimensions>
 ONEPASS_KERNEL_ENTRY("parallel_for") void kernel_entry_parallel_for(const Kernel *kernel) {
   (*kernel)(current_item<Dimensions>());
+}
+
+template <typename Name, typename Kernel, int Dimensions>
+ONEPASS_KERNEL_ENTRY("nd_range") void kernel_entry_nd_range(const Kernel *kernel) {
+  (*kernel)(nd_item_factory<Dimensions>::make());
+}
+
+template <typename Kernel, int Dimensions> constexpr void check_nd_range_kernel() {
+  static_assert(std::is_invocable_v<const Kernel &, nd_item<Dimensions>>,
+                "parallel_for(nd_range<N>) needs a kernel callable with sycl::nd_item<N> (SYCL 2020 §4.9.4.2.3); "
+                "the kernel must be const-callable");
 }
 
 template <typename Kernel, int Dimensions> constexpr void check_parallel_for_kernel() {

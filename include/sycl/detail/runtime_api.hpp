@@ -91,6 +91,7 @@ struct kernel_launch_desc {
   bool single_task = false;
   int dimensions = 1;
   std::size_t global_range[3] = {1, 1, 1};
+  std::size_t local_range[3] = {0, 0, 0};  // an nd_range kernel's work-group; 0: a range kernel
 };
 
 enum class command_kind { none, kernel, copy, fill, host_task, copy_region, fill_region };

@@ -15,3 +15,19 @@ ONEPASS_BUILTIN size_t __onepass_get_global_id(int dimension) noexcept {
 ONEPASS_BUILTIN size_t __onepass_get_global_range(int dimension) noexcept {
   return __onepass_work_item()->globalRange[dimension];
 }
+
+ONEPASS_BUILTIN size_t __onepass_get_local_id(int dimension) noexcept {
+  return __onepass_work_item()->localId[dimension];
+}
+
+ONEPASS_BUILTIN size_t __onepass_get_local_range(int dimension) noexcept {
+  return __onepass_work_item()->localRange[dimension];
+}
+
+ONEPASS_BUILTIN size_t __onepass_get_group_id(int dimension) noexcept {
+  return __onepass_work_item()->groupId[dimension];
+}
+
+ONEPASS_BUILTIN size_t __onepass_get_group_range(int dimension) noexcept {
+  return __onepass_work_item()->groupRange[dimension];
+}

@@ -9,15 +9,25 @@
 
 namespace onepass::builtins {
 
+// The local and group fields are set for nd_range kernels only (nothing else
+// can query them).
 struct WorkItemState {
   uint64_t globalId[3];
   uint64_t globalRange[3];
+  uint64_t localId[3];
+  uint64_t localRange[3];
+  uint64_t groupId[3];
+  uint64_t groupRange[3];
 };
 
 // Field offsets the translators write, in 64-bit words.
 inline constexpr unsigned kGlobalIdWord = 0;
 inline constexpr unsigned kGlobalRangeWord = 3;
-inline constexpr unsigned kStateWords = 6;
+inline constexpr unsigned kLocalIdWord = 6;
+inline constexpr unsigned kLocalRangeWord = 9;
+inline constexpr unsigned kGroupIdWord = 12;
+inline constexpr unsigned kGroupRangeWord = 15;
+inline constexpr unsigned kStateWords = 18;
 
 }  // namespace onepass::builtins
 

@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 6
+#define ONEPASS_BACKEND_INTERFACE_VERSION 7
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -54,6 +54,9 @@ typedef struct onepass_backend_launch {
   uint32_t field_count;
   uint32_t dimensions;     /* 0 for single_task */
   uint64_t global_range[3];
+  /* An nd_range kernel's work-group range (global_range is a multiple of
+   * it); all 0 for other kernels, whose grouping is the backend's choice. */
+  uint64_t local_range[3];
   /* The backend's handle of the compiled kernel, set by prepare_kernel and
    * passed back with the launch (NULL: the launch looks the kernel up). */
   void *prepared;

@@ -169,9 +169,11 @@ int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
 
   onepass_cpu_launch whole{};
   uint64_t total = 1;
+  const bool grouped = launch->local_range[0] != 0;  // an nd_range kernel
   for (unsigned d = 0; d < 3; ++d) {
     whole.range[d] = d < launch->dimensions ? launch->global_range[d] : 1;
     whole.end[d] = whole.range[d];
+    whole.local[d] = grouped && d < launch->dimensions ? launch->local_range[d] : 1;
     total *= whole.range[d];
   }
   if (total == 0) return 0;
@@ -179,16 +181,18 @@ int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
     kernel.function(launch->object, &whole);
     return 0;
   }
-  // Split the outermost dimension into chunks; each chunk covers the others whole.
+  // Split the outermost dimension into chunks of whole work-groups; each
+  // chunk covers the other dimensions whole.
   ThreadPool &pool = device().threads();
-  uint64_t chunks = std::min<uint64_t>({whole.range[0], uint64_t(pool.threads()) * kChunksPerThread,
+  const uint64_t units = whole.range[0] / whole.local[0];
+  uint64_t chunks = std::min<uint64_t>({units, uint64_t(pool.threads()) * kChunksPerThread,
                                         std::max<uint64_t>(1, total / kMinWorkItemsPerChunk)});
   onepass_cpu_kernel_fn fn = kernel.function;
   const void *object = launch->object;
   pool.run(chunks, [&](size_t chunk) {
     onepass_cpu_launch part = whole;
-    part.begin[0] = whole.range[0] * chunk / chunks;
-    part.end[0] = whole.range[0] * (chunk + 1) / chunks;
+    part.begin[0] = units * chunk / chunks * whole.local[0];
+    part.end[0] = units * (chunk + 1) / chunks * whole.local[0];
     fn(object, &part);
   });
   return 0;

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 3
+#define ONEPASS_JIT_INTERFACE_VERSION 4
 
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
@@ -29,11 +29,14 @@ typedef struct onepass_jit_buffer {
 } onepass_jit_buffer;
 
 /* The CPU launch descriptor: the work-items [begin, end) of a launch over
- * `range`, per dimension in SYCL order (dimension 0 varies slowest). */
+ * `range`, per dimension in SYCL order (dimension 0 varies slowest). For an
+ * nd_range kernel, `local` is the work-group's range and begin and end are
+ * multiples of it (whole work-groups); other kernels ignore it. */
 typedef struct onepass_cpu_launch {
   uint64_t begin[3];
   uint64_t end[3];
   uint64_t range[3];
+  uint64_t local[3];
 } onepass_cpu_launch;
 
 /* A loaded CPU kernel: runs the kernel for every work-item of `launch`,

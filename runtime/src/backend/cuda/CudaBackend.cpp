@@ -50,6 +50,7 @@ struct Device {
   std::vector<CUstream> streams;
   unsigned smVersion = 0;
   int maxGrid[3] = {0, 0, 0};
+  int maxBlock[3] = {0, 0, 0};
   std::string name;
   // Host time of `epoch`, a timing event: the origin of marker_time.
   CUevent epoch = nullptr;
@@ -426,10 +427,22 @@ int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch
   for (unsigned i = 0; i < launch->dimensions; ++i) range[i] = launch->global_range[i];
   if (range[0] * range[1] * range[2] == 0) return 0;
 
-  // CUDA axis a carries SYCL dimension (dimensions - 1 - a).
+  // CUDA axis a carries SYCL dimension (dimensions - 1 - a). An nd_range
+  // kernel's blocks are its work-groups.
   const unsigned dims = launch->dimensions;
+  const bool grouped = launch->local_range[0] != 0;
   unsigned block[3] = {kBlock[dims][0], kBlock[dims][1], kBlock[dims][2]};
   unsigned grid[3] = {1, 1, 1};
+  if (grouped) {
+    for (unsigned axis = 0; axis < 3; ++axis) {
+      const uint64_t local = axis < dims ? launch->local_range[dims - 1 - axis] : 1;
+      if (local > static_cast<uint64_t>(d.maxBlock[axis]))
+        return fail(error, "the local range " + std::to_string(local) + " in dimension " +
+                               std::to_string(dims - 1 - axis) + " is larger than '" + d.name + "' allows there (" +
+                               std::to_string(d.maxBlock[axis]) + ")");
+      block[axis] = static_cast<unsigned>(local);
+    }
+  }
   for (unsigned axis = 0; axis < dims; ++axis) {
     uint64_t extent = range[dims - 1 - axis];
     uint64_t blocks = (extent + block[axis] - 1) / block[axis];
@@ -586,7 +599,10 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
     b.api->cuDeviceGetAttribute(&major, ComputeCapabilityMajor, d.handle);
     b.api->cuDeviceGetAttribute(&minor, ComputeCapabilityMinor, d.handle);
     d.smVersion = static_cast<unsigned>(major * 10 + minor);
-    for (int axis = 0; axis < 3; ++axis) b.api->cuDeviceGetAttribute(&d.maxGrid[axis], MaxGridDimX + axis, d.handle);
+    for (int axis = 0; axis < 3; ++axis) {
+      b.api->cuDeviceGetAttribute(&d.maxGrid[axis], MaxGridDimX + axis, d.handle);
+      b.api->cuDeviceGetAttribute(&d.maxBlock[axis], MaxBlockDimX + axis, d.handle);
+    }
     result = b.api->cuDevicePrimaryCtxRetain(&d.context, d.handle);
     if (result == CUDA_SUCCESS) result = b.api->cuCtxSetCurrent(d.context);
     if (result == CUDA_SUCCESS) result = b.api->cuStreamCreate(&d.stream, CU_STREAM_NON_BLOCKING);

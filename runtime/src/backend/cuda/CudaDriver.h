@@ -25,6 +25,9 @@ inline constexpr CUresult CUDA_ERROR_NOT_READY = 600;
 
 enum DeviceAttribute : int {
   MaxThreadsPerBlock = 1,
+  MaxBlockDimX = 2,
+  MaxBlockDimY = 3,
+  MaxBlockDimZ = 4,
   MaxGridDimX = 5,
   MaxGridDimY = 6,
   MaxGridDimZ = 7,

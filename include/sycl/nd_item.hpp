@@ -1,0 +1,111 @@
+// SYCL 2020 §4.9.1.5 nd_item and §4.9.1.7 group: a work-item of an nd_range
+// kernel, its position in the global range, in its work-group, and the
+// work-group's position among the groups. All values come from the device's
+// work-item builtins; linear ids are row-major (the last dimension varies
+// fastest, §3.11.1).
+#pragma once
+
+#include "detail/builtins.hpp"
+#include "nd_range.hpp"
+
+namespace sycl {
+
+namespace detail {
+template <int Dimensions> struct nd_item_factory;
+
+template <int Dimensions, typename Query> id<Dimensions> builtin_id(Query query) {
+  id<Dimensions> value;
+  for (int d = 0; d < Dimensions; ++d) value[d] = query(d);
+  return value;
+}
+template <int Dimensions, typename Query> range<Dimensions> builtin_range(Query query) {
+  range<Dimensions> value;
+  for (int d = 0; d < Dimensions; ++d) value[d] = query(d);
+  return value;
+}
+template <int Dimensions, typename Ids, typename Ranges> std::size_t linearize(const Ids &ids, const Ranges &ranges) {
+  std::size_t linear = 0;
+  for (int d = 0; d < Dimensions; ++d) linear = linear * ranges[d] + ids[d];
+  return linear;
+}
+}  // namespace detail
+
+
+template <int Dimensions = 1> class group {
+public:
+  using id_type = id<Dimensions>;
+  using range_type = range<Dimensions>;
+  using linear_id_type = std::size_t;
+  static constexpr int dimensions = Dimensions;
+
+  id<Dimensions> get_group_id() const { return detail::builtin_id<Dimensions>(__onepass_get_group_id); }
+  std::size_t get_group_id(int dimension) const { return __onepass_get_group_id(dimension); }
+  std::size_t operator[](int dimension) const { return __onepass_get_group_id(dimension); }
+  id<Dimensions> get_local_id() const { return detail::builtin_id<Dimensions>(__onepass_get_local_id); }
+  std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
+  range<Dimensions> get_local_range() const { return detail::builtin_range<Dimensions>(__onepass_get_local_range); }
+  std::size_t get_local_range(int dimension) const { return __onepass_get_local_range(dimension); }
+  range<Dimensions> get_group_range() const { return detail::builtin_range<Dimensions>(__onepass_get_group_range); }
+  std::size_t get_group_range(int dimension) const { return __onepass_get_group_range(dimension); }
+  // Every work-group of an nd_range has the local range.
+  range<Dimensions> get_max_local_range() const { return get_local_range(); }
+  std::size_t get_group_linear_id() const {
+    return detail::linearize<Dimensions>(get_group_id(), get_group_range());
+  }
+  std::size_t get_local_linear_id() const {
+    return detail::linearize<Dimensions>(get_local_id(), get_local_range());
+  }
+  std::size_t get_group_linear_range() const { return get_group_range().size(); }
+  std::size_t get_local_linear_range() const { return get_local_range().size(); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+  friend bool operator==(const group &a, const group &b) { return a.get_group_id() == b.get_group_id(); }
+  friend bool operator!=(const group &a, const group &b) { return !(a == b); }
+
+private:
+  template <int> friend class nd_item;
+  group() = default;
+};
+
+template <int Dimensions = 1> class nd_item {
+public:
+  static constexpr int dimensions = Dimensions;
+  nd_item() = delete;
+
+  id<Dimensions> get_global_id() const { return detail::builtin_id<Dimensions>(__onepass_get_global_id); }
+  std::size_t get_global_id(int dimension) const { return __onepass_get_global_id(dimension); }
+  std::size_t get_global_linear_id() const {
+    return detail::linearize<Dimensions>(get_global_id(), get_global_range());
+  }
+  id<Dimensions> get_local_id() const { return detail::builtin_id<Dimensions>(__onepass_get_local_id); }
+  std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
+  std::size_t get_local_linear_id() const { return get_group().get_local_linear_id(); }
+  group<Dimensions> get_group() const { return group<Dimensions>(); }
+  std::size_t get_group(int dimension) const { return __onepass_get_group_id(dimension); }
+  std::size_t get_group_linear_id() const { return get_group().get_group_linear_id(); }
+  range<Dimensions> get_group_range() const { return get_group().get_group_range(); }
+  std::size_t get_group_range(int dimension) const { return __onepass_get_group_range(dimension); }
+  range<Dimensions> get_global_range() const { return detail::builtin_range<Dimensions>(__onepass_get_global_range); }
+  std::size_t get_global_range(int dimension) const { return __onepass_get_global_range(dimension); }
+  range<Dimensions> get_local_range() const { return get_group().get_local_range(); }
+  std::size_t get_local_range(int dimension) const { return __onepass_get_local_range(dimension); }
+  id<Dimensions> get_offset() const { return id<Dimensions>(); }  // deprecated; OnePass launches have none
+  nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(get_global_range(), get_local_range()); }
+
+  friend bool operator==(const nd_item &a, const nd_item &b) {
+    return a.get_global_id() == b.get_global_id() && a.get_local_id() == b.get_local_id();
+  }
+  friend bool operator!=(const nd_item &a, const nd_item &b) { return !(a == b); }
+
+private:
+  friend struct detail::nd_item_factory<Dimensions>;
+  explicit nd_item(int) {}
+};
+
+namespace detail {
+template <int Dimensions> struct nd_item_factory {
+  static nd_item<Dimensions> make() { return nd_item<Dimensions>(0); }
+};
+}  // namespace detail
+
+}  // namespace sycl

@@ -1,0 +1,166 @@
+// parallel_for(nd_range) without barriers or local memory: every work-item
+// records what its nd_item and group report, and the host checks it against
+// the geometry (SYCL 2020 §4.9.1.2, §4.9.1.5, §4.9.1.7). Linear ids are
+// row-major: the last dimension varies fastest. Also the nd_range errors of
+// §4.9.4.2.3 and an empty global range.
+#include "check.h"
+
+#include <sycl/sycl.hpp>
+
+#include <string>
+
+using onepass_test::check;
+using onepass_test::checkEqual;
+using onepass_test::checkThrows;
+
+namespace {
+
+struct record {
+  std::size_t global[3], local[3], group[3];
+  std::size_t globalRange[3], localRange[3], groupRange[3];
+  std::size_t globalLinear, localLinear, groupLinear;
+  std::size_t groupObjectId[3], groupLinearRange, localLinearRange;
+  int leader;
+  int visits;
+};
+
+std::string text(const std::size_t *values, int dims) {
+  std::string t = "{";
+  for (int d = 0; d < dims; ++d) t += (d ? "," : "") + std::to_string(values[d]);
+  return t + "}";
+}
+
+template <int D> void run(sycl::queue &q, const std::size_t (&global)[D], const std::size_t (&local)[D]) {
+  sycl::range<D> g, l;
+  std::size_t total = 1, groupCount = 1;
+  for (int d = 0; d < D; ++d) {
+    g[d] = global[d];
+    l[d] = local[d];
+    total *= global[d];
+    groupCount *= global[d] / local[d];
+  }
+  const std::string what = std::to_string(D) + "-D nd_range " + text(global, D) + " / " + text(local, D);
+  record *out = sycl::malloc_shared<record>(total + 1, q);
+  q.memset(out, 0, (total + 1) * sizeof(record)).wait();
+  q.parallel_for(sycl::nd_range<D>(g, l), [=](sycl::nd_item<D> it) {
+     // The slot comes from the global ids and ranges, independently of the linear-id queries.
+     std::size_t slot = 0;
+     for (int d = 0; d < D; ++d) slot = slot * it.get_global_range(d) + it.get_global_id(d);
+     record &rec = out[slot];
+     const sycl::group<D> grp = it.get_group();
+     for (int d = 0; d < D; ++d) {
+       rec.global[d] = it.get_global_id()[d];
+       rec.local[d] = it.get_local_id(d);
+       rec.group[d] = it.get_group(d);
+       rec.globalRange[d] = it.get_global_range()[d];
+       rec.localRange[d] = it.get_local_range(d);
+       rec.groupRange[d] = it.get_group_range()[d];
+       rec.groupObjectId[d] = grp[d];
+     }
+     rec.globalLinear = it.get_global_linear_id();
+     rec.localLinear = it.get_local_linear_id();
+     rec.groupLinear = it.get_group_linear_id();
+     rec.groupLinearRange = grp.get_group_linear_range();
+     rec.localLinearRange = grp.get_local_linear_range();
+     rec.leader = grp.leader() ? 1 : 0;
+     rec.visits += 1;
+   }).wait();
+
+  int shown = 0;
+  std::size_t bad = 0, leaders = 0;
+  for (std::size_t linear = 0; linear < total; ++linear) {
+    std::size_t ids[3] = {0, 0, 0}, rest = linear;
+    for (int d = D - 1; d >= 0; --d) {
+      ids[d] = rest % global[d];
+      rest /= global[d];
+    }
+    std::size_t localLinear = 0, groupLinear = 0;
+    for (int d = 0; d < D; ++d) {
+      localLinear = localLinear * local[d] + ids[d] % local[d];
+      groupLinear = groupLinear * (global[d] / local[d]) + ids[d] / local[d];
+    }
+    const record &rec = out[linear];
+    bool ok = rec.visits == 1 && rec.globalLinear == linear && rec.localLinear == localLinear &&
+              rec.groupLinear == groupLinear && rec.groupLinearRange == groupCount &&
+              rec.localLinearRange == total / groupCount && rec.leader == (localLinear == 0 ? 1 : 0);
+    for (int d = 0; d < D; ++d)
+      ok = ok && rec.global[d] == ids[d] && rec.local[d] == ids[d] % local[d] && rec.group[d] == ids[d] / local[d] &&
+           rec.globalRange[d] == global[d] && rec.localRange[d] == local[d] &&
+           rec.groupRange[d] == global[d] / local[d] && rec.groupObjectId[d] == ids[d] / local[d];
+    leaders += rec.leader;
+    if (ok) continue;
+    ++bad;
+    if (shown++ >= 6) continue;
+    const std::string where = what + " work-item " + std::to_string(linear);
+    checkEqual(where + " visits", 1, rec.visits);
+    checkEqual(where + " get_global_linear_id", linear, rec.globalLinear);
+    checkEqual(where + " get_local_linear_id", localLinear, rec.localLinear);
+    checkEqual(where + " get_group_linear_id", groupLinear, rec.groupLinear);
+    checkEqual(where + " get_group_linear_range", groupCount, rec.groupLinearRange);
+    checkEqual(where + " leader", localLinear == 0 ? 1 : 0, rec.leader);
+    for (int d = 0; d < D; ++d) {
+      const std::string dim = "[" + std::to_string(d) + "]";
+      checkEqual(where + " global id" + dim, ids[d], rec.global[d]);
+      checkEqual(where + " local id" + dim, ids[d] % local[d], rec.local[d]);
+      checkEqual(where + " group id" + dim, ids[d] / local[d], rec.group[d]);
+      checkEqual(where + " group object id" + dim, ids[d] / local[d], rec.groupObjectId[d]);
+      checkEqual(where + " global range" + dim, global[d], rec.globalRange[d]);
+      checkEqual(where + " local range" + dim, local[d], rec.localRange[d]);
+      checkEqual(where + " group range" + dim, global[d] / local[d], rec.groupRange[d]);
+    }
+  }
+  if (bad > 6) checkEqual(what + ": work-items that differ", std::size_t(0), bad);
+  checkEqual(what + ": one leader per group", groupCount, leaders);
+  checkEqual(what + ": record past the end untouched", 0, out[total].visits);
+  sycl::free(out, q);
+}
+
+}  // namespace
+
+int main() {
+  sycl::queue q;
+  std::printf("Running on: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
+  const std::size_t maxGroup = q.get_device().get_info<sycl::info::device::max_work_group_size>();
+
+  run<1>(q, {1024}, {64});
+  run<1>(q, {96}, {96});
+  run<1>(q, {7 * 13}, {7});  // groups narrower than a SIMD lane count, odd counts
+  run<1>(q, {5}, {1});
+  run<2>(q, {64, 48}, {8, 16});
+  run<2>(q, {6, 40}, {3, 5});
+  run<3>(q, {8, 12, 20}, {2, 3, 4});
+  run<3>(q, {4, 4, 64}, {4, 1, 16});
+
+  // An empty global range runs nothing, whatever the local range (§3.7.2.2).
+  int *touched = sycl::malloc_shared<int>(1, q);
+  *touched = 0;
+  q.parallel_for(sycl::nd_range<1>(sycl::range<1>(0), sycl::range<1>(0)), [=](sycl::nd_item<1>) { *touched = 1; })
+      .wait();
+  q.parallel_for(sycl::nd_range<2>(sycl::range<2>(0, 8), sycl::range<2>(3, 3)), [=](sycl::nd_item<2>) { *touched = 1; })
+      .wait();
+  checkEqual("empty nd_ranges run no work-item", 0, *touched);
+
+  // Errors, before anything runs (§4.9.4.2.3).
+  checkThrows("global 100 not a multiple of local 32", sycl::errc::nd_range, [&] {
+    q.parallel_for(sycl::nd_range<1>(sycl::range<1>(100), sycl::range<1>(32)), [=](sycl::nd_item<1>) { *touched = 2; });
+  });
+  checkThrows("global {16, 10} not a multiple of local {4, 4}", sycl::errc::nd_range, [&] {
+    q.parallel_for(sycl::nd_range<2>(sycl::range<2>(16, 10), sycl::range<2>(4, 4)), [=](sycl::nd_item<2>) { *touched = 2; });
+  });
+  checkThrows("a zero local range", sycl::errc::nd_range, [&] {
+    q.parallel_for(sycl::nd_range<1>(sycl::range<1>(16), sycl::range<1>(0)), [=](sycl::nd_item<1>) { *touched = 2; });
+  });
+  checkThrows("a work-group larger than the device's maximum (" + std::to_string(maxGroup) + ")", sycl::errc::nd_range,
+              [&] {
+                q.parallel_for(sycl::nd_range<1>(sycl::range<1>(4 * maxGroup), sycl::range<1>(2 * maxGroup)),
+                               [=](sycl::nd_item<1>) { *touched = 2; });
+              });
+  checkThrows("a global offset", sycl::errc::nd_range, [&] {
+    q.parallel_for(sycl::nd_range<1>(sycl::range<1>(16), sycl::range<1>(4), sycl::id<1>(2)),
+                   [=](sycl::nd_item<1>) { *touched = 2; });
+  });
+  q.wait();
+  checkEqual("no rejected kernel ran", 0, *touched);
+  sycl::free(touched, q);
+  return onepass_test::report();
+}
