@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <string>
 #include <type_traits>
 
 namespace sycl {
@@ -17,14 +16,6 @@ namespace sycl {
 class queue;
 template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
 class accessor;
-
-namespace detail {
-template <int Dimensions> std::string range_text(const range<Dimensions> &r) {
-  std::string text = "{";
-  for (int d = 0; d < Dimensions; ++d) text += (d ? ", " : "") + std::to_string(r[d]);
-  return text + "}";
-}
-}  // namespace detail
 
 class handler {
 public:
@@ -61,13 +52,14 @@ public:
   void parallel_for(nd_range<Dimensions> execution_range, const KernelType &kernel) {
     using Name = detail::kernel_name_t<KernelName, KernelType>;
     detail::check_nd_range_kernel<KernelType, Dimensions>();
-    const range<Dimensions> global = execution_range.get_global_range(), local = execution_range.get_local_range();
+    range<Dimensions> global = execution_range.get_global_range(), local = execution_range.get_local_range();
     // An empty global range runs nothing, whatever the local range (§3.7.2.2).
     for (int d = 0; d < Dimensions && global.size() > 0; ++d) {
       if (local[d] == 0 || global[d] % local[d] != 0)
         throw exception(make_error_code(errc::nd_range),
-                        "parallel_for(nd_range): the global range " + detail::range_text(global) +
-                            " is not a multiple of the local range " + detail::range_text(local) + " (dimension " +
+                        "parallel_for(nd_range): the global range " + detail::range_text(&global[0], Dimensions) +
+                            " is not a multiple of the local range " + detail::range_text(&local[0], Dimensions) +
+                            " (dimension " +
                             std::to_string(d) + ")");
     }
     if (execution_range.get_offset() != id<Dimensions>())

@@ -21,12 +21,7 @@ public:
   std::size_t get_range(int dimension) const { return range_[dimension]; }
   id<Dimensions> get_offset() const { return id<Dimensions>(); }
 
-  // Row-major: the last dimension varies fastest (SYCL 2020 §3.11.1).
-  std::size_t get_linear_id() const {
-    std::size_t linear = 0;
-    for (int i = 0; i < Dimensions; ++i) linear = linear * range_[i] + id_[i];
-    return linear;
-  }
+  std::size_t get_linear_id() const { return detail::linearize<Dimensions>(id_, range_); }
 
   operator id<Dimensions>() const { return id_; }
   std::size_t get(int dimension) const { return id_[dimension]; }  // used by size_t_conversion

@@ -13,20 +13,11 @@ namespace sycl {
 namespace detail {
 template <int Dimensions> struct nd_item_factory;
 
-template <int Dimensions, typename Query> id<Dimensions> builtin_id(Query query) {
-  id<Dimensions> value;
-  for (int d = 0; d < Dimensions; ++d) value[d] = query(d);
+// An id or a range whose every dimension comes from a work-item builtin.
+template <typename Value, typename Query> Value from_builtin(Query query) {
+  Value value;
+  for (int d = 0; d < Value::dimensions; ++d) value[d] = query(d);
   return value;
-}
-template <int Dimensions, typename Query> range<Dimensions> builtin_range(Query query) {
-  range<Dimensions> value;
-  for (int d = 0; d < Dimensions; ++d) value[d] = query(d);
-  return value;
-}
-template <int Dimensions, typename Ids, typename Ranges> std::size_t linearize(const Ids &ids, const Ranges &ranges) {
-  std::size_t linear = 0;
-  for (int d = 0; d < Dimensions; ++d) linear = linear * ranges[d] + ids[d];
-  return linear;
 }
 }  // namespace detail
 
@@ -38,14 +29,18 @@ public:
   using linear_id_type = std::size_t;
   static constexpr int dimensions = Dimensions;
 
-  id<Dimensions> get_group_id() const { return detail::builtin_id<Dimensions>(__onepass_get_group_id); }
+  id<Dimensions> get_group_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_group_id); }
   std::size_t get_group_id(int dimension) const { return __onepass_get_group_id(dimension); }
   std::size_t operator[](int dimension) const { return __onepass_get_group_id(dimension); }
-  id<Dimensions> get_local_id() const { return detail::builtin_id<Dimensions>(__onepass_get_local_id); }
+  id<Dimensions> get_local_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_local_id); }
   std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
-  range<Dimensions> get_local_range() const { return detail::builtin_range<Dimensions>(__onepass_get_local_range); }
+  range<Dimensions> get_local_range() const {
+    return detail::from_builtin<range<Dimensions>>(__onepass_get_local_range);
+  }
   std::size_t get_local_range(int dimension) const { return __onepass_get_local_range(dimension); }
-  range<Dimensions> get_group_range() const { return detail::builtin_range<Dimensions>(__onepass_get_group_range); }
+  range<Dimensions> get_group_range() const {
+    return detail::from_builtin<range<Dimensions>>(__onepass_get_group_range);
+  }
   std::size_t get_group_range(int dimension) const { return __onepass_get_group_range(dimension); }
   // Every work-group of an nd_range has the local range.
   range<Dimensions> get_max_local_range() const { return get_local_range(); }
@@ -72,12 +67,12 @@ public:
   static constexpr int dimensions = Dimensions;
   nd_item() = delete;
 
-  id<Dimensions> get_global_id() const { return detail::builtin_id<Dimensions>(__onepass_get_global_id); }
+  id<Dimensions> get_global_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_global_id); }
   std::size_t get_global_id(int dimension) const { return __onepass_get_global_id(dimension); }
   std::size_t get_global_linear_id() const {
     return detail::linearize<Dimensions>(get_global_id(), get_global_range());
   }
-  id<Dimensions> get_local_id() const { return detail::builtin_id<Dimensions>(__onepass_get_local_id); }
+  id<Dimensions> get_local_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_local_id); }
   std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
   std::size_t get_local_linear_id() const { return get_group().get_local_linear_id(); }
   group<Dimensions> get_group() const { return group<Dimensions>(); }
@@ -85,7 +80,9 @@ public:
   std::size_t get_group_linear_id() const { return get_group().get_group_linear_id(); }
   range<Dimensions> get_group_range() const { return get_group().get_group_range(); }
   std::size_t get_group_range(int dimension) const { return __onepass_get_group_range(dimension); }
-  range<Dimensions> get_global_range() const { return detail::builtin_range<Dimensions>(__onepass_get_global_range); }
+  range<Dimensions> get_global_range() const {
+    return detail::from_builtin<range<Dimensions>>(__onepass_get_global_range);
+  }
   std::size_t get_global_range(int dimension) const { return __onepass_get_global_range(dimension); }
   range<Dimensions> get_local_range() const { return get_group().get_local_range(); }
   std::size_t get_local_range(int dimension) const { return __onepass_get_local_range(dimension); }

@@ -89,11 +89,12 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       Value *local = real ? launchWord(builder, launch, 3, d) : builder.getInt64(1);
       store(builder, local, builtins::kLocalRangeWord, d);
       store(builder, real ? builder.CreateUDiv(range, local) : builder.getInt64(1), builtins::kGroupRangeWord, d);
-      if (!real) {
+      if (real) {
+        locals.push_back(local);
+      } else {
         store(builder, builder.getInt64(0), builtins::kLocalIdWord, d);
         store(builder, builder.getInt64(0), builtins::kGroupIdWord, d);
       }
-      if (real) locals.push_back(local);
     }
     if (!real) continue;
     Value *begin = launchWord(builder, launch, 0, d), *end = launchWord(builder, launch, 1, d);

@@ -118,12 +118,6 @@ void backendFill(const device_impl &dev, int stream, void *destination, const st
   if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
 }
 
-std::string rangeText(const std::size_t *values, int dimensions) {
-  std::string text = "{";
-  for (int d = 0; d < dimensions; ++d) text += (d ? ", " : "") + std::to_string(values[d]);
-  return text + "}";
-}
-
 PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bool async) {
   auto op = std::make_shared<KernelOperation>();
   op->device = queue.device;
@@ -144,7 +138,7 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
     }
     if (globalSize > 0 && groupSize > queue.device->properties.max_work_group_size)
       rt::raise(errc::nd_range, "kernel " + op->description() + ": its work-groups of " + std::to_string(groupSize) +
-                                    " work-items (local range " + rangeText(op->desc.local_range, op->desc.dimensions) +
+                                    " work-items (local range " + range_text(op->desc.local_range, op->desc.dimensions) +
                                     ") exceed the largest device '" + queue.device->properties.name + "' runs (" +
                                     std::to_string(queue.device->properties.max_work_group_size) + ")");
   }

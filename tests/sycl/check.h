@@ -159,6 +159,13 @@ template <typename Body> bool checkNoThrow(const std::string &what, Body &&body)
 
 // Runs one part of a test program; an unexpected exception fails that part
 // and lets the others still run.
+// "{a,b,c}": the first `dims` values of a range, for test descriptions.
+inline std::string rangeText(const std::size_t *values, int dims) {
+  std::string text = "{";
+  for (int d = 0; d < dims; ++d) text += (d ? "," : "") + std::to_string(values[d]);
+  return text + "}";
+}
+
 template <typename Body> void runPart(const std::string &name, Body &&body) {
   checkNoThrow(name, body);
 }

@@ -12,6 +12,7 @@
 using onepass_test::check;
 using onepass_test::checkEqual;
 using onepass_test::checkThrows;
+using onepass_test::rangeText;
 
 namespace {
 
@@ -24,12 +25,6 @@ struct record {
   int visits;
 };
 
-std::string text(const std::size_t *values, int dims) {
-  std::string t = "{";
-  for (int d = 0; d < dims; ++d) t += (d ? "," : "") + std::to_string(values[d]);
-  return t + "}";
-}
-
 template <int D> void run(sycl::queue &q, const std::size_t (&global)[D], const std::size_t (&local)[D]) {
   sycl::range<D> g, l;
   std::size_t total = 1, groupCount = 1;
@@ -39,7 +34,7 @@ template <int D> void run(sycl::queue &q, const std::size_t (&global)[D], const 
     total *= global[d];
     groupCount *= global[d] / local[d];
   }
-  const std::string what = std::to_string(D) + "-D nd_range " + text(global, D) + " / " + text(local, D);
+  const std::string what = std::to_string(D) + "-D nd_range " + rangeText(global, D) + " / " + rangeText(local, D);
   record *out = sycl::malloc_shared<record>(total + 1, q);
   q.memset(out, 0, (total + 1) * sizeof(record)).wait();
   q.parallel_for(sycl::nd_range<D>(g, l), [=](sycl::nd_item<D> it) {

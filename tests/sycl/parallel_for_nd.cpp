@@ -10,6 +10,7 @@
 #include <string>
 
 using onepass_test::checkEqual;
+using onepass_test::rangeText;
 
 namespace {
 
@@ -19,12 +20,6 @@ struct record {
   std::size_t range[3];
   int visits;
 };
-
-std::string rangeText(const std::size_t *r, int dims) {
-  std::string text = "{";
-  for (int d = 0; d < dims; ++d) text += (d ? "," : "") + std::to_string(r[d]);
-  return text + "}";
-}
 
 // Checks that every record was written exactly once with matching ids.
 void checkRecords(const std::string &what, const record *out, const std::size_t *r, int dims) {

@@ -27,6 +27,14 @@ protected:
   std::size_t values_[Dimensions];
 };
 
+// The row-major linear index of `ids` in `ranges`: the last dimension varies
+// fastest (SYCL 2020 §3.11.1).
+template <int Dimensions> std::size_t linearize(const array<Dimensions> &ids, const array<Dimensions> &ranges) {
+  std::size_t linear = 0;
+  for (int d = 0; d < Dimensions; ++d) linear = linear * ranges[d] + ids[d];
+  return linear;
+}
+
 // SYCL 2020 §4.9.1.3/§4.9.1.4: one-dimensional ids and items convert to size_t.
 // A base specialised on the dimension (not a conversion template) so that the
 // conversion also takes part in built-in operators such as `pointer[id]`.

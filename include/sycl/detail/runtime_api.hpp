@@ -19,6 +19,13 @@
 
 namespace sycl::detail {
 
+// "{a, b, c}": a range's first `dimensions` values, for error messages.
+inline std::string range_text(const std::size_t *values, int dimensions) {
+  std::string text = "{";
+  for (int d = 0; d < dimensions; ++d) text += (d ? ", " : "") + std::to_string(values[d]);
+  return text + "}";
+}
+
 struct platform_impl;
 struct device_impl;
 struct context_impl;
