@@ -145,11 +145,21 @@ void shareDenormalMode(Module &module, const Function &from) {
   }
 }
 
-void optimize(Module &module, TargetMachine &machine) {
+void runPipeline(Module &module, PassBuilder &builder, function_ref<ModulePassManager(PassBuilder &)> build) {
   LoopAnalysisManager loops;
   FunctionAnalysisManager functions;
   CGSCCAnalysisManager cgscc;
   ModuleAnalysisManager modules;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  ModulePassManager passes = build(builder);
+  passes.run(module, modules);
+}
+
+void optimize(Module &module, TargetMachine &machine) {
   PipelineTuningOptions tuning;
   // A GPU thread's loops gain nothing from loop vectorization (NVPTX has no
   // wide vector registers); SLP still forms the vector loads and stores it has.
@@ -157,13 +167,7 @@ void optimize(Module &module, TargetMachine &machine) {
   tuning.SLPVectorization = true;
   tuning.LoopInterleaving = false;
   PassBuilder builder(&machine, tuning);
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(cgscc);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, cgscc, modules);
-  ModulePassManager passes = builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
-  passes.run(module, modules);
+  runPipeline(module, builder, [](PassBuilder &b) { return b.buildPerModuleDefaultPipeline(OptimizationLevel::O3); });
 }
 
 Expected<std::vector<char>> emitFile(Module &module, TargetMachine &machine, CodeGenFileType type) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -35,6 +36,11 @@ void shareDenormalMode(llvm::Module &module, const llvm::Function &from);
 
 // The standard O3 pipeline, with the target's cost model.
 void optimize(llvm::Module &module, llvm::TargetMachine &machine);
+
+// Runs on `module` the pipeline `build` makes with `builder`, once the
+// builder's analyses are registered.
+void runPipeline(llvm::Module &module, llvm::PassBuilder &builder,
+                 llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> build);
 
 llvm::Expected<std::vector<char>> emitFile(llvm::Module &module, llvm::TargetMachine &machine,
                                           llvm::CodeGenFileType type);

@@ -1,5 +1,6 @@
 #include "WorkItemLowering.h"
 
+#include "Codegen.h"
 #include "KernelModule.h"
 
 #include "../builtins/common/work_item_abi.h"
@@ -18,19 +19,12 @@ constexpr const char *kWorkItemBuiltin = "__onepass_work_item";
 constexpr const char *kStateName = "wi.state";
 
 void runAlwaysInliner(Module &module) {
-  LoopAnalysisManager loops;
-  FunctionAnalysisManager functions;
-  CGSCCAnalysisManager cgscc;
-  ModuleAnalysisManager modules;
   PassBuilder builder;
-  builder.registerModuleAnalyses(modules);
-  builder.registerCGSCCAnalyses(cgscc);
-  builder.registerFunctionAnalyses(functions);
-  builder.registerLoopAnalyses(loops);
-  builder.crossRegisterProxies(loops, functions, cgscc, modules);
-  ModulePassManager passes;
-  passes.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/true));
-  passes.run(module, modules);
+  runPipeline(module, builder, [](PassBuilder &) {
+    ModulePassManager passes;
+    passes.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/true));
+    return passes;
+  });
 }
 }  // namespace
 
