@@ -169,7 +169,12 @@ private:
   template <typename KernelType> detail::kernel_launch_desc &begin_kernel(const KernelType &kernel) {
     static_assert(std::is_copy_constructible_v<KernelType>, "a SYCL kernel must be copyable");
     begin_command(detail::command_kind::kernel);
-    desc_.kernel.object = std::make_shared<KernelType>(kernel);
+    if constexpr (std::is_trivially_copyable_v<KernelType> &&
+                  sizeof(KernelType) <= detail::kernel_launch_desc::inline_capacity &&
+                  alignof(KernelType) <= detail::kernel_launch_desc::inline_alignment)
+      std::memcpy(desc_.kernel.inline_object, static_cast<const void *>(&kernel), sizeof(KernelType));
+    else
+      desc_.kernel.object = std::make_shared<KernelType>(kernel);
     desc_.kernel.object_size = sizeof(KernelType);
     return desc_.kernel;
   }

@@ -98,6 +98,14 @@ void event_impl::markEnqueued(uint32_t onStream, uint64_t atSequence, bool &want
   for (auto &successor : waiting) successor();
 }
 
+void event_impl::markEnqueuedUnpublished(uint32_t onStream, uint64_t atSequence) {
+  stream = onStream;
+  sequence = atSequence;
+  status = info::event_command_status::running;
+  if (profiling && !deviceTimes) startTime = onepass::rt::nowNanoseconds();
+  enqueued.store(true, std::memory_order_release);
+}
+
 bool event_impl::addEnqueuedSuccessor(std::function<void()> successor) {
   std::lock_guard<std::mutex> lock(mutex);
   if (enqueued || status == info::event_command_status::complete) return false;

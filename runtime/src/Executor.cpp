@@ -24,11 +24,12 @@ void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::func
   submitTask(Task{std::move(event), std::move(work), nullptr});
 }
 
-void Executor::submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work) {
-  submitTask(Task{std::move(event), nullptr, std::move(work)});
+void Executor::submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work,
+                           bool unpublished) {
+  submitTask(Task{std::move(event), nullptr, std::move(work)}, unpublished);
 }
 
-void Executor::submitTask(Task task) {
+void Executor::submitTask(Task task, bool unpublished) {
   // A node whose dependencies are all satisfied already (the common case of
   // an in-order queue) needs no bookkeeping. Its event is not published yet,
   // so its dependency list does not change under us; complete and enqueued
@@ -39,7 +40,7 @@ void Executor::submitTask(Task task) {
     return async && streams_ && dependency->tracker == streams_ && dependency->enqueued.load(std::memory_order_acquire);
   };
   if (std::all_of(task.event->dependencies.begin(), task.event->dependencies.end(), satisfied)) {
-    runNow(std::move(task));
+    runNow(std::move(task), unpublished);
     return;
   }
   // One count per dependency still pending, plus one held here until every
@@ -67,13 +68,13 @@ void Executor::submitTask(Task task) {
                                                                        : dependency->addSuccessor(release);
     if (!waits) pending->remaining.fetch_sub(1, std::memory_order_relaxed);
   }
-  if (pending->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) runNow(std::move(pending->task));
+  if (pending->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) runNow(std::move(pending->task), false);
 }
 
 // A ready node: an asynchronous one is enqueued by the calling thread (saving
 // a thread hop), others go to the lanes.
-void Executor::runNow(Task task) {
-  if (task.async) streams_->run(task.event, std::move(task.async));
+void Executor::runNow(Task task, bool unpublished) {
+  if (task.async) streams_->run(std::move(task.event), std::move(task.async), unpublished);
   else enqueue(std::move(task));
 }
 
@@ -100,7 +101,7 @@ void Executor::loop(unsigned lane) {
       queued_.fetch_sub(1, std::memory_order_relaxed);
     }
     if (task.async) {
-      streams_->run(task.event, std::move(task.async));  // completes later, seen by the tracker
+      streams_->run(std::move(task.event), std::move(task.async), false);  // completes later, seen by the tracker
       continue;
     }
     task.event->markRunning();

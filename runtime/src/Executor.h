@@ -43,7 +43,9 @@ public:
   // it is enqueued once its dependencies on this device are enqueued and the
   // others complete; its event completes when the device has run it. If it is
   // ready at once, the calling thread enqueues it, saving a thread hop.
-  void submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work);
+  // `unpublished`: no other thread can reach the event yet.
+  void submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work,
+                   bool unpublished = false);
 
   unsigned lanes() const { return static_cast<unsigned>(threads_.size()); }
 
@@ -53,8 +55,8 @@ private:
     std::function<void()> work;
     std::shared_ptr<AsyncWork> async;  // set for asynchronous nodes
   };
-  void submitTask(Task task);
-  void runNow(Task task);
+  void submitTask(Task task, bool unpublished = false);
+  void runNow(Task task, bool unpublished);
   void enqueue(Task task);
   void loop(unsigned lane);
 

@@ -27,7 +27,7 @@ std::string kernelDescription(const rt::RegisteredKernel &kernel) {
 // Everything a kernel launch needs on the executor thread, owned; one
 // allocation per launch.
 struct KernelOperation final : rt::AsyncWork {
-  std::shared_ptr<device_impl> device;
+  const device_impl *device = nullptr;  // devices live as long as the process
   kernel_launch_desc desc;
   std::shared_ptr<const rt::RegisteredKernel> kernel;
   onepass_backend_launch launch{};  // filled by prepare()
@@ -38,7 +38,7 @@ struct KernelOperation final : rt::AsyncWork {
     launch.image = kernel->image;
     launch.image_size = kernel->imageSize;
     launch.kernel_symbol = kernel->symbol.c_str();
-    launch.object = desc.object.get();
+    launch.object = desc.object_data();
     launch.object_size = desc.object_size;
     launch.field_offsets = kernel->fieldOffsets.data();
     launch.field_count = static_cast<uint32_t>(kernel->fieldOffsets.size());
@@ -63,7 +63,7 @@ struct KernelOperation final : rt::AsyncWork {
 // Replaces the accessor tokens in the kernel object (our own copy of it) by
 // the addresses of the accessed data on the device (buffer/BufferRuntime.h).
 void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
-  auto *object = static_cast<unsigned char *>(const_cast<void *>(op.desc.object.get()));
+  auto *object = static_cast<unsigned char *>(op.desc.object_data());
   for (const image::FieldView &field : op.kernel->info.fields) {
     if (field.kind != image::FieldKind::Pointer || field.size != sizeof(std::uintptr_t)) continue;
     std::uintptr_t value;
@@ -83,7 +83,7 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
 struct PreparedOperation {
   std::function<void()> work;
   std::shared_ptr<rt::AsyncWork> async;
-  std::shared_ptr<KernelOperation> kernel;  // for kernels: to bind accessors
+  KernelOperation *kernel = nullptr;  // for kernels, to bind accessors (owned by `work` or `async`)
 };
 
 // The operation `work` in the form the device runs.
@@ -120,7 +120,7 @@ void backendFill(const device_impl &dev, int stream, void *destination, const st
 
 PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bool async) {
   auto op = std::make_shared<KernelOperation>();
-  op->device = queue.device;
+  op->device = queue.device.get();
   op->kernel = rt::lookupKernel(desc.host_entry);
   op->desc = std::move(desc);
   op->prepare();
@@ -148,12 +148,28 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
     rt::raise(errc::kernel_not_supported, "kernel " + op->description() + " uses double precision, which device '" +
                                               queue.device->properties.name + "' does not support");
 
-  char *error = nullptr;
-  if (queue.device->backend->prepare_kernel(queue.device->index, &op->launch, &error) != 0)
-    rt::raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
-                                       queue.device->properties.name + "'", error);
-  PreparedOperation prepared = makeOperation(async, op);
-  prepared.kernel = op;
+  // The backend's handle of the built kernel, remembered per thread for the
+  // last kernel and device: a loop launching one kernel asks the backend once.
+  struct LastPrepared {
+    const device_impl *device = nullptr;
+    const rt::RegisteredKernel *kernel = nullptr;
+    const void *hostEntry = nullptr;
+    void *prepared = nullptr;
+  };
+  thread_local LastPrepared last;
+  if (last.device == queue.device.get() && last.kernel == op->kernel.get() && last.hostEntry == op->desc.host_entry &&
+      last.prepared) {
+    op->launch.prepared = last.prepared;
+  } else {
+    char *error = nullptr;
+    if (queue.device->backend->prepare_kernel(queue.device->index, &op->launch, &error) != 0)
+      rt::raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
+                                         queue.device->properties.name + "'", error);
+    last = {queue.device.get(), op->kernel.get(), op->desc.host_entry, op->launch.prepared};
+  }
+  KernelOperation *kernel = op.get();
+  PreparedOperation prepared = makeOperation(async, std::move(op));
+  prepared.kernel = kernel;
   return prepared;
 }
 
@@ -163,7 +179,7 @@ void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
 }
 
 PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, bool async) {
-  std::shared_ptr<device_impl> dev = queue.device;
+  const device_impl *dev = queue.device.get();  // devices live as long as the process
   switch (desc.kind) {
   case command_kind::none: return {[] {}, {}, nullptr};
   case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel), async);
@@ -205,7 +221,7 @@ PreparedOperation prepareRegionOperation(queue_impl &queue, command_group_desc &
       rt::raise(errc::invalid, "copy/fill: the accessor is not bound to the command group");
     return static_cast<char *>(address);
   };
-  std::shared_ptr<device_impl> dev = queue.device;
+  const device_impl *dev = queue.device.get();
   std::shared_ptr<const void> keepAlive = desc.keep_alive;
   std::size_t elementBytes = desc.element_bytes;
   char *destination = base(desc.region_destination);
@@ -273,12 +289,16 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   // Validation and JIT compilation happen here, on the submitting thread:
   // their errors are synchronous exceptions.
   bool onHost = desc.kind == command_kind::host_task;
-  std::shared_ptr<device_impl> runner = onHost ? nullptr : queue.device;
+  static const std::shared_ptr<device_impl> theHost;  // a null device: the host
+  const std::shared_ptr<device_impl> &runner = onHost ? theHost : queue.device;
   rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
   rt::StreamTracker *streams = onHost ? nullptr : queue.device->streams.get();
   PreparedOperation prepared = prepareOperation(queue, desc, streams != nullptr);
   if (!desc.accesses.empty() || prepared.kernel) {
-    rt::AccessAddresses addresses = rt::allocateAccesses(desc.accesses, runner, queue.context.get());
+    // A kernel without accessors still has its fields checked for accessor
+    // tokens (an accessor not bound to the command group).
+    rt::AccessAddresses addresses =
+        desc.accesses.empty() ? rt::AccessAddresses{} : rt::allocateAccesses(desc.accesses, runner, queue.context.get());
     if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
     if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
       prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
@@ -309,11 +329,25 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
         };
       }
     }
-    if (queue.options.in_order && queue.last) event->dependencies.push_back(queue.last);
+    if (queue.options.in_order && queue.last && !queue.last->complete.load(std::memory_order_acquire)) {
+      // The previous command, if not done. On this device's streams, once
+      // enqueued, the stream's order is enough: the node goes behind it.
+      const event_impl &last = *queue.last;
+      if (runAsync && last.tracker == streams && last.enqueued.load(std::memory_order_acquire))
+        event->streamHint = static_cast<int>(last.stream);
+      else
+        event->dependencies.push_back(queue.last);
+    }
     queue.last = event;
-    forgetCompleted(queue);
-    queue.outstanding.push_back(event);
-    if (runAsync) executor.submitAsync(event, std::move(prepared.async));
+    // An in-order queue's last command completes after all the others: it is
+    // all queue::wait needs.
+    if (!queue.options.in_order) {
+      forgetCompleted(queue);
+      queue.outstanding.push_back(event);
+    }
+    // Without accesses nobody else can know the event yet (we hold the
+    // queue's lock): the stream tracker may skip the event's lock.
+    if (runAsync) executor.submitAsync(event, std::move(prepared.async), desc.accesses.empty());
     else executor.submit(event, std::move(prepared.work));
   }
   return event;
@@ -323,7 +357,11 @@ void queue_wait(queue_impl &queue) {
   std::vector<std::shared_ptr<event_impl>> pending;
   {
     std::lock_guard<std::mutex> lock(queue.mutex);
-    pending.assign(queue.outstanding.begin(), queue.outstanding.end());
+    if (queue.options.in_order) {
+      if (queue.last) pending.push_back(queue.last);
+    } else {
+      pending.assign(queue.outstanding.begin(), queue.outstanding.end());
+    }
   }
   for (const auto &event : pending) event->wait();
 }

@@ -101,6 +101,7 @@ struct event_impl {
   // Asynchronous nodes (StreamTracker): where they were enqueued.
   onepass::rt::StreamTracker *tracker = nullptr;  // null for synchronous nodes
   uint32_t stream = 0;
+  int streamHint = -1;            // the stream to use if no dependency decides (in-order queues)
   uint64_t sequence = 0;          // position on the stream; 0 until enqueued
   std::atomic<bool> enqueued{false};  // on its stream (or complete); set under `mutex`
   bool completionWanted = false;  // asked for before it was enqueued
@@ -118,6 +119,8 @@ struct event_impl {
   // Records the node's place on its stream (it is running from then on) and
   // releases enqueued successors.
   void markEnqueued(uint32_t onStream, uint64_t atSequence, bool &wanted);
+  // The same for a node no other thread can reach yet: no lock, no waiters.
+  void markEnqueuedUnpublished(uint32_t onStream, uint64_t atSequence);
   void setDeviceTimes(uint64_t start, uint64_t end);
 };
 
@@ -127,8 +130,8 @@ struct queue_impl {
   queue_options options;
   std::shared_ptr<onepass::rt::AsyncErrorSink> errors;
   std::mutex mutex;
-  std::shared_ptr<event_impl> last;                    // in-order queues: the previous command
-  std::deque<std::shared_ptr<event_impl>> outstanding;  // for queue::wait
+  std::shared_ptr<event_impl> last;                    // the previous command (in-order: all queue::wait needs)
+  std::deque<std::shared_ptr<event_impl>> outstanding;  // out-of-order queues: for queue::wait
   std::size_t sweepAt = 64;  // next full sweep of `outstanding`
 };
 

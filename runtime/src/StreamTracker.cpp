@@ -102,14 +102,15 @@ std::shared_ptr<StreamTracker::Marker> StreamTracker::coveringMarkerLocked(Strea
   return nullptr;  // being retired right now
 }
 
-void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_ptr<AsyncWork> work) {
+void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<AsyncWork> work, bool unpublished) {
+  event_impl &node = *event;  // alive: the caller holds it too (or the stream's list, once there)
   // What the node must wait for on this device: per stream, the newest
   // operation among its unfinished dependencies there. No lock for the list:
   // it changes only when a successor of this node completes (markComplete
   // trims it), and none can before this node is enqueued.
   uint64_t needed[kMaxStreams] = {};
   int chosen = -1;
-  for (const auto &dependency : event->dependencies) {
+  for (const auto &dependency : node.dependencies) {
     if (dependency->tracker != this || dependency->complete.load(std::memory_order_acquire)) continue;
     std::lock_guard<std::mutex> lock(dependency->mutex);
     if (dependency->sequence == 0 || dependency->status == sycl::info::event_command_status::complete) continue;
@@ -120,36 +121,44 @@ void StreamTracker::run(const std::shared_ptr<event_impl> &event, std::shared_pt
     // its stream.
     if (chosen < 0) chosen = static_cast<int>(dependency->stream);
   }
+  if (chosen < 0 && node.streamHint >= 0) chosen = node.streamHint % static_cast<int>(streamCount());
   const uint32_t index =
       chosen >= 0 ? static_cast<uint32_t>(chosen) : nextStream_.fetch_add(1, std::memory_order_relaxed) % streamCount();
   Stream &stream = *streams_[index];
-  event->work = std::move(work);
+  node.work = std::move(work);
   try {
-    for (uint32_t on = 0; on < streamCount(); ++on)
-      if (needed[on] > 0 && on != index) waitOnDevice(index, on, needed[on]);
+    if (!node.dependencies.empty())
+      for (uint32_t on = 0; on < streamCount(); ++on)
+        if (needed[on] > 0 && on != index) waitOnDevice(index, on, needed[on]);
     uint64_t sequence;
     bool wanted = false, marked = false;
     {
       std::lock_guard<std::mutex> lock(stream.mutex);
-      Entry entry{event, 0, nullptr, nullptr};
-      if (event->profiling) entry.start = recordLocked(stream, index, true);
-      event->work->enqueue(static_cast<int>(index));
+      Entry entry{nullptr, 0, nullptr, nullptr};
+      if (node.profiling) entry.start = recordLocked(stream, index, true);
+      node.work->enqueue(static_cast<int>(index));
       sequence = ++stream.enqueued;
       entry.sequence = sequence;
-      if (event->profiling) entry.end = recordLocked(stream, index, true);
+      if (node.profiling) entry.end = recordLocked(stream, index, true);
+      // An unpublished node is marked enqueued before it is on the list, where
+      // others may retire it (its submitter still holds it: no copy needed).
+      if (unpublished) node.markEnqueuedUnpublished(index, sequence);
+      entry.event = unpublished ? std::move(event) : event;
       stream.running.push_back(std::move(entry));
       const bool interval = sequence - stream.marked >= kMarkerInterval;
       if (interval) recordLocked(stream, index, false);
-      marked = interval || event->profiling;
+      marked = interval || node.profiling;
     }
-    event->markEnqueued(index, sequence, wanted);
-    if (wanted) requestCompletion(*event);  // records a marker and tells the poller
+    if (!unpublished) {
+      node.markEnqueued(index, sequence, wanted);
+      if (wanted) requestCompletion(node);  // records a marker and tells the poller
+    }
     if (marked) notifyPoller(false);  // only a new marker gives the poller something to do
     if (sequence % kMarkerInterval == 0) reap(index);
     stream.fed.fetch_add(1, std::memory_order_relaxed);
   } catch (...) {
-    if (event->errors) event->errors->push(std::current_exception());
-    event->markComplete();
+    if (node.errors) node.errors->push(std::current_exception());
+    node.markComplete();
   }
 }
 
@@ -253,6 +262,8 @@ void StreamTracker::retire(uint32_t index, uint64_t sequence, const std::string 
   std::vector<Entry> done;
   {
     std::lock_guard<std::mutex> lock(stream.mutex);
+    if (!stream.running.empty() && stream.running.front().sequence <= sequence)
+      done.reserve(std::min<uint64_t>(stream.running.size(), sequence - stream.running.front().sequence + 1));
     while (!stream.markers.empty() && stream.markers.front()->sequence <= sequence) stream.markers.pop_front();
     while (!stream.running.empty() && stream.running.front().sequence <= sequence) {
       done.push_back(std::move(stream.running.front()));

@@ -74,8 +74,9 @@ public:
 
   // Enqueues a node whose dependencies are enqueued here or complete; its
   // event takes `work`. Failures become the event's asynchronous errors and
-  // complete it.
-  void run(const std::shared_ptr<sycl::detail::event_impl> &event, std::shared_ptr<AsyncWork> work);
+  // complete it. `unpublished`: no other thread can reach the event yet (and
+  // the caller holds it), so it needs no lock until it is on its stream.
+  void run(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work, bool unpublished);
 
   // Makes sure the event's completion will be noticed (a marker behind it).
   void requestCompletion(sycl::detail::event_impl &event);

@@ -92,13 +92,21 @@ ONEPASS_RT_API std::shared_ptr<context_impl> get_queue_context(const queue_impl 
 ONEPASS_RT_API bool queue_is_in_order(const queue_impl &);
 
 struct kernel_launch_desc {
+  // A small trivially copyable kernel object is copied into the description
+  // itself (no allocation per launch); others are held by `object`.
+  static constexpr std::size_t inline_capacity = 64, inline_alignment = 16;
+
   const void *host_entry = nullptr;  // address of the kernel's entry instantiation: its identity
-  std::shared_ptr<const void> object;  // a copy of the kernel object, the argument blob
+  std::shared_ptr<const void> object;  // a copy of the kernel object, the argument blob (if not inline)
+  alignas(inline_alignment) unsigned char inline_object[inline_capacity];
   std::size_t object_size = 0;
   bool single_task = false;
   int dimensions = 1;
   std::size_t global_range[3] = {1, 1, 1};
   std::size_t local_range[3] = {0, 0, 0};  // an nd_range kernel's work-group; 0: a range kernel
+
+  // The runtime's copy of the kernel object, wherever it is.
+  void *object_data() { return object ? const_cast<void *>(object.get()) : inline_object; }
 };
 
 enum class command_kind { none, kernel, copy, fill, host_task, copy_region, fill_region };
