@@ -48,9 +48,16 @@ Value *globalThreadIndex(IRBuilder<> &builder, unsigned axis) {
 
 Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelView &info) {
   LLVMContext &ctx = module.getContext();
+  const unsigned dimensions = info.kind == image::KernelKind::SingleTask ? 0 : info.dimensions;
+  // An nd_range kernel's blocks are its work-groups, which tile the range
+  // exactly; other kernels' blocks may overhang it.
+  const bool grouped = info.kind == image::KernelKind::NdRange;
+  // Only a range kernel needs its range passed (an nd_range kernel's is
+  // the grid's): every parameter costs the driver time at each launch.
+  const unsigned rangeParams = grouped ? 0 : dimensions;
   std::vector<Type *> params;
   for (Argument &arg : kernel.args()) params.push_back(arg.getType());
-  for (int d = 0; d < 3; ++d) params.push_back(Type::getInt64Ty(ctx));
+  for (unsigned d = 0; d < rangeParams; ++d) params.push_back(Type::getInt64Ty(ctx));
   Function *entry = Function::Create(FunctionType::get(Type::getVoidTy(ctx), params, false),
                                      GlobalValue::ExternalLinkage, kPtxKernelSymbol, module);
   entry->setCallingConv(CallingConv::PTX_Kernel);
@@ -58,10 +65,6 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
 
   IRBuilder<> builder(BasicBlock::Create(ctx, "entry", entry));
   Value *state = createWorkItemState(builder);
-  const unsigned dimensions = info.kind == image::KernelKind::SingleTask ? 0 : info.dimensions;
-  // An nd_range kernel's blocks are its work-groups, which tile the range
-  // exactly; other kernels' blocks may overhang it.
-  const bool grouped = info.kind == image::KernelKind::NdRange;
   const unsigned fieldCount = static_cast<unsigned>(kernel.arg_size());
   Value *outside = builder.getFalse();
   auto store = [&](Value *value, unsigned first, unsigned d) {
@@ -69,9 +72,12 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
   };
   for (unsigned d = 0; d < 3; ++d) {
     const bool real = d < dimensions;
-    Value *range = real ? static_cast<Value *>(entry->getArg(fieldCount + d)) : builder.getInt64(1);
     // SYCL's last dimension varies fastest: it is CUDA's x.
     const AxisIntrinsics *axis = real ? &kAxes[dimensions - 1 - d] : nullptr;
+    Value *range = !real ? builder.getInt64(1)
+                   : grouped
+                       ? builder.CreateNUWMul(readRegister(builder, axis->gridDim), readRegister(builder, axis->blockDim))
+                       : static_cast<Value *>(entry->getArg(fieldCount + d));
     Value *id = real ? globalThreadIndex(builder, dimensions - 1 - d) : builder.getInt64(0);
     store(range, builtins::kGlobalRangeWord, d);
     store(id, builtins::kGlobalIdWord, d);

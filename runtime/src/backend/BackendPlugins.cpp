@@ -66,7 +66,9 @@ int cacheContains(const char *key) { return KernelCache::instance().contains(key
 // OnePass invalidates the entries it would build differently.
 const char *toolchainId() {
   static const std::string *id = new std::string([] {  // never destroyed: see PtxWarmUp
-    std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION;
+    // The JIT interface's version covers the kernels' calling convention.
+    std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION ", JIT interface " +
+                       std::to_string(ONEPASS_JIT_INTERFACE_VERSION);
     for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
       std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
       std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

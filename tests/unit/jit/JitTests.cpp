@@ -253,6 +253,27 @@ TEST_CASE("kernels lower to PTX with global loads and a bounds check", "[jit][pt
   CHECK_THAT(ptx, !Catch::Contains("x86"));
 }
 
+TEST_CASE("a PTX entry takes the kernel's fields, then only a range kernel's range", "[jit][ptx]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  auto parameters = [&](const char *name) {
+    std::string ptx = buildPtx(std::string(kernelNamed(image, name).symbol), 90, error);
+    INFO(name << ": " << error);
+    REQUIRE(!ptx.empty());
+    std::size_t count = 0;
+    for (std::size_t at = ptx.find("__onepass_ptx_kernel_param_"); at != std::string::npos;
+         at = ptx.find("__onepass_ptx_kernel_param_", at + 1))
+      ++count;
+    // Each parameter is declared once and loaded once (ld.param).
+    return count / 2;
+  };
+  CHECK(parameters("scale_offset") == 4 + 1);  // out, in, factor, offset; a 1-D range
+  CHECK(parameters("grid_ids") == 1 + 2);      // grid; a 2-D range
+  CHECK(parameters("set_flag") == 1);          // flag; a single_task has no range
+  CHECK(parameters("group_ids") == 1);         // grid; an nd_range kernel's range is the grid's
+}
+
 TEST_CASE("the PTX ISA follows the driver's, within what LLVM and the architecture allow", "[jit][ptx]") {
   onepass::image::ImageView image;
   std::string error;

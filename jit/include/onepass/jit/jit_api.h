@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 4
+#define ONEPASS_JIT_INTERFACE_VERSION 5
 
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
@@ -68,8 +68,9 @@ typedef struct onepass_jit_ptx_target {
  * target->ptx_version that LLVM supports. Math calls go to libdevice, linked
  * only into kernels that use it. The PTX text in *ptx is NUL-terminated (size
  * counts the NUL). Its entry is "__onepass_ptx_kernel"; its parameters are the
- * kernel's fields, then the global range as three 64-bit values in SYCL
- * dimension order. */
+ * kernel's fields, then, for a range kernel (not for a single_task or an
+ * nd_range kernel), the global range as one 64-bit value per dimension, in
+ * SYCL dimension order. */
 ONEPASS_JIT_EXPORT int onepass_jit_compile_ptx(const onepass_jit_request *request,
                                                const onepass_jit_ptx_target *target, onepass_jit_buffer *ptx,
                                                char **error);

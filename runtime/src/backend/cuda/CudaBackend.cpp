@@ -445,6 +445,8 @@ int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch
   }
   for (unsigned axis = 0; axis < dims; ++axis) {
     uint64_t extent = range[dims - 1 - axis];
+    // A range smaller than a block: no idle threads (a launch of fewer is cheaper).
+    if (!grouped && extent < block[axis]) block[axis] = static_cast<unsigned>(extent);
     uint64_t blocks = (extent + block[axis] - 1) / block[axis];
     if (blocks > static_cast<uint64_t>(d.maxGrid[axis]))
       return fail(error, "the range " + std::to_string(extent) + " in dimension " + std::to_string(dims - 1 - axis) +
@@ -454,18 +456,20 @@ int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch
   }
 
   // The driver copies the arguments at the launch: pointers into the
-  // caller's object are enough.
+  // caller's object are enough. The kernel's fields, then a range kernel's
+  // range (jit_api.h, onepass_jit_compile_ptx).
+  const unsigned rangeArguments = grouped ? 0 : dims;
   void *arguments[64];
   std::vector<void *> manyArguments;
   void **argumentList = arguments;
-  if (launch->field_count + 3 > 64) {
-    manyArguments.resize(launch->field_count + 3);
+  if (launch->field_count + rangeArguments > 64) {
+    manyArguments.resize(launch->field_count + rangeArguments);
     argumentList = manyArguments.data();
   }
   const auto *object = static_cast<const unsigned char *>(launch->object);
   for (uint32_t i = 0; i < launch->field_count; ++i)
     argumentList[i] = const_cast<unsigned char *>(object + launch->field_offsets[i]);
-  for (unsigned i = 0; i < 3; ++i) argumentList[launch->field_count + i] = &range[i];
+  for (unsigned i = 0; i < rangeArguments; ++i) argumentList[launch->field_count + i] = &range[i];
 
   ONEPASS_CUDA_CHECK(backend().api->cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2], block[0], block[1],
                                                    block[2], 0, stream, argumentList, nullptr),

@@ -12,6 +12,9 @@ void launchAll(sycl::queue &q, float *out, const float *in, float factor, int of
     grid[it.get_linear_id()] = long(it[0]) * 1000 + long(it[1]);
   });
   q.single_task<class set_flag>([flag]() { *flag = 42; });
+  q.parallel_for<class group_ids>(sycl::nd_range<1>(sycl::range<1>(4), sycl::range<1>(2)), [grid](sycl::nd_item<1> it) {
+    grid[it.get_global_linear_id()] = long(it.get_group(0)) * 1000 + long(it.get_global_range(0));
+  });
 }
 
 SYCL_EXTERNAL float definedElsewhere(float x);  // no definition in any translation unit
