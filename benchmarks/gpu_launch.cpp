@@ -4,6 +4,8 @@
 //     in-order queue, then one wait, per launch (target <= 1.15x raw);
 //   submit+wait: one empty kernel and a wait for it (target <= 1 us more).
 // Exits 0 with a message when there is no CUDA device.
+// `gpu_launch onepass-only`: the OnePass steady state alone, no CUDA runtime
+// (with the fake driver of tests/fake-cuda: the runtime's own cost per launch).
 #include "gpu_launch_cuda.h"
 
 #include <sycl/sycl.hpp>
@@ -11,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 namespace {
@@ -23,12 +26,31 @@ double seconds(std::chrono::steady_clock::time_point start) {
 }
 }  // namespace
 
-int main() {
+namespace {
+// OnePass's steady state, back-to-back launches of an empty kernel.
+double oursBackToBack(sycl::queue &q, int launches) {
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < launches; ++i) q.parallel_for(sycl::range<1>(1), [](sycl::id<1>) {});
+  q.wait();
+  return seconds(start) / launches;
+}
+}  // namespace
+
+int main(int argc, char **argv) {
+  const bool onepassOnly = argc > 1 && std::string(argv[1]) == "onepass-only";
   sycl::device gpu;
   try {
     gpu = sycl::device(sycl::gpu_selector_v);
   } catch (const sycl::exception &e) {
     std::printf("gpu_launch: skipped, no GPU (%s)\n", e.what());
+    return 0;
+  }
+  if (onepassOnly) {
+    sycl::queue q{gpu, sycl::property::queue::in_order()};
+    oursBackToBack(q, 1);  // JIT and load once
+    std::vector<double> ours;
+    for (int round = 0; round < 7; ++round) ours.push_back(oursBackToBack(q, 200000));
+    std::printf("gpu_launch onepass-only: %.3f us per launch (median of 7 rounds of 200000)\n", median(ours) * 1e6);
     return 0;
   }
   if (!cuda_launch_init()) {
@@ -38,16 +60,13 @@ int main() {
   sycl::queue q{gpu, sycl::property::queue::in_order()};
   std::printf("gpu_launch on %s\n", gpu.get_info<sycl::info::device::name>().c_str());
   auto empty = [&] { return q.parallel_for(sycl::range<1>(1), [](sycl::id<1>) {}); };
-  empty().wait();  // JIT and load once
+  oursBackToBack(q, 1);  // JIT and load once
 
   constexpr int kLaunches = 10000, kRounds = 7, kSingles = 3000;
   std::vector<double> raw, ours;
   for (int round = 0; round < kRounds; ++round) {
     raw.push_back(cuda_launch_back_to_back(kLaunches) / kLaunches);
-    auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < kLaunches; ++i) empty();
-    q.wait();
-    ours.push_back(seconds(start) / kLaunches);
+    ours.push_back(oursBackToBack(q, kLaunches));
   }
   double rawSteady = median(raw), oursSteady = median(ours);
   raw.clear();

@@ -15,6 +15,11 @@ cp "$build"/lib/onepass/bitcode/*.bc "$carry/lib/onepass/bitcode/"
 cp "$build"/tests/sycl/programs/sycl-* "$carry/programs/"
 cp "$build/bin/examples/vector_add" "$carry/programs/"
 for p in "$build"/benchmarks/programs/*; do [ -x "$p" ] && cp "$p" "$carry/programs/"; done
+# The fake driver (tests/fake-cuda): measures the runtime's own launch path there.
+if [ -d "$build/tests/fake-cuda" ]; then
+  mkdir -p "$carry/fake-cuda"
+  cp -L "$build/tests/fake-cuda/libcuda.so.1" "$carry/fake-cuda/"
+fi
 find "$carry" -type f \( -name '*.so' -o -perm -u+x \) -exec strip --strip-unneeded {} + 2>/dev/null || true
 cp "$root/scripts/device/run.sh" "$root/benchmarks/gpu_first_launch.sh" "$carry/"
 du -sh "$carry"

@@ -4,7 +4,9 @@
 # benchmarks. Logs go to $OUT (the device tool brings them back); the
 # programs' own logs are gathered in one file, program-logs.txt, since the
 # tool brings back only a few files.
-# Usage: run.sh [all|tests|bench|first]      first: the first-launch and whole-process figures only
+# Usage: run.sh [all|tests|bench|first|launch]
+#                                   first: the first-launch and whole-process figures only;
+#                                   launch: gpu_launch, and its OnePass side with the fake driver
 #        run.sh [all|tests|bench]   tests: the end-to-end programs and buffer_graph only;
 #                                   bench: buffer_graph, gpu_launch and gpu_stream only
 set -u
@@ -29,6 +31,25 @@ run_program() {
     tail -20 "$logs/$name.log" >> "$log"
   fi
 }
+if [ "$mode" = launch ]; then
+  # Launch overhead alone: gpu_launch twice, then the runtime path with the
+  # fake driver (no GPU work: what OnePass itself costs per launch here).
+  for round in 1 2; do "$carry/programs/gpu_launch" 2>&1 | tee -a "$out/gpu_launch.log"; done
+  if [ -d "$carry/fake-cuda" ]; then
+    for round in 1 2 3; do
+      LD_LIBRARY_PATH=$carry/fake-cuda:$carry/lib ONEPASS_CACHE=0 ONEPASS_DEVICE=gpu \
+        "$carry/programs/gpu_launch" onepass-only 2>&1 | tee -a "$out/gpu_launch.log"
+    done
+    if command -v perf > /dev/null; then
+      LD_LIBRARY_PATH=$carry/fake-cuda:$carry/lib ONEPASS_CACHE=0 ONEPASS_DEVICE=gpu \
+        perf record -o "$out/perf.data" "$carry/programs/gpu_launch" onepass-only > /dev/null 2>&1 &&
+        perf report -i "$out/perf.data" --no-children --percent-limit 1 --stdio 2>&1 | grep % | head -40
+    else
+      echo "(no perf on this machine)"
+    fi
+  fi
+  exit 0
+fi
 if [ "$mode" != bench ] && [ "$mode" != first ]; then
   for program in "$carry"/programs/sycl-*; do
     name=$(basename "$program")
