@@ -15,11 +15,13 @@ using namespace onepass;
 namespace sycl::detail {
 
 onepass::rt::Executor &device_impl::getExecutor() {
+  if (onepass::rt::Executor *ready = executorReady.load(std::memory_order_acquire)) return *ready;
   std::call_once(executorOnce, [&] {
     // At most the backend's streams (ONEPASS_GPU_STREAMS may ask for fewer).
     unsigned count = backend->streams ? std::min(onepass::rt::env::gpuStreams(backend->streams), backend->streams) : 0;
     if (count > 0) streams = std::make_unique<onepass::rt::StreamTracker>(*backend, index, count);
     executor = std::make_unique<onepass::rt::Executor>(backend->concurrent_operations, streams.get());
+    executorReady.store(executor.get(), std::memory_order_release);
   });
   return *executor;
 }

@@ -84,6 +84,7 @@ struct PreparedOperation {
   std::function<void()> work;
   std::shared_ptr<rt::AsyncWork> async;
   KernelOperation *kernel = nullptr;  // for kernels, to bind accessors (owned by `work` or `async`)
+  std::shared_ptr<event_impl> event;   // for kernels, made with the operation; else made at submission
 };
 
 // The operation `work` in the form the device runs.
@@ -118,8 +119,16 @@ void backendFill(const device_impl &dev, int stream, void *destination, const st
   if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
 }
 
+// A kernel's event and operation, in one allocation.
+struct KernelNode {
+  KernelNode() {}  // not `= default`: make_shared would zero the whole node before constructing it
+  event_impl event;
+  KernelOperation operation;
+};
+
 PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bool async) {
-  auto op = std::make_shared<KernelOperation>();
+  auto node = std::make_shared<KernelNode>();
+  KernelOperation *op = &node->operation;
   op->device = queue.device.get();
   op->kernel = rt::lookupKernel(desc.host_entry);
   op->desc = std::move(desc);
@@ -167,9 +176,12 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
                                          queue.device->properties.name + "'", error);
     last = {queue.device.get(), op->kernel.get(), op->desc.host_entry, op->launch.prepared};
   }
-  KernelOperation *kernel = op.get();
-  PreparedOperation prepared = makeOperation(async, std::move(op));
-  prepared.kernel = kernel;
+  // The event does not own its embedded operation (that would be a cycle);
+  // whoever runs the operation holds the node through `async` or `work`.
+  if (async) node->event.embeddedWork = op;
+  PreparedOperation prepared = makeOperation(async, std::shared_ptr<rt::AsyncWork>(node, op));
+  prepared.kernel = op;
+  prepared.event = std::shared_ptr<event_impl>(node, &node->event);
   return prepared;
 }
 
@@ -305,7 +317,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   }
   const bool async = prepared.async != nullptr;
 
-  auto event = std::make_shared<event_impl>();
+  std::shared_ptr<event_impl> event = prepared.event ? std::move(prepared.event) : std::make_shared<event_impl>();
   // Set before anyone can see the event: a node on this device's streams.
   if (async) event->tracker = streams;
   event->errors = queue.errors;

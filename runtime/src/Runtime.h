@@ -72,6 +72,7 @@ struct device_impl {
   platform_impl *platform = nullptr;  // platforms live for the whole process
   device_properties properties;
   std::once_flag executorOnce;
+  std::atomic<onepass::rt::Executor *> executorReady{nullptr};  // set once made: no call_once per command
   // Asynchronous streams, if the backend has them (and ONEPASS_GPU_STREAMS
   // does not turn them off); made with the executor.
   std::unique_ptr<onepass::rt::StreamTracker> streams;
@@ -106,7 +107,11 @@ struct event_impl {
   std::atomic<bool> enqueued{false};  // on its stream (or complete); set under `mutex`
   bool completionWanted = false;  // asked for before it was enqueued
   std::vector<std::function<void()>> enqueuedSuccessors;
-  std::shared_ptr<onepass::rt::AsyncWork> work;  // what it runs (set when it is enqueued)
+  // What it runs (set when it is enqueued): `work`, owned by `ownedWork`, or
+  // by the event itself when it is `embeddedWork` (one allocation for both).
+  onepass::rt::AsyncWork *work = nullptr;
+  std::shared_ptr<onepass::rt::AsyncWork> ownedWork;
+  onepass::rt::AsyncWork *embeddedWork = nullptr;
 
   void markRunning();
   void markComplete();

@@ -61,7 +61,7 @@ std::shared_ptr<AsyncWork> makeAsyncWork(Enqueue enqueue, Describe describe) {
 class StreamTracker {
 public:
   // Records a marker at least every this many operations of a stream.
-  static constexpr uint64_t kMarkerInterval = 16;
+  static constexpr uint64_t kMarkerInterval = 32;
   // Streams per device at most.
   static constexpr uint32_t kMaxStreams = 16;
 
