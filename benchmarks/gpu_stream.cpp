@@ -1,7 +1,9 @@
-// BabelStream-style memory bandwidth on a GPU: copy, mul, add and triad over
-// 2^25 and 2^28 doubles in USM device allocations, OnePass against the same
-// kernels compiled by nvcc (gpu_stream_cuda.cu), in one process and one run.
-// (dot needs reductions, which arrive with nd_range kernels.)
+// BabelStream-style memory bandwidth on a GPU: copy, mul, add, triad and dot
+// over 2^25 and 2^28 doubles in USM device allocations, OnePass against the
+// same kernels compiled by nvcc (gpu_stream_cuda.cu), in one process and one
+// run. dot is the same algorithm on both sides: 4 work-groups of 1024 per
+// multiprocessor, each summing a grid-stride share in local memory and
+// writing a partial sum to pinned host memory, which the host adds up.
 // Run with ONEPASS_DEVICE=gpu; prints GB/s and OnePass/CUDA ratios.
 //   gpu_stream [onepass|cuda]   one side only: the same work as that side does
 //                               in the joint run, for whole-process timings
@@ -42,14 +44,41 @@ struct Sides {
   bool onepass = true, cuda = true;
 };
 
+constexpr std::size_t kDotGroupSize = 1024;
+
+// dot on the OnePass side: the partial sums of `groups` work-groups land in
+// `sums` (host memory); returns their total.
+double onepassDot(sycl::queue &q, const double *a, const double *b, double *sums, std::size_t groups, std::size_t n) {
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<double, 1> partial(sycl::range<1>(kDotGroupSize), h);
+     h.parallel_for(sycl::nd_range<1>(groups * kDotGroupSize, kDotGroupSize), [=](sycl::nd_item<1> it) {
+       const std::size_t local = it.get_local_id(0), stride = it.get_global_range(0);
+       double sum = 0.0;
+       for (std::size_t i = it.get_global_id(0); i < n; i += stride) sum += a[i] * b[i];
+       partial[local] = sum;
+       for (std::size_t half = kDotGroupSize / 2; half > 0; half /= 2) {
+         it.barrier(sycl::access::fence_space::local_space);
+         if (local < half) partial[local] += partial[local + half];
+       }
+       if (local == 0) sums[it.get_group(0)] = partial[0];
+     });
+   }).wait();
+  double total = 0.0;
+  for (std::size_t g = 0; g < groups; ++g) total += sums[g];
+  return total;
+}
+
 bool runSize(sycl::queue *queue, size_t n, Sides sides) {
-  double *a = nullptr, *b = nullptr, *c = nullptr;
+  double *a = nullptr, *b = nullptr, *c = nullptr, *sums = nullptr;
+  std::size_t dotGroups = 0;
   if (sides.onepass) {
     sycl::queue &q = *queue;
     a = sycl::malloc_device<double>(n, q);
     b = sycl::malloc_device<double>(n, q);
     c = sycl::malloc_device<double>(n, q);
-    if (!a || !b || !c) {
+    dotGroups = q.get_device().get_info<sycl::info::device::max_compute_units>() * kDotBlocksPerMultiprocessor;
+    sums = sycl::malloc_host<double>(dotGroups, q);
+    if (!a || !b || !c || !sums) {
       std::printf("allocation of 3 x %zu doubles failed\n", n);
       return false;
     }
@@ -68,26 +97,30 @@ bool runSize(sycl::queue *queue, size_t n, Sides sides) {
   std::vector<Result> results = {{"copy", 2 * array, {}, {}},
                                  {"mul", 2 * array, {}, {}},
                                  {"add", 3 * array, {}, {}},
-                                 {"triad", 3 * array, {}, {}}};
+                                 {"triad", 3 * array, {}, {}},
+                                 {"dot", 2 * array, {}, {}}};
+  double dotOnepass = 0, dotCuda = 0;
   const double s = kScalar;
   sycl::range<1> range(n);
   for (int iteration = 0; iteration <= kIterations; ++iteration) {  // iteration 0 warms up (and JIT-compiles)
-    double t[4] = {1, 1, 1, 1}, u[4] = {1, 1, 1, 1};
+    double t[5] = {1, 1, 1, 1, 1}, u[5] = {1, 1, 1, 1, 1};
     if (sides.onepass) {
       sycl::queue &q = *queue;
       t[0] = seconds([&] { q.parallel_for(range, [=](sycl::id<1> i) { c[i] = a[i]; }).wait(); });
       t[1] = seconds([&] { q.parallel_for(range, [=](sycl::id<1> i) { b[i] = s * c[i]; }).wait(); });
       t[2] = seconds([&] { q.parallel_for(range, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; }).wait(); });
       t[3] = seconds([&] { q.parallel_for(range, [=](sycl::id<1> i) { a[i] = b[i] + s * c[i]; }).wait(); });
+      t[4] = seconds([&] { dotOnepass = onepassDot(q, a, b, sums, dotGroups, n); });
     }
     if (sides.cuda) {
       u[0] = cuda_stream_copy();
       u[1] = cuda_stream_mul(s);
       u[2] = cuda_stream_add();
       u[3] = cuda_stream_triad(s);
+      u[4] = cuda_stream_dot(dotCuda);
     }
     if (iteration == 0) continue;
-    for (int k = 0; k < 4; ++k) {
+    for (int k = 0; k < 5; ++k) {
       results[k].onepass.push_back(t[k]);
       results[k].cuda.push_back(u[k]);
     }
@@ -101,13 +134,16 @@ bool runSize(sycl::queue *queue, size_t n, Sides sides) {
     expectedC = expectedA + expectedB;
     expectedA = expectedB + s * expectedC;
   }
+  // dot ran after the last triad: sum of a * b over the arrays.
+  const double expectedDot = expectedA * expectedB * double(n);
+  auto dotRight = [&](double dot) { return std::fabs(dot - expectedDot) <= 1e-8 * std::fabs(expectedDot); };
   bool correct = true;
   if (sides.onepass) {
     double lastA = 0;
     queue->memcpy(&lastA, a + n - 1, sizeof(double)).wait();
-    correct = std::fabs(lastA - expectedA) < 1e-9;
+    correct = std::fabs(lastA - expectedA) < 1e-9 && dotRight(dotOnepass);
   }
-  if (sides.cuda) correct = correct && std::fabs(cuda_stream_read_a(n - 1) - expectedA) < 1e-9;
+  if (sides.cuda) correct = correct && std::fabs(cuda_stream_read_a(n - 1) - expectedA) < 1e-9 && dotRight(dotCuda);
 
   std::printf("n = 2^%d doubles (%.0f MiB per array), best of %d\n", int(std::log2(double(n))), array / 1048576.0,
               kIterations);
@@ -123,6 +159,7 @@ bool runSize(sycl::queue *queue, size_t n, Sides sides) {
     sycl::free(a, *queue);
     sycl::free(b, *queue);
     sycl::free(c, *queue);
+    sycl::free(sums, *queue);
   }
   if (sides.cuda) cuda_stream_finish();
   return correct;

@@ -12,6 +12,10 @@ double cuda_stream_copy();
 double cuda_stream_mul(double scalar);
 double cuda_stream_add();
 double cuda_stream_triad(double scalar);
+// dot: sum of a[i] * b[i] into `result` (partial sums per block, added on the host).
+double cuda_stream_dot(double &result);
+// dot's work-groups (thread blocks) per multiprocessor, on both sides.
+inline constexpr unsigned kDotBlocksPerMultiprocessor = 4;
 // Copies element i of array a back to the host.
 double cuda_stream_read_a(size_t i);
 void cuda_stream_finish();

@@ -38,6 +38,8 @@ enum class FieldKind : uint32_t { Integer = 0, Float = 1, Pointer = 2 };
 // Features a kernel uses, so a runtime can reject a kernel a device cannot run.
 enum KernelFeature : uint32_t {
   kFeatureFp64 = 1u << 0,
+  kFeatureBarrier = 1u << 1,      // work-group barriers (__onepass_group_barrier)
+  kFeatureLocalMemory = 1u << 2,  // work-group local memory (local accessors)
 };
 
 struct ImageHeader {

@@ -29,7 +29,17 @@ using sycl::access_mode;
 using sycl::target;
 enum class placeholder { false_t, true_t };  // deprecated in SYCL 2020
 using mode = sycl::access_mode;
+// What a barrier's fence covers (SYCL 1.2.1's nd_item::barrier, kept by 2020).
+enum class fence_space { local_space, global_space, global_and_local };
 }  // namespace access
+
+// SYCL 2020 §3.8.3.2: the set of work-items a memory ordering applies to.
+enum class memory_scope { work_item, sub_group, work_group, device, system };
+inline constexpr memory_scope memory_scope_work_item = memory_scope::work_item;
+inline constexpr memory_scope memory_scope_sub_group = memory_scope::sub_group;
+inline constexpr memory_scope memory_scope_work_group = memory_scope::work_group;
+inline constexpr memory_scope memory_scope_device = memory_scope::device;
+inline constexpr memory_scope memory_scope_system = memory_scope::system;
 
 namespace property {
 class no_init : public detail::property_base {};

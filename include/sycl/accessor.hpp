@@ -408,37 +408,6 @@ private:
 
 #pragma GCC diagnostic pop
 
-// §4.7.6.11: work-group local memory of an nd_range kernel. This declares the
-// storage (its size per work-group); using it in kernels comes with nd_range
-// support, so its element access is not available yet.
-template <typename DataT, int Dimensions = 1> class local_accessor {
-  static_assert(Dimensions >= 1 && Dimensions <= 3, "OnePass supports local accessors of 1 to 3 dimensions");
-
-public:
-  using value_type = DataT;
-  using size_type = std::size_t;
-
-  local_accessor() = default;
-  local_accessor(range<Dimensions> allocation_size, handler &, const property_list & = {})
-      : range_(allocation_size), identity_(detail::new_identity()) {}
-
-  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
-  size_type size() const noexcept { return range_.size(); }
-  size_type max_size() const noexcept { return size(); }
-  bool empty() const noexcept { return size() == 0; }
-  range<Dimensions> get_range() const { return range_; }
-
-  // §4.5.2: equal exactly when one is a copy of the other.
-  friend bool operator==(const local_accessor &a, const local_accessor &b) { return a.identity_ == b.identity_; }
-  friend bool operator!=(const local_accessor &a, const local_accessor &b) { return !(a == b); }
-
-private:
-  friend struct std::hash<local_accessor>;
-
-  range<Dimensions> range_;
-  std::uint64_t identity_ = 0;
-};
-
 // buffer's accessor members (§4.7.2.2).
 template <typename T, int D, typename A>
 template <typename First, typename... Rest>
@@ -601,8 +570,5 @@ struct hash<sycl::host_accessor<DataT, Dimensions, AccessMode>> {
   size_t operator()(const sycl::host_accessor<DataT, Dimensions, AccessMode> &a) const noexcept {
     return hash<uint64_t>()(a.identity_);
   }
-};
-template <typename DataT, int Dimensions> struct hash<sycl::local_accessor<DataT, Dimensions>> {
-  size_t operator()(const sycl::local_accessor<DataT, Dimensions> &a) const noexcept { return hash<uint64_t>()(a.identity_); }
 };
 }  // namespace std

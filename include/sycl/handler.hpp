@@ -16,6 +16,7 @@ namespace sycl {
 class queue;
 template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
 class accessor;
+template <typename DataT, int Dimensions> class local_accessor;
 
 class handler {
 public:
@@ -148,7 +149,17 @@ public:
 private:
   friend class queue;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
+  template <typename, int> friend class local_accessor;
   handler() = default;
+
+  // A local accessor's place in the work-group's local memory: its offset,
+  // after those of the command group's earlier local accessors.
+  std::size_t reserve_local_memory(std::size_t bytes, std::size_t alignment) {
+    std::size_t &total = desc_.kernel.local_memory_bytes;
+    const std::size_t offset = (total + alignment - 1) / alignment * alignment;
+    total = offset + bytes;
+    return offset;
+  }
 
   void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
   bool has_access(const detail::buffer_access &access) const {

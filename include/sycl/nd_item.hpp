@@ -5,6 +5,7 @@
 // fastest, §3.11.1).
 #pragma once
 
+#include "access.hpp"
 #include "detail/builtins.hpp"
 #include "nd_range.hpp"
 
@@ -28,6 +29,7 @@ public:
   using range_type = range<Dimensions>;
   using linear_id_type = std::size_t;
   static constexpr int dimensions = Dimensions;
+  static constexpr memory_scope fence_scope = memory_scope::work_group;
 
   id<Dimensions> get_group_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_group_id); }
   std::size_t get_group_id(int dimension) const { return __onepass_get_group_id(dimension); }
@@ -89,6 +91,12 @@ public:
   id<Dimensions> get_offset() const { return id<Dimensions>(); }  // deprecated; OnePass launches have none
   nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(get_global_range(), get_local_range()); }
 
+  // Waits for every work-item of the work-group (all must reach it); their
+  // accesses to local and global memory before it happen before those after
+  // it. (SYCL 1.2.1's form, deprecated by group_barrier; the fence always
+  // covers both spaces.)
+  void barrier(access::fence_space = access::fence_space::global_and_local) const { __onepass_group_barrier(); }
+
   friend bool operator==(const nd_item &a, const nd_item &b) {
     return a.get_global_id() == b.get_global_id() && a.get_local_id() == b.get_local_id();
   }
@@ -98,6 +106,13 @@ private:
   friend struct detail::nd_item_factory<Dimensions>;
   explicit nd_item(int) {}
 };
+
+// SYCL 2020 §4.17.1: every work-item of `g` waits here for the others, and
+// their memory accesses are ordered at work-group scope. (A wider `fence_scope`
+// is not honoured yet: it orders at work-group scope too.)
+template <int Dimensions> void group_barrier(group<Dimensions>, memory_scope = group<Dimensions>::fence_scope) {
+  __onepass_group_barrier();
+}
 
 namespace detail {
 template <int Dimensions> struct nd_item_factory {

@@ -16,6 +16,7 @@
 #include "access.hpp"
 #include "buffer.hpp"
 #include "accessor.hpp"
+#include "local_accessor.hpp"
 #include "queue.hpp"
 #include "usm.hpp"
 #include "math.hpp"

@@ -32,6 +32,12 @@ __attribute__((visibility("default"))) std::size_t __onepass_get_group_id(int) n
 __attribute__((visibility("default"))) std::size_t __onepass_get_group_range(int) noexcept {
   deviceOnly("the work-item query get_group_range");
 }
+__attribute__((visibility("default"))) void *__onepass_local_memory() noexcept {
+  deviceOnly("local memory (a local_accessor's data)");
+}
+__attribute__((visibility("default"))) void __onepass_group_barrier() noexcept {
+  deviceOnly("a work-group barrier");
+}
 __attribute__((visibility("default"))) void __onepass_host_kernel_called(const char *kernelName) {
   std::fprintf(stderr, "onepass: fatal: the body of kernel '%s' was called directly on the host\n", kernelName);
   std::abort();

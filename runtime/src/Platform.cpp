@@ -43,6 +43,7 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
   p.global_mem_size = info.global_mem_bytes;
   p.max_mem_alloc_size = info.max_alloc_bytes;
   p.local_mem_size = info.local_mem_bytes;
+  p.kernel_features = info.kernel_features;
   p.cache_line_size = info.cache_line_bytes;
   p.sub_group_sizes = {1};
   p.aspects = {p.type == info::device_type::gpu ? aspect::gpu : aspect::cpu,

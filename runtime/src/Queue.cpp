@@ -47,6 +47,7 @@ struct KernelOperation final : rt::AsyncWork {
       launch.global_range[d] = desc.global_range[d];
       launch.local_range[d] = desc.local_range[d];
     }
+    launch.local_memory_bytes = desc.local_memory_bytes;
   }
   void enqueue(int stream) override {
     const device_impl &dev = *device;
@@ -119,6 +120,34 @@ void backendFill(const device_impl &dev, int stream, void *destination, const st
   if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
 }
 
+static_assert(image::kFeatureBarrier == ONEPASS_KERNEL_FEATURE_BARRIER &&
+                  image::kFeatureLocalMemory == ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY,
+              "the backend interface's feature bits are the image's");
+
+// What a kernel's work-group features demand (SYCL 2020 §4.7.6.11, §4.9.4.2.3).
+void checkKernelFeatures(const KernelOperation &op, const device_impl &device) {
+  const image::KernelView &info = op.kernel->info;
+  const bool grouped = info.kind == image::KernelKind::NdRange;
+  if (!grouped && (info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier)))
+    rt::raise(errc::kernel_argument,
+              "kernel " + op.description() + " uses " +
+                  (info.features & image::kFeatureLocalMemory ? "a local_accessor" : "a work-group barrier") +
+                  ", which only a parallel_for over an nd_range may (not single_task or a parallel_for over a range)");
+  if (op.desc.local_memory_bytes > device.properties.local_mem_size)
+    rt::raise(errc::memory_allocation, "kernel " + op.description() + ": its local accessors need " +
+                                           std::to_string(op.desc.local_memory_bytes) +
+                                           " bytes of local memory per work-group, more than device '" +
+                                           device.properties.name + "' has (" +
+                                           std::to_string(device.properties.local_mem_size) + " bytes)");
+  const uint32_t missing =
+      info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier) & ~device.properties.kernel_features;
+  if (missing)
+    rt::raise(errc::kernel_not_supported,
+              "kernel " + op.description() + " uses " +
+                  (missing & image::kFeatureBarrier ? "work-group barriers" : "work-group local memory") +
+                  ", which device '" + device.properties.name + "' does not support yet");
+}
+
 // A kernel's event and operation, in one allocation.
 struct KernelNode {
   KernelNode() {}  // not `= default`: make_shared would zero the whole node before constructing it
@@ -151,6 +180,7 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
                                     ") exceed the largest device '" + queue.device->properties.name + "' runs (" +
                                     std::to_string(queue.device->properties.max_work_group_size) + ")");
   }
+  checkKernelFeatures(*op, *queue.device);
   if ((info.features & image::kFeatureFp64) &&
       std::find(queue.device->properties.aspects.begin(), queue.device->properties.aspects.end(), aspect::fp64) ==
           queue.device->properties.aspects.end())

@@ -70,6 +70,13 @@ bool usesDouble(const GlobalSet &reached) {
   return false;
 }
 
+// Whether the kernel reaches a call of the builtin `name`.
+bool callsBuiltin(const GlobalSet &reached, StringRef name) {
+  for (const GlobalValue *gv : reached)
+    if (gv->getName() == name) return true;
+  return false;
+}
+
 Type *fieldType(LLVMContext &ctx, const image::FieldDesc &field) {
   switch (field.kind) {
   case image::FieldKind::Pointer: return PointerType::get(ctx, 0);
@@ -236,6 +243,8 @@ bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entri
     desc.objectAlign = entry.layout.objectAlign;
     desc.fields = entry.layout.fields;
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
+    if (callsBuiltin(perKernel[i], "__onepass_group_barrier")) desc.features |= image::kFeatureBarrier;
+    if (callsBuiltin(perKernel[i], "__onepass_local_memory")) desc.features |= image::kFeatureLocalMemory;
     out.kernels.push_back(std::move(desc));
   }
 

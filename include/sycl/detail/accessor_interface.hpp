@@ -151,7 +151,7 @@ public:
   }
 
 private:
-  const accessor_view<T, D> &view_;
+  accessor_view<T, D> view_;  // a copy: a local accessor's view is made when asked for
   id<D> index_;
 };
 

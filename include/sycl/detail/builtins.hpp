@@ -17,4 +17,12 @@ extern "C" {
 [[gnu::const]] std::size_t __onepass_get_local_range(int dimension) noexcept;
 [[gnu::const]] std::size_t __onepass_get_group_id(int dimension) noexcept;
 [[gnu::const]] std::size_t __onepass_get_group_range(int dimension) noexcept;
+
+// nd_range kernels only. The start of the work-group's local memory (the
+// local accessors of the command group, laid out by the handler), and a
+// barrier for all work-items of the group that also orders their accesses
+// to local and global memory. Convergent: the optimizer must not make it
+// depend on more (or other) conditions than the source does.
+[[gnu::const]] void *__onepass_local_memory() noexcept;
+[[clang::convergent]] void __onepass_group_barrier() noexcept;
 }

@@ -55,6 +55,7 @@ struct device_properties {
   std::uint64_t max_mem_alloc_size = 0;
   std::uint64_t local_mem_size = 0;
   std::uint32_t cache_line_size = 64;
+  std::uint32_t kernel_features = 0;  // what the device runs: the backend's ONEPASS_KERNEL_FEATURE_* bits
   std::vector<std::size_t> sub_group_sizes;
   std::vector<aspect> aspects;
 };
@@ -104,6 +105,7 @@ struct kernel_launch_desc {
   int dimensions = 1;
   std::size_t global_range[3] = {1, 1, 1};
   std::size_t local_range[3] = {0, 0, 0};  // an nd_range kernel's work-group; 0: a range kernel
+  std::size_t local_memory_bytes = 0;      // per work-group: the command group's local accessors
 
   // The runtime's copy of the kernel object, wherever it is.
   void *object_data() { return object ? const_cast<void *>(object.get()) : inline_object; }

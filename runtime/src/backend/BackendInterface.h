@@ -18,10 +18,14 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 7
+#define ONEPASS_BACKEND_INTERFACE_VERSION 8
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
+
+/* Kernel features (the image's KernelFeature bits, common/image/KernelImage.h). */
+#define ONEPASS_KERNEL_FEATURE_BARRIER 2u      /* work-group barriers */
+#define ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY 4u /* work-group local memory */
 
 typedef struct onepass_backend_device_info {
   char name[256];
@@ -34,6 +38,10 @@ typedef struct onepass_backend_device_info {
   uint32_t clock_mhz;
   uint64_t global_mem_bytes;
   uint64_t local_mem_bytes;
+  /* What the device runs beyond plain kernels: ONEPASS_KERNEL_FEATURE_* bits.
+   * A kernel using another one is rejected before launch
+   * (kernel_not_supported). (Double precision is the fp64 aspect instead.) */
+  uint32_t kernel_features;
   uint64_t max_alloc_bytes;
   uint64_t max_work_group_size;
   uint32_t has_fp64;
@@ -57,6 +65,8 @@ typedef struct onepass_backend_launch {
   /* An nd_range kernel's work-group range (global_range is a multiple of
    * it); all 0 for other kernels, whose grouping is the backend's choice. */
   uint64_t local_range[3];
+  /* Local memory per work-group in bytes (nd_range kernels; 0 for others). */
+  uint64_t local_memory_bytes;
   /* The backend's handle of the compiled kernel, set by prepare_kernel and
    * passed back with the launch (NULL: the launch looks the kernel up). */
   void *prepared;

@@ -144,6 +144,7 @@ int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
   info->global_mem_bytes = total;
   info->max_alloc_bytes = total;
   info->local_mem_bytes = static_cast<uint64_t>(attribute(MaxSharedMemoryPerBlock));
+  info->kernel_features = ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY;
   info->max_work_group_size = static_cast<uint64_t>(attribute(MaxThreadsPerBlock));
   info->has_fp64 = 1;
   info->cache_line_bytes = 128;
@@ -472,7 +473,8 @@ int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch
   for (unsigned i = 0; i < rangeArguments; ++i) argumentList[launch->field_count + i] = &range[i];
 
   ONEPASS_CUDA_CHECK(backend().api->cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2], block[0], block[1],
-                                                   block[2], 0, stream, argumentList, nullptr),
+                                                   block[2], static_cast<unsigned>(launch->local_memory_bytes), stream,
+                                                   argumentList, nullptr),
                      "launching a kernel");
   return 0;
 }

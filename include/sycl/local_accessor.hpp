@@ -1,0 +1,120 @@
+// SYCL 2020 §4.7.6.11 local_accessor: work-group local memory for an nd_range
+// kernel. Each work-group gets its own copy, uninitialized. The handler lays
+// out the local accessors of a command group one after the other in the
+// group's local memory; an accessor holds only its range and its offset
+// there, so it is trivially copyable and needs no runtime fix-up: in a
+// kernel, its data is __onepass_local_memory() + offset.
+#pragma once
+
+#include "accessor.hpp"
+#include "detail/accessor_interface.hpp"
+#include "detail/builtins.hpp"
+#include "handler.hpp"
+#include "property_list.hpp"
+#include "range.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <type_traits>
+
+namespace sycl {
+
+template <typename DataT, int Dimensions = 1> class local_accessor {
+  static_assert(Dimensions >= 0 && Dimensions <= 3, "a local_accessor has 0 to 3 dimensions");
+  static_assert(alignof(DataT) <= 16, "local memory is aligned to 16 bytes: DataT may not need more");
+  static constexpr int kViewDimensions = detail::view_dimensions<Dimensions>;
+
+public:
+  using value_type = DataT;
+  using reference = DataT &;
+  using const_reference = const DataT &;
+  using iterator = DataT *;  // local memory is contiguous
+  using const_iterator = const DataT *;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+  using const_reverse_iterator = std::reverse_iterator<const_iterator>;
+  using difference_type = std::ptrdiff_t;
+  using size_type = std::size_t;
+
+  local_accessor() = default;  // empty: no memory
+  template <int D = Dimensions, typename = std::enable_if_t<D == 0>>
+  local_accessor(handler &cgh, const property_list & = {})
+      : offset_(cgh.reserve_local_memory(sizeof(DataT), alignof(DataT))), identity_(detail::new_identity()) {
+    range_[0] = 1;
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 0)>>
+  local_accessor(range<Dimensions> allocation_size, handler &cgh, const property_list & = {})
+      : offset_(cgh.reserve_local_memory(allocation_size.size() * sizeof(DataT), alignof(DataT))),
+        identity_(detail::new_identity()) {
+    for (int d = 0; d < Dimensions; ++d) range_[d] = allocation_size[d];
+  }
+
+  void swap(local_accessor &other) {
+    std::swap(range_, other.range_);
+    std::swap(offset_, other.offset_);
+    std::swap(identity_, other.identity_);
+  }
+  size_type byte_size() const noexcept { return size() * sizeof(DataT); }
+  size_type size() const noexcept { return range_.size(); }
+  size_type max_size() const noexcept { return size(); }
+  bool empty() const noexcept { return size() == 0; }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 0)>> range<Dimensions> get_range() const {
+    return range_;
+  }
+
+  // Element access, in kernels only.
+  template <int D = Dimensions, typename = std::enable_if_t<D == 0>> operator reference() const { return *data(); }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 0 && !std::is_const_v<DataT>>>
+  const local_accessor &operator=(const value_type &value) const {
+    *data() = value;
+    return *this;
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 0)>> reference operator[](id<Dimensions> index) const {
+    return data()[detail::linearize<Dimensions>(index, range_)];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>> reference operator[](std::size_t index) const {
+    return data()[index];
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+    id<Dimensions> first;
+    first[0] = index;
+    return detail::accessor_subscript<DataT, Dimensions, 1>(view(), first);
+  }
+
+  // (SYCL 2020's get_pointer returns a local_ptr; OnePass has no multi_ptr yet.)
+  DataT *get_pointer() const noexcept { return data(); }
+  iterator begin() const noexcept { return data(); }
+  iterator end() const noexcept { return data() + size(); }
+  const_iterator cbegin() const noexcept { return data(); }
+  const_iterator cend() const noexcept { return data() + size(); }
+  reverse_iterator rbegin() const noexcept { return reverse_iterator(end()); }
+  reverse_iterator rend() const noexcept { return reverse_iterator(begin()); }
+  const_reverse_iterator crbegin() const noexcept { return const_reverse_iterator(cend()); }
+  const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
+
+  // §4.5.2: equal exactly when one is a copy of the other.
+  friend bool operator==(const local_accessor &a, const local_accessor &b) { return a.identity_ == b.identity_; }
+  friend bool operator!=(const local_accessor &a, const local_accessor &b) { return !(a == b); }
+
+private:
+  DataT *data() const noexcept {
+    return reinterpret_cast<DataT *>(static_cast<char *>(__onepass_local_memory()) + offset_);
+  }
+  detail::accessor_view<DataT, kViewDimensions> view() const noexcept {
+    return {data(), range_, id<kViewDimensions>(), range_};
+  }
+
+  friend struct std::hash<local_accessor>;
+
+  range<kViewDimensions> range_{};
+  std::size_t offset_ = 0;  // in the work-group's local memory
+  std::uint64_t identity_ = 0;
+};
+
+}  // namespace sycl
+
+template <typename DataT, int Dimensions> struct std::hash<sycl::local_accessor<DataT, Dimensions>> {
+  size_t operator()(const sycl::local_accessor<DataT, Dimensions> &a) const noexcept {
+    return hash<std::uint64_t>()(a.identity_);
+  }
+};
