@@ -1,5 +1,6 @@
 #include "CpuTranslator.h"
 
+#include "BarrierLowering.h"
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
 #include "KernelModule.h"
@@ -11,6 +12,9 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <optional>
 
 #include "KernelFunctionAttributes.h"
 
@@ -48,7 +52,9 @@ void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
 }
 
 // void __onepass_cpu_launch(const void *object, const onepass_cpu_launch *launch)
-Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info) {
+// `kernel` is the kernel function, or with `stepped` its step (barriers).
+Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info,
+                        const SteppedKernel *stepped) {
   LLVMContext &ctx = module.getContext();
   Type *ptr = PointerType::get(ctx, 0);
   Function *launcher = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr, ptr}, false),
@@ -72,6 +78,19 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     arguments.push_back(builder.CreateAlignedLoad(kernel.getArg(i)->getType(), address, Align(1)));
   }
   auto callKernel = [&](IRBuilder<> &b) { b.CreateCall(kernel.getFunctionType(), &kernel, arguments); };
+  Type *i64 = builder.getInt64Ty();
+  FunctionCallee allocate = module.getOrInsertFunction("aligned_alloc", ptr, i64, i64);
+  FunctionCallee release = module.getOrInsertFunction("free", Type::getVoidTy(ctx), ptr);
+  std::vector<Value *> allocations;  // freed at the end
+  auto allocateBytes = [&](Value *bytes, uint64_t align) {
+    // aligned_alloc wants a multiple of the alignment (and we want no 0).
+    Value *rounded = builder.CreateMul(builder.CreateUDiv(builder.CreateAdd(bytes, builder.getInt64(align)),
+                                                          builder.getInt64(align)),
+                                       builder.getInt64(align));
+    Value *block = builder.CreateCall(allocate, {builder.getInt64(align), rounded});
+    allocations.push_back(block);
+    return block;
+  };
 
   const unsigned dimensions = info.kind == image::KernelKind::SingleTask ? 0 : info.dimensions;
   const bool grouped = info.kind == image::KernelKind::NdRange;
@@ -103,6 +122,46 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     ends.push_back(grouped ? builder.CreateUDiv(end, locals[d]) : end);
   }
 
+  // The work-group's local memory, reused by each group this call runs.
+  if (grouped) {
+    Value *localMemory = builder.getInt64(0);
+    if (info.features & image::kFeatureLocalMemory)
+      localMemory = builder.CreatePtrToInt(allocateBytes(launchWord(builder, launch, 4, 0), 64), i64);
+    store(builder, localMemory, builtins::kLocalMemoryWord, 0);
+  }
+  // With barriers: a frame and a resume word per work-item of a group.
+  Value *frames = nullptr, *resumes = nullptr, *groupSize = builder.getInt64(1), *pending = nullptr;
+  const uint64_t frameStride = stepped ? alignTo(std::max<uint64_t>(stepped->frameBytes, 1), stepped->frameAlign) : 0;
+  if (stepped) {
+    for (Value *local : locals) groupSize = builder.CreateMul(groupSize, local);
+    frames = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(frameStride)),
+                           std::max<uint64_t>(16, stepped->frameAlign));
+    resumes = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(4)), 16);
+    pending = builder.CreateAlloca(builder.getInt1Ty(), nullptr, "phase.pending");
+  }
+  // Runs the step of the work-item whose ids the state holds, unless it is done.
+  auto stepWorkItem = [&](IRBuilder<> &b) {
+    Value *linear = b.getInt64(0);
+    for (unsigned d = 0; d < dimensions; ++d)
+      linear = b.CreateAdd(b.CreateMul(linear, locals[d]),
+                           b.CreateAlignedLoad(i64, word(b, builtins::kLocalIdWord, d), Align(8)));
+    Value *resume = b.CreateInBoundsGEP(b.getInt32Ty(), resumes, linear);
+    Value *frame = b.CreateInBoundsGEP(b.getInt8Ty(), frames, b.CreateMul(linear, b.getInt64(frameStride)));
+    Function *fn = b.GetInsertBlock()->getParent();
+    BasicBlock *run = BasicBlock::Create(ctx, "wi.step", fn), *next = BasicBlock::Create(ctx, "wi.next", fn);
+    Value *done = b.getInt32(kStepDone);
+    b.CreateCondBr(b.CreateICmpNE(b.CreateAlignedLoad(b.getInt32Ty(), resume, Align(4)), done), run, next);
+    b.SetInsertPoint(run);
+    std::vector<Value *> stepArguments = arguments;
+    stepArguments.push_back(frame);
+    stepArguments.push_back(resume);
+    b.CreateCall(kernel.getFunctionType(), &kernel, stepArguments);
+    Value *more = b.CreateICmpNE(b.CreateAlignedLoad(b.getInt32Ty(), resume, Align(4)), done);
+    b.CreateStore(b.CreateOr(b.CreateLoad(b.getInt1Ty(), pending), more), pending);
+    b.CreateBr(next);
+    b.SetInsertPoint(next);
+  };
+
   // Dimension 0 outermost, the last dimension innermost: its work-items are
   // adjacent in memory in row-major code, so that loop is the one to vectorize.
   // An nd_range kernel loops over the work-groups, and in each over its
@@ -120,7 +179,22 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
         Value *local = b.CreateAlignedLoad(b.getInt64Ty(), word(b, builtins::kLocalIdWord, d), Align(8));
         store(b, b.CreateNUWAdd(b.CreateNUWMul(group, locals[d]), local), builtins::kGlobalIdWord, d);
       }
-      return callKernel(b);
+      return stepped ? stepWorkItem(b) : callKernel(b);
+    }
+    if (stepped && level == dimensions) {
+      // A group with barriers: phases until every work-item is done. Each
+      // phase runs every work-item up to its next barrier.
+      b.CreateMemSet(resumes, b.getInt8(0), b.CreateMul(groupSize, b.getInt64(4)), Align(16));
+      Function *fn = b.GetInsertBlock()->getParent();
+      BasicBlock *phase = BasicBlock::Create(ctx, "phase", fn), *after = BasicBlock::Create(ctx, "phase.done", fn);
+      b.CreateBr(phase);
+      b.SetInsertPoint(phase);
+      b.CreateStore(b.getFalse(), pending);
+      emitLoop(b, b.getInt64(0), locals[0], word(b, builtins::kLocalIdWord, 0),
+               [&](IRBuilder<> &inner) { nest(inner, level + 1); });
+      b.CreateCondBr(b.CreateLoad(b.getInt1Ty(), pending), phase, after);
+      b.SetInsertPoint(after);
+      return;
     }
     const bool groupLevel = level < dimensions;
     const unsigned d = groupLevel ? level : level - dimensions;
@@ -129,6 +203,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
              [&](IRBuilder<> &inner) { nest(inner, level + 1); });
   };
   nest(builder, 0);
+  for (Value *block : allocations) builder.CreateCall(release, {block});
   builder.CreateRetVoid();
   return launcher;
 }
@@ -146,13 +221,30 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   setTarget(module, **machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Cpu)) return err;
 
-  Function *launcher = buildLauncher(module, *loaded->kernel, loaded->info);
+  // A kernel with barriers runs as a resumable step per work-item.
+  std::optional<SteppedKernel> stepped;
+  if (usesBarriers(module)) {
+    if (loaded->info.kind != image::KernelKind::NdRange)
+      return createStringError(inconvertibleErrorCode(), "kernel '" + std::string(loaded->displayName) +
+                                                             "' uses a work-group barrier but is not an nd_range kernel");
+    Expected<SteppedKernel> built = buildSteppedKernel(module, *loaded->kernel, loaded->displayName);
+    if (!built) return built.takeError();
+    stepped = *built;
+  }
+  Function &body = stepped ? *stepped->step : *loaded->kernel;
+  Function *launcher = buildLauncher(module, body, loaded->info, stepped ? &*stepped : nullptr);
   image::copyFloatingPointAttributes(*loaded->kernel, *launcher);
+  if (stepped) {
+    // The kernel lives on in its step; its barrier calls must not reach the object.
+    loaded->kernel->eraseFromParent();
+    if (Function *barrier = module.getFunction(kBarrierBuiltin); barrier && barrier->use_empty())
+      barrier->eraseFromParent();
+  }
   shareDenormalMode(module, *launcher);
   // Same CPU and features on every function (builtins and launcher included),
   // or the inliner refuses to inline across them.
   stampTargetAttributes(module, **machine);
-  inlineIntoWrapper(module, *loaded->kernel, *launcher);
+  inlineIntoWrapper(module, body, *launcher);
   if (Error err = substituteWorkItemState(module, *launcher, loaded->displayName)) {
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".failed");
     return err;

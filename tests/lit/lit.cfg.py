@@ -33,6 +33,7 @@ onepass_prefix = os.path.dirname(os.path.dirname(os.path.realpath(onepass)))
 # must precede %onepass, which is a prefix of it.
 for key, value in [
     ("%onepass-kernels", os.path.join(config.onepass_bin_dir, "onepass-kernels")),
+    ("%jit-lower-barriers", os.path.join(config.build_dir, "tests", "bin", "jit-lower-barriers")),
     ("%{onepass_prefix}", onepass_prefix),
     ("%onepass", onepass),
     ("%clangxx", clangxx),
@@ -40,7 +41,7 @@ for key, value in [
 ]:
     config.substitutions.append((re.escape(key), value))
 # LLVM's tools by full path, as whole words only (so "does-not-exist" stays).
-for tool in ["FileCheck", "not", "llvm-dis", "llvm-objcopy"]:
+for tool in ["FileCheck", "not", "llvm-as", "llvm-dis", "llvm-objcopy"]:
     config.substitutions.append((r"(?<![\w.\-/%%])%s(?![\w.\-/])" % re.escape(tool),
                                  llvm_tool(tool)))
 

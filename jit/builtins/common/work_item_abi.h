@@ -18,6 +18,7 @@ struct WorkItemState {
   uint64_t localRange[3];
   uint64_t groupId[3];
   uint64_t groupRange[3];
+  uint64_t localMemory;  // CPU, nd_range kernels: the address of the work-group's local memory
 };
 
 // Field offsets the translators write, in 64-bit words.
@@ -27,7 +28,8 @@ inline constexpr unsigned kLocalIdWord = 6;
 inline constexpr unsigned kLocalRangeWord = 9;
 inline constexpr unsigned kGroupIdWord = 12;
 inline constexpr unsigned kGroupRangeWord = 15;
-inline constexpr unsigned kStateWords = 18;
+inline constexpr unsigned kLocalMemoryWord = 18;
+inline constexpr unsigned kStateWords = 19;
 
 }  // namespace onepass::builtins
 

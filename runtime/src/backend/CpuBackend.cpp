@@ -94,7 +94,7 @@ int cpuDeviceInfo(uint32_t, onepass_backend_device_info *info, char **) {
   info->global_mem_bytes = pages > 0 && pageSize > 0 ? uint64_t(pages) * uint64_t(pageSize) : 0;
   info->max_alloc_bytes = info->global_mem_bytes;
   info->local_mem_bytes = 64 * 1024;
-  info->kernel_features = 0;  // not yet: work-group barriers and local memory (they need the JIT's barrier splitting)
+  info->kernel_features = ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY;
   info->max_work_group_size = 4096;
   info->has_fp64 = 1;
   info->cache_line_bytes = 64;
@@ -176,6 +176,7 @@ int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
     whole.end[d] = whole.range[d];
     whole.local[d] = grouped && d < launch->dimensions ? launch->local_range[d] : 1;
     total *= whole.range[d];
+    whole.local_memory_bytes = launch->local_memory_bytes;
   }
   if (total == 0) return 0;
   if (launch->dimensions == 0) {

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 5
+#define ONEPASS_JIT_INTERFACE_VERSION 6
 
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
@@ -37,6 +37,7 @@ typedef struct onepass_cpu_launch {
   uint64_t end[3];
   uint64_t range[3];
   uint64_t local[3];
+  uint64_t local_memory_bytes; /* nd_range kernels: local memory per work-group */
 } onepass_cpu_launch;
 
 /* A loaded CPU kernel: runs the kernel for every work-item of `launch`,
@@ -82,6 +83,14 @@ ONEPASS_JIT_EXPORT int onepass_jit_compile_ptx(const onepass_jit_request *reques
  * thread started when a GPU is found; safe to run while other threads
  * compile. */
 ONEPASS_JIT_EXPORT void onepass_jit_warm_up_ptx(const onepass_jit_ptx_target *target);
+
+/* For tests: reads the LLVM bitcode module of `size` bytes, lowers the
+ * work-group barriers of its function `kernel` for the CPU
+ * (jit/src/BarrierLowering.h) and returns the step function as text in
+ * *result (NUL-terminated), after a comment line with the frame's size and
+ * alignment. */
+ONEPASS_JIT_EXPORT int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const char *kernel,
+                                                       onepass_jit_buffer *result, char **error);
 
 /* Links an object made by onepass_jit_compile_cpu into this process and
  * returns its launch function. The code stays loaded for the process's life. */

@@ -1,0 +1,200 @@
+#include "BarrierLowering.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
+
+using namespace llvm;
+
+namespace onepass::jit {
+
+namespace {
+
+Error failure(const Twine &message) { return createStringError(inconvertibleErrorCode(), message); }
+
+// The functions (other than `root`) from which a call chain reaches `target`.
+SetVector<Function *> callersOf(Function &target, Function &root) {
+  SetVector<Function *> callers;
+  std::vector<Function *> work{&target};
+  while (!work.empty()) {
+    Function *fn = work.back();
+    work.pop_back();
+    for (User *user : fn->users())
+      if (auto *call = dyn_cast<CallBase>(user))
+        if (Function *caller = call->getFunction(); caller && caller != &root && callers.insert(caller))
+          work.push_back(caller);
+  }
+  return callers;
+}
+
+// Inlines into `kernel` the calls through which it reaches a barrier, until
+// every barrier call of the kernel is in its own body.
+Error inlineBarrierPaths(Function &kernel, Function &barrier, StringRef kernelName) {
+  SetVector<Function *> paths = callersOf(barrier, kernel);
+  for (unsigned round = 0;; ++round) {
+    std::vector<CallBase *> calls;
+    for (Instruction &inst : instructions(kernel))
+      if (auto *call = dyn_cast<CallBase>(&inst))
+        if (Function *callee = call->getCalledFunction(); callee && paths.contains(callee)) calls.push_back(call);
+    if (calls.empty()) return Error::success();
+    if (round == 16)
+      return failure("kernel '" + kernelName +
+                     "' reaches a work-group barrier through a recursive function; the CPU device cannot run it");
+    for (CallBase *call : calls) {
+      InlineFunctionInfo info;
+      if (!InlineFunction(*call, info).isSuccess())
+        return failure("kernel '" + kernelName + "' calls a barrier in '" + call->getCalledFunction()->getName() +
+                       "', which cannot be inlined; the CPU device cannot run it");
+    }
+  }
+}
+
+// Splits `inst`'s block before it; returns the new block, named `name`.
+BasicBlock *splitAt(Instruction *inst, const Twine &name) {
+  return SplitBlock(inst->getParent(), inst, static_cast<DominatorTree *>(nullptr), nullptr, nullptr, name);
+}
+
+// Whether `inst` is used outside its block (or by a phi): such values must
+// survive in memory from one phase to the next (reg2mem's criterion).
+bool escapesBlock(const Instruction &inst) {
+  if (!inst.getType()->isSized()) return false;
+  for (const User *user : inst.users()) {
+    const auto *userInst = cast<Instruction>(user);
+    if (userInst->getParent() != inst.getParent() || isa<PHINode>(userInst)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool usesBarriers(const Module &module) {
+  const Function *barrier = module.getFunction(kBarrierBuiltin);
+  return barrier && !barrier->use_empty();
+}
+
+Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, StringRef kernelName) {
+  LLVMContext &ctx = module.getContext();
+  Function *barrier = module.getFunction(kBarrierBuiltin);
+  if (!barrier) return failure("internal error: no barrier in kernel '" + kernelName + "'");
+  if (!kernel.getReturnType()->isVoidTy()) return failure("internal error: the kernel function returns a value");
+  if (Error err = inlineBarrierPaths(kernel, *barrier, kernelName)) return std::move(err);
+
+  // The step: the kernel's body with a frame and a resume word.
+  Type *ptr = PointerType::get(ctx, 0);
+  std::vector<Type *> params(kernel.getFunctionType()->param_begin(), kernel.getFunctionType()->param_end());
+  const unsigned fieldCount = static_cast<unsigned>(params.size());
+  params.push_back(ptr);
+  params.push_back(ptr);
+  Function *step = Function::Create(FunctionType::get(Type::getVoidTy(ctx), params, false),
+                                    GlobalValue::InternalLinkage, kernel.getName() + ".step", module);
+  ValueToValueMapTy map;
+  for (unsigned i = 0; i < fieldCount; ++i) {
+    map[kernel.getArg(i)] = step->getArg(i);
+    step->getArg(i)->setName(kernel.getArg(i)->getName());
+  }
+  SmallVector<ReturnInst *, 4> returns;
+  CloneFunctionInto(step, &kernel, map, CloneFunctionChangeType::LocalChangesOnly, returns);
+  step->setLinkage(GlobalValue::InternalLinkage);
+  Value *frame = step->getArg(fieldCount);
+  Value *resume = step->getArg(fieldCount + 1);
+  frame->setName("frame");
+  resume->setName("resume");
+
+  std::vector<CallInst *> barriers;
+  for (Instruction &inst : instructions(*step))
+    if (auto *call = dyn_cast<CallInst>(&inst); call && call->getCalledFunction() == barrier) barriers.push_back(call);
+
+  // Each barrier alone in a block, between the code before and after it.
+  std::vector<BasicBlock *> barrierBlocks, continuations;
+  for (CallInst *call : barriers) {
+    const std::string k = std::to_string(barrierBlocks.size() + 1);
+    BasicBlock *at = splitAt(call, "barrier." + k);
+    continuations.push_back(splitAt(call->getNextNode(), "resume." + k));
+    barrierBlocks.push_back(at);
+  }
+
+  // The entry block keeps only the local variables; every value that crosses
+  // a block boundary goes to memory, as a local variable too.
+  BasicBlock &entry = step->getEntryBlock();
+  BasicBlock::iterator firstCode = entry.begin();
+  while (isa<AllocaInst>(*firstCode)) ++firstCode;
+  splitAt(&*firstCode, "start");
+  const BasicBlock::iterator allocaPoint = entry.getTerminator()->getIterator();
+  // Phis first: each becomes a load in its block, which may itself be used
+  // elsewhere, and is then demoted with the other values.
+  std::vector<PHINode *> phis;
+  for (BasicBlock &block : *step)
+    for (PHINode &phi : block.phis()) phis.push_back(&phi);
+  for (PHINode *phi : phis) DemotePHIToStack(phi, allocaPoint);
+  std::vector<Instruction *> escaping;
+  for (BasicBlock &block : *step)
+    if (&block != &entry)
+      for (Instruction &inst : block)
+        if (escapesBlock(inst)) escaping.push_back(&inst);
+  for (Instruction *inst : escaping) DemoteRegToStack(*inst, false, allocaPoint);
+
+  // Every local variable moves to the work-item's frame.
+  const DataLayout &layout = module.getDataLayout();
+  SteppedKernel result;
+  result.step = step;
+  result.barriers = static_cast<unsigned>(barriers.size());
+  IRBuilder<> builder(entry.getTerminator());
+  for (BasicBlock &block : *step)
+    for (Instruction &inst : make_early_inc_range(block)) {
+      auto *alloca = dyn_cast<AllocaInst>(&inst);
+      if (!alloca) continue;
+      std::optional<TypeSize> size = alloca->getAllocationSize(layout);
+      if (!size || size->isScalable())
+        return failure("kernel '" + kernelName +
+                       "' has a local array whose size is only known at run time and a work-group barrier; the "
+                       "CPU device cannot run it");
+      const Align align = alloca->getAlign();
+      result.frameBytes = alignTo(result.frameBytes, align);
+      result.frameAlign = std::max<uint64_t>(result.frameAlign, align.value());
+      for (User *user : make_early_inc_range(alloca->users()))
+        if (auto *intrinsic = dyn_cast<IntrinsicInst>(user); intrinsic && intrinsic->isLifetimeStartOrEnd())
+          intrinsic->eraseFromParent();
+      alloca->replaceAllUsesWith(builder.CreateConstInBoundsGEP1_64(builder.getInt8Ty(), frame, result.frameBytes,
+                                                                     alloca->getName() + ".frame"));
+      alloca->eraseFromParent();
+      result.frameBytes += size->getFixedValue();
+    }
+
+  // Returning: the work-item is done. A barrier: it stops there, to resume
+  // after it in the next phase.
+  for (ReturnInst *ret : returns) {
+    IRBuilder<> at(ret);
+    at.CreateAlignedStore(at.getInt32(kStepDone), resume, Align(4));
+  }
+  for (unsigned k = 0; k < barrierBlocks.size(); ++k) {
+    BasicBlock *at = barrierBlocks[k];
+    at->getTerminator()->eraseFromParent();
+    barriers[k]->eraseFromParent();
+    IRBuilder<> b(at);
+    b.CreateAlignedStore(b.getInt32(static_cast<int32_t>(k + 1)), resume, Align(4));
+    b.CreateRetVoid();
+  }
+  // The entry dispatches on the resume word.
+  Instruction *toBody = entry.getTerminator();
+  BasicBlock *body = toBody->getSuccessor(0);
+  toBody->eraseFromParent();
+  IRBuilder<> dispatch(&entry);
+  SwitchInst *resumeAt = dispatch.CreateSwitch(dispatch.CreateAlignedLoad(dispatch.getInt32Ty(), resume, Align(4)),
+                                              body, static_cast<unsigned>(continuations.size()));
+  for (unsigned k = 0; k < continuations.size(); ++k)
+    resumeAt->addCase(dispatch.getInt32(static_cast<int32_t>(k + 1)), continuations[k]);
+
+  std::string problems;
+  raw_string_ostream stream(problems);
+  if (verifyFunction(*step, &stream))
+    return failure("internal error: the barrier lowering of kernel '" + kernelName + "' is invalid: " + problems);
+  return result;
+}
+
+}  // namespace onepass::jit
