@@ -156,7 +156,7 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
     }
     if (marked) notifyPoller(false);  // only a new marker gives the poller something to do
     if (sequence % kMarkerInterval == 0) reap(index);
-    stream.fed.fetch_add(1, std::memory_order_relaxed);
+    stream.fed.fetch_add(1, std::memory_order_relaxed);  // (several threads may feed one stream)
   } catch (...) {
     if (node.errors) node.errors->push(std::current_exception());
     node.markComplete();
@@ -306,7 +306,7 @@ void StreamTracker::poll() {
   auto lastWork = Clock::now();
   for (;;) {
     const uint64_t seen = recorded_.load();
-    bool pending = false, progress = false;
+    bool pending = false, progress = false, polled = false;
     for (uint32_t index = 0; index < streamCount(); ++index) {
       // A stream still being fed is reaped by the thread feeding it.
       Stream &stream = *streams_[index];
@@ -318,6 +318,7 @@ void StreamTracker::poll() {
       }
       Front front = retireFront(index);
       pending |= front != Front::None;
+      polled |= front == Front::Pending;
       progress |= front == Front::Retired;
     }
     if (progress) continue;
@@ -332,7 +333,9 @@ void StreamTracker::poll() {
     // the poller early.
     if (pending || Clock::now() - lastWork < kDozeFor) {
       pollerState_.store(PollerState::Dozing);
-      if (recorded_.load() == seen) pollerWake_.wait_for(lock, pending ? kPollInterval : kDozeInterval);
+      // Only streams being fed (their feeders reap them): doze, not poll;
+      // fewer wake-ups near the submitting thread.
+      if (recorded_.load() == seen) pollerWake_.wait_for(lock, polled ? kPollInterval : kDozeInterval);
     } else {
       pollerState_.store(PollerState::Asleep);
       // A marker recorded since the scan may have notified nobody.
