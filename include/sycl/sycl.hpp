@@ -17,6 +17,7 @@
 #include "buffer.hpp"
 #include "accessor.hpp"
 #include "local_accessor.hpp"
+#include "atomic_ref.hpp"
 #include "queue.hpp"
 #include "usm.hpp"
 #include "math.hpp"

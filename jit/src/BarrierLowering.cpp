@@ -73,11 +73,6 @@ bool escapesBlock(const Instruction &inst) {
 
 }  // namespace
 
-bool usesBarriers(const Module &module) {
-  const Function *barrier = module.getFunction(kBarrierBuiltin);
-  return barrier && !barrier->use_empty();
-}
-
 Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, StringRef kernelName) {
   LLVMContext &ctx = module.getContext();
   Function *barrier = module.getFunction(kBarrierBuiltin);

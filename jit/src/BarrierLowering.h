@@ -22,9 +22,6 @@ namespace onepass::jit {
 inline constexpr const char *kBarrierBuiltin = "__onepass_group_barrier";
 inline constexpr int32_t kStepDone = -1;
 
-// Whether some function of `module` calls the barrier builtin.
-bool usesBarriers(const llvm::Module &module);
-
 struct SteppedKernel {
   llvm::Function *step = nullptr;  // void(the kernel's parameters..., ptr frame, ptr resume)
   uint64_t frameBytes = 0;         // per work-item

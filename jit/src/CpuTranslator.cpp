@@ -223,7 +223,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
 
   // A kernel with barriers runs as a resumable step per work-item.
   std::optional<SteppedKernel> stepped;
-  if (usesBarriers(module)) {
+  if (loaded->info.features & image::kFeatureBarrier) {  // (stage 1 knows which kernel reaches one)
     if (loaded->info.kind != image::KernelKind::NdRange)
       return createStringError(inconvertibleErrorCode(), "kernel '" + std::string(loaded->displayName) +
                                                              "' uses a work-group barrier but is not an nd_range kernel");
