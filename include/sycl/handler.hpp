@@ -9,7 +9,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 namespace sycl {
 
@@ -17,6 +20,10 @@ class queue;
 template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
 class accessor;
 template <typename DataT, int Dimensions> class local_accessor;
+namespace detail {
+struct handler_internals;
+template <typename R> struct is_reduction;
+}  // namespace detail
 
 class handler {
 public:
@@ -73,6 +80,21 @@ public:
       launch.global_range[d] = global[d];
       launch.local_range[d] = local[d];
     }
+  }
+
+  // With reductions (§4.9.2, reduction.hpp): parallel_for(range or nd_range,
+  // reductions..., kernel), the kernel taking a reducer per reduction.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
+            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  void parallel_for(range<Dimensions> global_range, First &&first, Second &&second, Rest &&...rest) {
+    parallel_for_reduce<KernelName>(global_range, std::forward<First>(first), std::forward<Second>(second),
+                                    std::forward<Rest>(rest)...);
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
+            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  void parallel_for(nd_range<Dimensions> execution_range, First &&first, Second &&second, Rest &&...rest) {
+    parallel_for_reduce<KernelName>(execution_range, std::forward<First>(first), std::forward<Second>(second),
+                                    std::forward<Rest>(rest)...);
   }
 
   // A plain count means a 1-D range (as `range<1>` is implicitly constructible).
@@ -150,7 +172,24 @@ private:
   friend class queue;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   template <typename, int> friend class local_accessor;
+  friend struct detail::handler_internals;
   handler() = default;
+
+  // Reductions over a range run in groups of this size, this many at most.
+  static constexpr std::size_t kReductionGroupSize = 256, kReductionGroups = 1024;
+  template <typename KernelName, int Dimensions, typename... Rest>
+  void parallel_for_reduce(range<Dimensions> global_range, Rest &&...rest);
+  template <typename KernelName, int Dimensions, typename... Rest>
+  void parallel_for_reduce(nd_range<Dimensions> execution_range, Rest &&...rest);
+  template <typename KernelName, int Dimensions, typename Kernel, typename Arguments, std::size_t... I>
+  void reduce_range(range<Dimensions> global_range, const Kernel &kernel, Arguments &arguments,
+                    std::index_sequence<I...>);
+  template <typename KernelName, int Dimensions, typename Kernel, typename Arguments, std::size_t... I>
+  void reduce_nd_range(nd_range<Dimensions> execution_range, const Kernel &kernel, Arguments &arguments,
+                       std::index_sequence<I...>);
+  // Command groups queue::submit submits before this one (the reductions'
+  // initialize_to_identity); this one depends on them.
+  std::vector<std::function<void(handler &)>> before_;
 
   // A local accessor's place in the work-group's local memory: its offset,
   // after those of the command group's earlier local accessors.

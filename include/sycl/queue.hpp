@@ -43,6 +43,7 @@ public:
   template <typename CommandGroup> event submit(CommandGroup command_group) {
     handler h;
     command_group(h);
+    for (const auto &before : h.before_) h.depends_on(submit(before));
     return event(detail::queue_submit(*impl_, std::move(h.desc_)));
   }
 
@@ -102,6 +103,24 @@ public:
       h.parallel_for<KernelName>(execution_range, kernel);
     });
   }
+  // With reductions (reduction.hpp).
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
+            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  event parallel_for(range<Dimensions> global_range, First &&first, Second &&second, Rest &&...rest) {
+    return submit([&](handler &h) {
+      h.parallel_for<KernelName>(global_range, std::forward<First>(first), std::forward<Second>(second),
+                                 std::forward<Rest>(rest)...);
+    });
+  }
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
+            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  event parallel_for(nd_range<Dimensions> execution_range, First &&first, Second &&second, Rest &&...rest) {
+    return submit([&](handler &h) {
+      h.parallel_for<KernelName>(execution_range, std::forward<First>(first), std::forward<Second>(second),
+                                 std::forward<Rest>(rest)...);
+    });
+  }
+
   template <typename KernelName = detail::auto_name, typename KernelType>
   event parallel_for(std::size_t count, const KernelType &kernel) {
     return parallel_for<KernelName>(range<1>(count), kernel);

@@ -18,6 +18,8 @@
 #include "accessor.hpp"
 #include "local_accessor.hpp"
 #include "atomic_ref.hpp"
+#include "functional.hpp"
+#include "reduction.hpp"
 #include "queue.hpp"
 #include "usm.hpp"
 #include "math.hpp"

@@ -1,6 +1,8 @@
 #include "BarrierLowering.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -60,14 +62,25 @@ BasicBlock *splitAt(Instruction *inst, const Twine &name) {
   return SplitBlock(inst->getParent(), inst, static_cast<DominatorTree *>(nullptr), nullptr, nullptr, name);
 }
 
-// Whether `inst` is used outside its block (or by a phi): such values must
-// survive in memory from one phase to the next (reg2mem's criterion).
-bool escapesBlock(const Instruction &inst) {
-  if (!inst.getType()->isSized()) return false;
-  for (const User *user : inst.users()) {
-    const auto *userInst = cast<Instruction>(user);
-    if (userInst->getParent() != inst.getParent() || isa<PHINode>(userInst)) return true;
+// Whether `value` is live on entry to one of `blocks`: used on a path from
+// there that does not pass its definition (SSA liveness, walking back from
+// each use to the definition).
+bool liveIntoAny(Instruction &value, const SmallPtrSetImpl<BasicBlock *> &blocks) {
+  BasicBlock *definition = value.getParent();
+  SmallPtrSet<BasicBlock *, 32> live;
+  SmallVector<BasicBlock *, 32> work;
+  auto reach = [&](BasicBlock *block) {
+    if (block != definition && live.insert(block).second) work.push_back(block);
+  };
+  for (Use &use : value.uses()) {
+    auto *user = cast<Instruction>(use.getUser());
+    // A phi uses its value at the end of the incoming block.
+    reach(isa<PHINode>(user) ? cast<PHINode>(user)->getIncomingBlock(use) : user->getParent());
   }
+  while (!work.empty())
+    for (BasicBlock *predecessor : predecessors(work.pop_back_val())) reach(predecessor);
+  for (BasicBlock *block : blocks)
+    if (live.contains(block)) return true;
   return false;
 }
 
@@ -114,25 +127,32 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
     barrierBlocks.push_back(at);
   }
 
-  // The entry block keeps only the local variables; every value that crosses
-  // a block boundary goes to memory, as a local variable too.
+  // The entry block keeps only the local variables; every value live across
+  // a barrier (on entry to the block after it) goes to memory, as a local
+  // variable too. Values that are not stay in registers: once the entry
+  // jumps straight to the blocks after the barriers, their definitions still
+  // dominate their uses.
   BasicBlock &entry = step->getEntryBlock();
   BasicBlock::iterator firstCode = entry.begin();
   while (isa<AllocaInst>(*firstCode)) ++firstCode;
   splitAt(&*firstCode, "start");
   const BasicBlock::iterator allocaPoint = entry.getTerminator()->getIterator();
-  // Phis first: each becomes a load in its block, which may itself be used
-  // elsewhere, and is then demoted with the other values.
-  std::vector<PHINode *> phis;
-  for (BasicBlock &block : *step)
-    for (PHINode &phi : block.phis()) phis.push_back(&phi);
-  for (PHINode *phi : phis) DemotePHIToStack(phi, allocaPoint);
-  std::vector<Instruction *> escaping;
-  for (BasicBlock &block : *step)
-    if (&block != &entry)
-      for (Instruction &inst : block)
-        if (escapesBlock(inst)) escaping.push_back(&inst);
-  for (Instruction *inst : escaping) DemoteRegToStack(*inst, false, allocaPoint);
+  SmallPtrSet<BasicBlock *, 8> resumePoints(continuations.begin(), continuations.end());
+  // A demoted phi becomes a load in its block, itself perhaps live across a
+  // barrier: until nothing is.
+  for (;;) {
+    std::vector<Instruction *> crossing;
+    for (BasicBlock &block : *step)
+      if (&block != &entry)
+        for (Instruction &inst : block)
+          if (inst.getType()->isSized() && !inst.use_empty() && liveIntoAny(inst, resumePoints))
+            crossing.push_back(&inst);
+    if (crossing.empty()) break;
+    for (Instruction *inst : crossing) {
+      if (auto *phi = dyn_cast<PHINode>(inst)) DemotePHIToStack(phi, allocaPoint);
+      else DemoteRegToStack(*inst, false, allocaPoint);
+    }
+  }
 
   // Every local variable moves to the work-item's frame.
   const DataLayout &layout = module.getDataLayout();

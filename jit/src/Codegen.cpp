@@ -183,8 +183,11 @@ Expected<std::vector<char>> emitFile(Module &module, TargetMachine &machine, Cod
 void dumpModuleIfRequested(const Module &module, StringRef name) {
   static const char *directory = std::getenv("ONEPASS_DUMP_DIR");
   if (!directory || !*directory) return;
+  // Kernel symbols of templates grow past what a file name may hold.
+  std::string file = name.str();
+  if (file.size() > 200) file = file.substr(0, 160) + "-" + utohexstr(hash_value(name));
   std::error_code ec;
-  raw_fd_ostream out((Twine(directory) + "/" + name + ".ll").str(), ec, sys::fs::OF_Text);
+  raw_fd_ostream out((Twine(directory) + "/" + file + ".ll").str(), ec, sys::fs::OF_Text);
   if (!ec) module.print(out, nullptr);
 }
 
