@@ -8,7 +8,9 @@
 // atomic add, min, max, and, or, xor where the operation is one of those, a
 // compare-and-swap loop otherwise). A parallel_for over a range runs as
 // kGroups groups of kGroupSize work-items at most, each work-item taking the
-// range's items a whole launch apart (coalesced on a GPU).
+// range's items a whole launch apart (coalesced on a GPU); on the CPU each
+// work-item takes a contiguous share, spread over 8 reducers per reduction
+// so that the compiler can vectorize their combination.
 // initialize_to_identity writes the identity to the target in a command
 // submitted just before (queue::submit does it).
 #pragma once
@@ -272,6 +274,43 @@ template <typename T, typename Op> reduction_desc<T, Op> kernel_view(const buffe
 
 template <typename Desc> using reducer_for = reducer<typename Desc::value_type, typename Desc::operation>;
 
+// kLanes reducers of one reduction for one work-item on the CPU: the
+// work-item's items go to them in turn, so that their combinations are
+// independent chains the compiler vectorizes (a reduction's order of
+// combination is unspecified, §4.9.2).
+inline constexpr std::size_t kLanes = 8;
+template <typename T, typename Op> struct reducer_lanes {
+  reducer<T, Op> lane[kLanes];
+  template <std::size_t... K>
+  reducer_lanes(const reducer_start<T, Op> &start, std::index_sequence<K...>) : lane{((void)K, reducer<T, Op>(start))...} {}
+  explicit reducer_lanes(const reducer_start<T, Op> &start) : reducer_lanes(start, std::make_index_sequence<kLanes>{}) {}
+  reducer<T, Op> &folded() {
+    for (std::size_t k = 1; k < kLanes; ++k) lane[0].combine(reducer_value(lane[k]));
+    return lane[0];
+  }
+};
+
+// On the CPU: the work-item's contiguous share [begin, end) of a range,
+// `call(linear, reducers...)` per item, spread over kLanes reducers per
+// reduction; then its group is combined.
+template <typename Descs, std::size_t... I, typename Call>
+void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size,
+                           std::size_t begin, std::size_t end, Call &&call) {
+  std::tuple<reduction_desc<typename std::tuple_element_t<I, Descs>::value_type,
+                            decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>...>
+      views(kernel_view(std::get<I>(descs))...);
+  std::tuple<reducer_lanes<typename std::tuple_element_t<I, Descs>::value_type,
+                           decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>...>
+      lanes(reducer_start<typename std::tuple_element_t<I, Descs>::value_type,
+                          decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>{std::get<I>(views).identity,
+                                                                                       std::get<I>(views).op}...);
+  std::size_t linear = begin;
+  for (; linear + kLanes <= end; linear += kLanes)
+    for (std::size_t k = 0; k < kLanes; ++k) call(linear + k, std::get<I>(lanes).lane[k]...);
+  for (; linear < end; ++linear) call(linear, std::get<I>(lanes).lane[0]...);
+  (combine_group(std::get<I>(views), std::get<I>(lanes).folded(), local, size), ...);
+}
+
 // Runs `body(reducers...)` for one work-item, then combines its group.
 template <typename Descs, std::size_t... I, typename Body>
 void reduce_in_group(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size, Body &&body) {
@@ -307,23 +346,31 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
   using Name = std::conditional_t<std::is_same_v<KernelName, detail::auto_name>, detail::auto_name,
                                   detail::reduction_kernel_name<KernelName>>;
   parallel_for<Name>(nd_range<1>(groups * group, group), [=](nd_item<1> it) {
-    const std::size_t local = it.get_local_id(0), stride = it.get_global_range(0);
-    detail::reduce_in_group(descs, std::index_sequence<I...>{}, local, group, [&](auto &...reducers) {
-      for (std::size_t linear = it.get_global_id(0); linear < total; linear += stride) {
-        id<Dimensions> index;
-        if constexpr (Dimensions == 1) {
-          index[0] = linear;
-        } else {
-          std::size_t rest = linear;
-          for (int d = Dimensions - 1; d >= 0; --d) {
-            index[d] = rest % global_range[d];
-            rest /= global_range[d];
-          }
+    const std::size_t local = it.get_local_id(0), workers = it.get_global_range(0);
+    auto call = [&](std::size_t linear, auto &...reducers) {
+      id<Dimensions> index;
+      if constexpr (Dimensions == 1) {
+        index[0] = linear;
+      } else {
+        std::size_t rest = linear;
+        for (int d = Dimensions - 1; d >= 0; --d) {
+          index[d] = rest % global_range[d];
+          rest /= global_range[d];
         }
-        auto current = detail::item_factory<Dimensions>::make(index, global_range);
-        kernel(current, reducers...);
       }
-    });
+      kernel(detail::item_factory<Dimensions>::make(index, global_range), reducers...);
+    };
+    if (__onepass_target_is_cpu()) {
+      // A contiguous share per work-item (vector loads), in lanes.
+      const std::size_t share = (total + workers - 1) / workers;
+      const std::size_t begin = std::min(it.get_global_id(0) * share, total), end = std::min(begin + share, total);
+      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, begin, end, call);
+    } else {
+      // Items a whole launch apart: neighbouring work-items read neighbouring items.
+      detail::reduce_in_group(descs, std::index_sequence<I...>{}, local, group, [&](auto &...reducers) {
+        for (std::size_t linear = it.get_global_id(0); linear < total; linear += workers) call(linear, reducers...);
+      });
+    }
   });
 }
 

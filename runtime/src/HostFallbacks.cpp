@@ -35,6 +35,7 @@ __attribute__((visibility("default"))) std::size_t __onepass_get_group_range(int
 __attribute__((visibility("default"))) void *__onepass_local_memory() noexcept {
   deviceOnly("local memory (a local_accessor's data)");
 }
+__attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
 __attribute__((visibility("default"))) void __onepass_group_barrier() noexcept {
   deviceOnly("a work-group barrier");
 }

@@ -25,4 +25,8 @@ extern "C" {
 // depend on more (or other) conditions than the source does.
 [[gnu::const]] void *__onepass_local_memory() noexcept;
 [[clang::convergent]] void __onepass_group_barrier() noexcept;
+
+// 1 when the kernel runs on the CPU device, 0 on a GPU: for library code that
+// arranges work differently for each (reductions), folded by the JIT.
+[[gnu::const]] int __onepass_target_is_cpu() noexcept;
 }

@@ -6,6 +6,8 @@
 // The block's dynamic shared memory: `.extern .shared` in the PTX.
 extern "C" __attribute__((address_space(3), aligned(16))) char __onepass_ptx_local_memory[];
 
+ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
+
 ONEPASS_BUILTIN void *__onepass_local_memory() noexcept { return (void *)__onepass_ptx_local_memory; }
 
 // barrier.sync 0: waits for every thread of the block and orders their
