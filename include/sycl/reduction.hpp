@@ -9,8 +9,9 @@
 // compare-and-swap loop otherwise). A parallel_for over a range runs as
 // kGroups groups of kGroupSize work-items at most, each work-item taking the
 // range's items a whole launch apart (coalesced on a GPU); on the CPU each
-// work-item takes a contiguous share, spread over 8 reducers per reduction
-// so that the compiler can vectorize their combination.
+// work-item takes a contiguous share. Either way a work-item's items go to
+// 8 reducers per reduction in turn: independent chains, which the CPU
+// vectorizes and a GPU overlaps.
 // initialize_to_identity writes the identity to the target in a command
 // submitted just before (queue::submit does it).
 #pragma once
@@ -274,10 +275,10 @@ template <typename T, typename Op> reduction_desc<T, Op> kernel_view(const buffe
 
 template <typename Desc> using reducer_for = reducer<typename Desc::value_type, typename Desc::operation>;
 
-// kLanes reducers of one reduction for one work-item on the CPU: the
-// work-item's items go to them in turn, so that their combinations are
-// independent chains the compiler vectorizes (a reduction's order of
-// combination is unspecified, §4.9.2).
+// kLanes reducers of one reduction for one work-item: the work-item's items
+// go to them in turn, so that their combinations are independent chains (a
+// reduction's order of combination is unspecified, §4.9.2): the CPU
+// vectorizes them, a GPU has kLanes loads in flight per thread.
 inline constexpr std::size_t kLanes = 8;
 template <typename T, typename Op> struct reducer_lanes {
   reducer<T, Op> lane[kLanes];
@@ -290,12 +291,12 @@ template <typename T, typename Op> struct reducer_lanes {
   }
 };
 
-// On the CPU: the work-item's contiguous share [begin, end) of a range,
-// `call(linear, reducers...)` per item, spread over kLanes reducers per
+// The work-item's items begin, begin + step, ... below end:
+// `call(linear, reducers...)` for each, spread over kLanes reducers per
 // reduction; then its group is combined.
 template <typename Descs, std::size_t... I, typename Call>
 void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size,
-                           std::size_t begin, std::size_t end, Call &&call) {
+                           std::size_t begin, std::size_t end, std::size_t step, Call &&call) {
   std::tuple<reduction_desc<typename std::tuple_element_t<I, Descs>::value_type,
                             decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>...>
       views(kernel_view(std::get<I>(descs))...);
@@ -305,9 +306,15 @@ void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::s
                           decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>{std::get<I>(views).identity,
                                                                                        std::get<I>(views).op}...);
   std::size_t linear = begin;
-  for (; linear + kLanes <= end; linear += kLanes)
-    for (std::size_t k = 0; k < kLanes; ++k) call(linear + k, std::get<I>(lanes).lane[k]...);
-  for (; linear < end; ++linear) call(linear, std::get<I>(lanes).lane[0]...);
+  if (step == 1) {
+    for (; linear + kLanes <= end; linear += kLanes)
+      for (std::size_t k = 0; k < kLanes; ++k) call(linear + k, std::get<I>(lanes).lane[k]...);
+  } else {
+    const std::size_t span = (kLanes - 1) * step;
+    for (; linear < end && end - linear > span; linear += kLanes * step)
+      for (std::size_t k = 0; k < kLanes; ++k) call(linear + k * step, std::get<I>(lanes).lane[k]...);
+  }
+  for (; linear < end; linear += step) call(linear, std::get<I>(lanes).lane[0]...);
   (combine_group(std::get<I>(views), std::get<I>(lanes).folded(), local, size), ...);
 }
 
@@ -364,12 +371,11 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
       // A contiguous share per work-item (vector loads), in lanes.
       const std::size_t share = (total + workers - 1) / workers;
       const std::size_t begin = std::min(it.get_global_id(0) * share, total), end = std::min(begin + share, total);
-      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, begin, end, call);
+      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, begin, end, 1, call);
     } else {
       // Items a whole launch apart: neighbouring work-items read neighbouring items.
-      detail::reduce_in_group(descs, std::index_sequence<I...>{}, local, group, [&](auto &...reducers) {
-        for (std::size_t linear = it.get_global_id(0); linear < total; linear += workers) call(linear, reducers...);
-      });
+      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, it.get_global_id(0), total,
+                                    workers, call);
     }
   });
 }

@@ -154,7 +154,42 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
     }
   }
 
-  // Every local variable moves to the work-item's frame.
+  // A local variable used both before a barrier and after one moves to the
+  // work-item's frame; the others stay local to one phase (and registers).
+  SmallPtrSet<BasicBlock *, 32> afterBarrier, beforeBarrier;
+  {
+    SmallVector<BasicBlock *, 32> work(continuations.begin(), continuations.end());
+    for (BasicBlock *block : work) afterBarrier.insert(block);
+    while (!work.empty())
+      for (BasicBlock *next : successors(work.pop_back_val()))
+        if (afterBarrier.insert(next).second) work.push_back(next);
+    work.assign(barrierBlocks.begin(), barrierBlocks.end());
+    for (BasicBlock *block : work) beforeBarrier.insert(block);
+    while (!work.empty())
+      for (BasicBlock *previous : predecessors(work.pop_back_val()))
+        if (beforeBarrier.insert(previous).second) work.push_back(previous);
+  }
+  auto needsFrame = [&](AllocaInst &alloca) {
+    bool before = false, after = false;
+    SmallVector<Instruction *, 16> work{&alloca};
+    SmallPtrSet<Instruction *, 16> seen;
+    while (!work.empty()) {
+      Instruction *pointer = work.pop_back_val();
+      for (User *user : pointer->users()) {
+        auto *inst = dyn_cast<Instruction>(user);
+        if (!inst) return true;
+        if (!seen.insert(inst).second) continue;
+        if (auto *intrinsic = dyn_cast<IntrinsicInst>(inst); intrinsic && intrinsic->isLifetimeStartOrEnd()) continue;
+        // The address escapes into memory or an integer: where it is used is unknown.
+        if (auto *store = dyn_cast<StoreInst>(inst); store && store->getValueOperand() == pointer) return true;
+        if (isa<PtrToIntInst>(inst)) return true;
+        before |= beforeBarrier.contains(inst->getParent());
+        after |= afterBarrier.contains(inst->getParent());
+        if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst, PHINode, SelectInst>(inst)) work.push_back(inst);
+      }
+    }
+    return before && after;
+  };
   const DataLayout &layout = module.getDataLayout();
   SteppedKernel result;
   result.step = step;
@@ -163,7 +198,7 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   for (BasicBlock &block : *step)
     for (Instruction &inst : make_early_inc_range(block)) {
       auto *alloca = dyn_cast<AllocaInst>(&inst);
-      if (!alloca) continue;
+      if (!alloca || !needsFrame(*alloca)) continue;
       std::optional<TypeSize> size = alloca->getAllocationSize(layout);
       if (!size || size->isScalable())
         return failure("kernel '" + kernelName +

@@ -8,7 +8,7 @@
 #                                   first: the first-launch and whole-process figures only;
 #                                   launch: gpu_launch, and its OnePass side with the fake driver
 #        run.sh [all|tests|bench]   tests: the end-to-end programs and buffer_graph only;
-#                                   bench: buffer_graph, gpu_launch and gpu_stream only
+#                                   bench: buffer_graph, gpu_launch, gpu_stream and gpu_reduction only
 set -u
 mode=${1:-all}
 carry=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -76,6 +76,7 @@ if [ "$mode" != first ]; then
 fi
 if [ "$mode" = bench ]; then
   ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" 2>&1 | tee "$out/gpu_stream.log"
+  ONEPASS_DEVICE=gpu "$carry/programs/gpu_reduction" 2>&1 | tee "$out/gpu_reduction.log"
   exit 0
 fi
 echo "== first launch of a new kernel (benchmarks/gpu_first_launch.sh)"
@@ -117,4 +118,6 @@ rm -rf "$ONEPASS_CACHE_DIR"
 [ "$mode" = first ] && exit 0
 echo "== gpu_stream"
 ONEPASS_DEVICE=gpu "$carry/programs/gpu_stream" 2>&1 | tee "$out/gpu_stream.log"
+echo "== gpu_reduction"
+ONEPASS_DEVICE=gpu "$carry/programs/gpu_reduction" 2>&1 | tee "$out/gpu_reduction.log"
 exit $((failed > 0 ? 1 : 0))
