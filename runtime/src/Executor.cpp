@@ -21,12 +21,12 @@ Executor::~Executor() {
 }
 
 void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work) {
-  submitTask(Task{std::move(event), std::move(work), nullptr});
+  submitTask(Task{std::move(event), std::move(work), nullptr, false});
 }
 
 void Executor::submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work,
                            bool unpublished) {
-  submitTask(Task{std::move(event), nullptr, std::move(work)}, unpublished);
+  submitTask(Task{std::move(event), nullptr, std::move(work), true}, unpublished);
 }
 
 void Executor::submitTask(Task task, bool unpublished) {
@@ -34,7 +34,7 @@ void Executor::submitTask(Task task, bool unpublished) {
   // an in-order queue) needs no bookkeeping. Its event is not published yet,
   // so its dependency list does not change under us; complete and enqueued
   // never revert.
-  const bool async = task.async != nullptr;
+  const bool async = task.isAsync;
   auto satisfied = [&](const std::shared_ptr<sycl::detail::event_impl> &dependency) {
     if (dependency->complete.load(std::memory_order_acquire)) return true;
     return async && streams_ && dependency->tracker == streams_ && dependency->enqueued.load(std::memory_order_acquire);
@@ -74,7 +74,7 @@ void Executor::submitTask(Task task, bool unpublished) {
 // A ready node: an asynchronous one is enqueued by the calling thread (saving
 // a thread hop), others go to the lanes.
 void Executor::runNow(Task task, bool unpublished) {
-  if (task.async) streams_->run(std::move(task.event), std::move(task.async), unpublished);
+  if (task.isAsync) streams_->run(std::move(task.event), std::move(task.async), unpublished);
   else enqueue(std::move(task));
 }
 
@@ -100,7 +100,7 @@ void Executor::loop(unsigned lane) {
       tasks_.pop_front();
       queued_.fetch_sub(1, std::memory_order_relaxed);
     }
-    if (task.async) {
+    if (task.isAsync) {
       streams_->run(std::move(task.event), std::move(task.async), false);  // completes later, seen by the tracker
       continue;
     }

@@ -43,7 +43,8 @@ public:
   // it is enqueued once its dependencies on this device are enqueued and the
   // others complete; its event completes when the device has run it. If it is
   // ready at once, the calling thread enqueues it, saving a thread hop.
-  // `unpublished`: no other thread can reach the event yet.
+  // `unpublished`: no other thread can reach the event yet. Without `work`,
+  // the event's embeddedWork is what it runs.
   void submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work,
                    bool unpublished = false);
 
@@ -53,7 +54,8 @@ private:
   struct Task {
     std::shared_ptr<sycl::detail::event_impl> event;
     std::function<void()> work;
-    std::shared_ptr<AsyncWork> async;  // set for asynchronous nodes
+    std::shared_ptr<AsyncWork> async;  // what an asynchronous node runs, if not its event's embeddedWork
+    bool isAsync = false;
   };
   void submitTask(Task task, bool unpublished = false);
   void runNow(Task task, bool unpublished);

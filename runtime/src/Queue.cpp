@@ -84,8 +84,11 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
 struct PreparedOperation {
   std::function<void()> work;
   std::shared_ptr<rt::AsyncWork> async;
-  KernelOperation *kernel = nullptr;  // for kernels, to bind accessors (owned by `work` or `async`)
-  std::shared_ptr<event_impl> event;   // for kernels, made with the operation; else made at submission
+  KernelOperation *kernel = nullptr;  // for kernels, to bind accessors (part of `event`)
+  // For kernels: made with the operation, which it holds (its embeddedWork
+  // when asynchronous, with `async` left empty); else made at submission.
+  std::shared_ptr<event_impl> event;
+  bool runsAsync() const { return async || (event && event->embeddedWork); }
 };
 
 // The operation `work` in the form the device runs.
@@ -148,10 +151,10 @@ void checkKernelFeatures(const KernelOperation &op, const device_impl &device) {
                   ", which device '" + device.properties.name + "' does not support yet");
 }
 
-// A kernel's event and operation, in one allocation.
-struct KernelNode {
+// A kernel's event and operation, in one allocation: the event's handle owns
+// both (no reference counts change to hand them around).
+struct KernelNode final : event_impl {
   KernelNode() {}  // not `= default`: make_shared would zero the whole node before constructing it
-  event_impl event;
   KernelOperation operation;
 };
 
@@ -206,12 +209,11 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
                                          queue.device->properties.name + "'", error);
     last = {queue.device.get(), op->kernel.get(), op->desc.host_entry, op->launch.prepared};
   }
-  // The event does not own its embedded operation (that would be a cycle);
-  // whoever runs the operation holds the node through `async` or `work`.
-  if (async) node->event.embeddedWork = op;
-  PreparedOperation prepared = makeOperation(async, std::shared_ptr<rt::AsyncWork>(node, op));
+  PreparedOperation prepared;
+  if (async) node->embeddedWork = op;  // run from the event
+  else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)
   prepared.kernel = op;
-  prepared.event = std::shared_ptr<event_impl>(node, &node->event);
+  prepared.event = std::move(node);
   return prepared;
 }
 
@@ -345,7 +347,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
     if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
       prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
   }
-  const bool async = prepared.async != nullptr;
+  const bool async = prepared.runsAsync();
 
   std::shared_ptr<event_impl> event = prepared.event ? std::move(prepared.event) : std::make_shared<event_impl>();
   // Set before anyone can see the event: a node on this device's streams.
@@ -363,7 +365,10 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
       std::vector<std::function<void()>> finishing = rt::enterAccesses(desc.accesses, runner, event, queue.errors);
       if (!finishing.empty()) {
         // Host-side steps after the command: it runs to completion on a lane.
-        if (runAsync) prepared.work = [async = std::move(prepared.async)] { async->enqueue(-1); };
+        if (runAsync) {
+          rt::AsyncWork *work = prepared.async ? prepared.async.get() : event->embeddedWork;
+          prepared.work = [work, keep = std::move(prepared.async)] { work->enqueue(-1); };
+        }
         runAsync = false;
         prepared.work = [work = std::move(prepared.work), finishing = std::move(finishing)] {
           work();

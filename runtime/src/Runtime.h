@@ -108,7 +108,8 @@ struct event_impl {
   bool completionWanted = false;  // asked for before it was enqueued
   std::vector<std::function<void()>> enqueuedSuccessors;
   // What it runs (set when it is enqueued): `work`, owned by `ownedWork`, or
-  // by the event itself when it is `embeddedWork` (one allocation for both).
+  // the event's own `embeddedWork` (a kernel's event and operation are one
+  // object, Queue.cpp's KernelNode).
   onepass::rt::AsyncWork *work = nullptr;
   std::shared_ptr<onepass::rt::AsyncWork> ownedWork;
   onepass::rt::AsyncWork *embeddedWork = nullptr;

@@ -125,8 +125,9 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
   const uint32_t index =
       chosen >= 0 ? static_cast<uint32_t>(chosen) : nextStream_.fetch_add(1, std::memory_order_relaxed) % streamCount();
   Stream &stream = *streams_[index];
-  node.work = work.get();
-  if (node.work != node.embeddedWork) node.ownedWork = std::move(work);  // (else a cycle: the event owns itself)
+  // The event's own embedded operation, or one it now owns.
+  node.work = work ? work.get() : node.embeddedWork;
+  if (work && node.work != node.embeddedWork) node.ownedWork = std::move(work);
   try {
     if (!node.dependencies.empty())
       for (uint32_t on = 0; on < streamCount(); ++on)

@@ -73,7 +73,7 @@ public:
   uint32_t streamCount() const { return static_cast<uint32_t>(streams_.size()); }
 
   // Enqueues a node whose dependencies are enqueued here or complete; its
-  // event takes `work`. Failures become the event's asynchronous errors and
+  // event takes `work` (none: it runs its embeddedWork). Failures become the event's asynchronous errors and
   // complete it. `unpublished`: no other thread can reach the event yet (and
   // the caller holds it), so it needs no lock until it is on its stream.
   void run(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work, bool unpublished);
