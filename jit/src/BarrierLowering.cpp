@@ -137,6 +137,25 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   while (isa<AllocaInst>(*firstCode)) ++firstCode;
   splitAt(&*firstCode, "start");
   const BasicBlock::iterator allocaPoint = entry.getTerminator()->getIterator();
+  // Addresses within local variables (and other address arithmetic on
+  // values known on entry) move to the entry block: computed again in every
+  // phase rather than kept, and the variables' addresses do not escape.
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (BasicBlock &block : *step) {
+      if (&block == &entry) continue;
+      for (Instruction &inst : make_early_inc_range(block)) {
+        if (!isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(inst)) continue;
+        const bool known = all_of(inst.operands(), [&](const Use &operand) {
+          auto *defined = dyn_cast<Instruction>(operand.get());
+          return isa<Constant, Argument>(operand.get()) || (defined && defined->getParent() == &entry);
+        });
+        if (!known) continue;
+        inst.moveBefore(entry.getTerminator()->getIterator());
+        moved = true;
+      }
+    }
+  }
   SmallPtrSet<BasicBlock *, 8> resumePoints(continuations.begin(), continuations.end());
   // A demoted phi becomes a load in its block, itself perhaps live across a
   // barrier: until nothing is.
@@ -169,6 +188,38 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
       for (BasicBlock *previous : predecessors(work.pop_back_val()))
         if (beforeBarrier.insert(previous).second) work.push_back(previous);
   }
+  // With lifetime markers (the inliner's, around a callee's locals): whether
+  // a barrier lies between a start of the variable's lifetime and its end.
+  SmallPtrSet<BasicBlock *, 8> barrierSet(barrierBlocks.begin(), barrierBlocks.end());
+  auto lifetimeCrossesBarrier = [&](AllocaInst &alloca) -> std::optional<bool> {
+    SmallVector<IntrinsicInst *, 4> starts;
+    SmallPtrSet<BasicBlock *, 8> ends;
+    for (User *user : alloca.users())
+      if (auto *intrinsic = dyn_cast<IntrinsicInst>(user)) {
+        if (intrinsic->getIntrinsicID() == Intrinsic::lifetime_start) starts.push_back(intrinsic);
+        else if (intrinsic->getIntrinsicID() == Intrinsic::lifetime_end) ends.insert(intrinsic->getParent());
+      }
+    if (starts.empty() || ends.empty()) return std::nullopt;
+    SmallPtrSet<BasicBlock *, 32> seen;
+    SmallVector<BasicBlock *, 32> work;
+    for (IntrinsicInst *start : starts) {
+      bool endsHere = false;
+      for (Instruction *inst = start->getNextNode(); inst && !endsHere; inst = inst->getNextNode())
+        if (auto *intrinsic = dyn_cast<IntrinsicInst>(inst))
+          endsHere = intrinsic->getIntrinsicID() == Intrinsic::lifetime_end && intrinsic->getArgOperand(0) == &alloca;
+      if (!endsHere)
+        for (BasicBlock *next : successors(start->getParent()))
+          if (seen.insert(next).second) work.push_back(next);
+    }
+    while (!work.empty()) {
+      BasicBlock *block = work.pop_back_val();
+      if (barrierSet.contains(block)) return true;
+      if (ends.contains(block)) continue;
+      for (BasicBlock *next : successors(block))
+        if (seen.insert(next).second) work.push_back(next);
+    }
+    return false;
+  };
   auto needsFrame = [&](AllocaInst &alloca) {
     bool before = false, after = false;
     SmallVector<Instruction *, 16> work{&alloca};
@@ -188,13 +239,14 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
         if (isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst, PHINode, SelectInst>(inst)) work.push_back(inst);
       }
     }
-    return before && after;
+    // Used on both sides of a barrier, and (if it has lifetime markers) alive
+    // across one: a barrier in a loop is on both sides of everything in it.
+    return before && after && lifetimeCrossesBarrier(alloca).value_or(true);
   };
   const DataLayout &layout = module.getDataLayout();
   SteppedKernel result;
   result.step = step;
   result.barriers = static_cast<unsigned>(barriers.size());
-  IRBuilder<> builder(entry.getTerminator());
   for (BasicBlock &block : *step)
     for (Instruction &inst : make_early_inc_range(block)) {
       auto *alloca = dyn_cast<AllocaInst>(&inst);
@@ -210,8 +262,9 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
       for (User *user : make_early_inc_range(alloca->users()))
         if (auto *intrinsic = dyn_cast<IntrinsicInst>(user); intrinsic && intrinsic->isLifetimeStartOrEnd())
           intrinsic->eraseFromParent();
-      alloca->replaceAllUsesWith(builder.CreateConstInBoundsGEP1_64(builder.getInt8Ty(), frame, result.frameBytes,
-                                                                     alloca->getName() + ".frame"));
+      IRBuilder<> at(alloca);  // where the variable was: before the address arithmetic moved to the entry
+      alloca->replaceAllUsesWith(
+          at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), frame, result.frameBytes, alloca->getName() + ".frame"));
       alloca->eraseFromParent();
       result.frameBytes += size->getFixedValue();
     }

@@ -21,6 +21,6 @@ entry:
 }
 
 ; CHECK: ; frame: 4 bytes, align 4, 1 barrier(s)
-; CHECK: %scratch = alloca [4 x i32]
-; CHECK: %kept.frame = getelementptr inbounds i8, ptr %frame, i64 0
+; CHECK-DAG: %scratch = alloca [4 x i32]
+; CHECK-DAG: %kept.frame = getelementptr inbounds i8, ptr %frame, i64 0
 ; CHECK-NOT: %kept = alloca
