@@ -9,6 +9,8 @@
 #include "detail/builtins.hpp"
 #include "nd_range.hpp"
 
+#include <cstdint>
+
 namespace sycl {
 
 namespace detail {
@@ -64,6 +66,33 @@ private:
   group() = default;
 };
 
+// SYCL 2020 §4.9.1.8: the sub-group of a work-item: consecutive work-items
+// of its work-group in linear order (32 on NVIDIA GPUs, the warp; 1 on the
+// CPU device for now). The last sub-group of a work-group may be smaller.
+class sub_group {
+public:
+  using id_type = id<1>;
+  using range_type = range<1>;
+  using linear_id_type = std::uint32_t;
+  static constexpr int dimensions = 1;
+  static constexpr memory_scope fence_scope = memory_scope::sub_group;
+
+  id<1> get_group_id() const { return id<1>(__onepass_sub_group_id()); }
+  id<1> get_local_id() const { return id<1>(__onepass_sub_group_local_id()); }
+  range<1> get_local_range() const { return range<1>(__onepass_sub_group_size()); }
+  range<1> get_group_range() const { return range<1>(__onepass_sub_group_count()); }
+  range<1> get_max_local_range() const { return range<1>(__onepass_sub_group_max_size()); }
+  linear_id_type get_group_linear_id() const { return __onepass_sub_group_id(); }
+  linear_id_type get_local_linear_id() const { return __onepass_sub_group_local_id(); }
+  linear_id_type get_group_linear_range() const { return __onepass_sub_group_count(); }
+  linear_id_type get_local_linear_range() const { return __onepass_sub_group_size(); }
+  bool leader() const { return get_local_linear_id() == 0; }
+
+private:
+  template <int> friend class nd_item;
+  sub_group() = default;
+};
+
 template <int Dimensions = 1> class nd_item {
 public:
   static constexpr int dimensions = Dimensions;
@@ -78,6 +107,7 @@ public:
   std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
   std::size_t get_local_linear_id() const { return get_group().get_local_linear_id(); }
   group<Dimensions> get_group() const { return group<Dimensions>(); }
+  sub_group get_sub_group() const { return sub_group(); }
   std::size_t get_group(int dimension) const { return __onepass_get_group_id(dimension); }
   std::size_t get_group_linear_id() const { return get_group().get_group_linear_id(); }
   range<Dimensions> get_group_range() const { return get_group().get_group_range(); }
@@ -113,6 +143,8 @@ private:
 template <int Dimensions> void group_barrier(group<Dimensions>, memory_scope = group<Dimensions>::fence_scope) {
   __onepass_group_barrier();
 }
+
+inline void group_barrier(sub_group, memory_scope = sub_group::fence_scope) { __onepass_sub_group_barrier(); }
 
 namespace detail {
 template <int Dimensions> struct nd_item_factory {

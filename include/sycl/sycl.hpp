@@ -20,6 +20,7 @@
 #include "atomic_ref.hpp"
 #include "functional.hpp"
 #include "reduction.hpp"
+#include "group_algorithm.hpp"
 #include "queue.hpp"
 #include "usm.hpp"
 #include "math.hpp"

@@ -36,6 +36,21 @@ __attribute__((visibility("default"))) void *__onepass_local_memory() noexcept {
   deviceOnly("local memory (a local_accessor's data)");
 }
 __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
+#define ONEPASS_SUB_GROUP_FALLBACK(result, name, ...)                                                                  \
+  __attribute__((visibility("default"))) result name(__VA_ARGS__) noexcept { deviceOnly("the sub-group function " #name); }
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_local_id)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_size)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_max_size)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_id)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_count)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_shuffle, unsigned, unsigned)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_shuffle_down, unsigned, unsigned)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_shuffle_up, unsigned, unsigned)
+ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_shuffle_xor, unsigned, unsigned)
+ONEPASS_SUB_GROUP_FALLBACK(int, __onepass_sub_group_any, int)
+ONEPASS_SUB_GROUP_FALLBACK(int, __onepass_sub_group_all, int)
+ONEPASS_SUB_GROUP_FALLBACK(void, __onepass_sub_group_barrier)
+#undef ONEPASS_SUB_GROUP_FALLBACK
 __attribute__((visibility("default"))) void __onepass_group_barrier() noexcept {
   deviceOnly("a work-group barrier");
 }

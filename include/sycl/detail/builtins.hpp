@@ -26,6 +26,27 @@ extern "C" {
 [[gnu::const]] void *__onepass_local_memory() noexcept;
 [[clang::convergent]] void __onepass_group_barrier() noexcept;
 
+// Sub-groups (nd_range kernels): this work-item's sub-group and its place in
+// it, and the sub-group's size (the last of a work-group may be smaller than
+// the maximum). Work-items of a sub-group are consecutive in the work-group's
+// linear order.
+[[gnu::const]] unsigned __onepass_sub_group_local_id() noexcept;
+[[gnu::const]] unsigned __onepass_sub_group_size() noexcept;
+[[gnu::const]] unsigned __onepass_sub_group_max_size() noexcept;
+[[gnu::const]] unsigned __onepass_sub_group_id() noexcept;
+[[gnu::const]] unsigned __onepass_sub_group_count() noexcept;
+// The value of `value` in the work-item `source` of the sub-group (all of
+// it must call it together); down/up: source = this one +/- delta (this
+// one's own value when there is no such work-item); xor: this one ^ mask.
+[[clang::convergent]] unsigned __onepass_sub_group_shuffle(unsigned value, unsigned source) noexcept;
+[[clang::convergent]] unsigned __onepass_sub_group_shuffle_down(unsigned value, unsigned delta) noexcept;
+[[clang::convergent]] unsigned __onepass_sub_group_shuffle_up(unsigned value, unsigned delta) noexcept;
+[[clang::convergent]] unsigned __onepass_sub_group_shuffle_xor(unsigned value, unsigned mask) noexcept;
+// Whether `predicate` holds in any (all) of the sub-group's work-items.
+[[clang::convergent]] int __onepass_sub_group_any(int predicate) noexcept;
+[[clang::convergent]] int __onepass_sub_group_all(int predicate) noexcept;
+[[clang::convergent]] void __onepass_sub_group_barrier() noexcept;
+
 // 1 when the kernel runs on the CPU device, 0 on a GPU: for library code that
 // arranges work differently for each (reductions), folded by the JIT.
 [[gnu::const]] int __onepass_target_is_cpu() noexcept;

@@ -13,3 +13,55 @@ ONEPASS_BUILTIN void *__onepass_local_memory() noexcept { return (void *)__onepa
 // barrier.sync 0: waits for every thread of the block and orders their
 // accesses to shared and global memory before it with those after it.
 ONEPASS_BUILTIN __attribute__((convergent)) void __onepass_group_barrier() noexcept { __nvvm_barrier_sync(0); }
+
+// Sub-groups are warps: 32 consecutive threads of the block in its linear
+// order (x fastest: SYCL's last dimension), the last one perhaps partial.
+namespace {
+__attribute__((always_inline)) unsigned linearThread() {
+  return (__nvvm_read_ptx_sreg_tid_z() * __nvvm_read_ptx_sreg_ntid_y() + __nvvm_read_ptx_sreg_tid_y()) *
+             __nvvm_read_ptx_sreg_ntid_x() +
+         __nvvm_read_ptx_sreg_tid_x();
+}
+__attribute__((always_inline)) unsigned blockThreads() {
+  return __nvvm_read_ptx_sreg_ntid_x() * __nvvm_read_ptx_sreg_ntid_y() * __nvvm_read_ptx_sreg_ntid_z();
+}
+__attribute__((always_inline)) unsigned warpSize() {
+  const unsigned left = blockThreads() - linearThread() / 32 * 32;
+  return left < 32 ? left : 32;
+}
+// The lanes of this thread's warp that exist.
+__attribute__((always_inline)) unsigned warpMask() {
+  const unsigned size = warpSize();
+  return size == 32 ? 0xffffffffu : (1u << size) - 1;
+}
+}  // namespace
+
+ONEPASS_BUILTIN unsigned __onepass_sub_group_local_id() noexcept { return linearThread() % 32; }
+ONEPASS_BUILTIN unsigned __onepass_sub_group_size() noexcept { return warpSize(); }
+ONEPASS_BUILTIN unsigned __onepass_sub_group_max_size() noexcept { return 32; }
+ONEPASS_BUILTIN unsigned __onepass_sub_group_id() noexcept { return linearThread() / 32; }
+ONEPASS_BUILTIN unsigned __onepass_sub_group_count() noexcept { return (blockThreads() + 31) / 32; }
+ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle(unsigned value, unsigned source) noexcept {
+  return __nvvm_shfl_sync_idx_i32(warpMask(), value, source, 31);
+}
+ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_down(unsigned value,
+                                                                                       unsigned delta) noexcept {
+  const unsigned lane = linearThread() % 32;
+  const unsigned result = __nvvm_shfl_sync_idx_i32(warpMask(), value, lane + delta < warpSize() ? lane + delta : lane, 31);
+  return result;
+}
+ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_up(unsigned value, unsigned delta) noexcept {
+  const unsigned lane = linearThread() % 32;
+  return __nvvm_shfl_sync_idx_i32(warpMask(), value, lane >= delta ? lane - delta : lane, 31);
+}
+ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_xor(unsigned value, unsigned mask) noexcept {
+  const unsigned lane = linearThread() % 32;
+  return __nvvm_shfl_sync_idx_i32(warpMask(), value, (lane ^ mask) < warpSize() ? lane ^ mask : lane, 31);
+}
+ONEPASS_BUILTIN __attribute__((convergent)) int __onepass_sub_group_any(int predicate) noexcept {
+  return __nvvm_vote_any_sync(warpMask(), predicate != 0);
+}
+ONEPASS_BUILTIN __attribute__((convergent)) int __onepass_sub_group_all(int predicate) noexcept {
+  return __nvvm_vote_all_sync(warpMask(), predicate != 0);
+}
+ONEPASS_BUILTIN __attribute__((convergent)) void __onepass_sub_group_barrier() noexcept { __nvvm_bar_warp_sync(warpMask()); }

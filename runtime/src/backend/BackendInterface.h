@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 8
+#define ONEPASS_BACKEND_INTERFACE_VERSION 9
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -46,6 +46,7 @@ typedef struct onepass_backend_device_info {
   uint64_t max_work_group_size;
   uint32_t has_fp64;
   uint32_t cache_line_bytes;
+  uint32_t sub_group_size; /* work-items per sub-group (the sub-group builtins' maximum) */
 } onepass_backend_device_info;
 
 /* One kernel launch: the kernel object (argument blob), the image holding the

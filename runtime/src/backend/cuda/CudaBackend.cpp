@@ -148,6 +148,7 @@ int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
   info->max_work_group_size = static_cast<uint64_t>(attribute(MaxThreadsPerBlock));
   info->has_fp64 = 1;
   info->cache_line_bytes = 128;
+  info->sub_group_size = 32;  // a warp (jit/builtins/ptx/group.cpp)
   return 0;
 }
 
