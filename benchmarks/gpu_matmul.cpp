@@ -6,6 +6,7 @@
 // Run with ONEPASS_DEVICE=gpu; exits 0 with a message without a GPU.
 #include "gpu_matmul_cuda.h"
 #include "matmul_kernels.h"
+#include "timing.h"
 
 #include <algorithm>
 #include <chrono>
@@ -13,19 +14,8 @@
 #include <cstdio>
 #include <vector>
 
-namespace {
-template <typename Work> double seconds(Work &&work) {
-  auto start = std::chrono::steady_clock::now();
-  work();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-double best(const std::vector<double> &times) { return *std::min_element(times.begin(), times.end()); }
-bool same(const std::vector<float> &x, const std::vector<float> &y) {
-  for (std::size_t i = 0; i < x.size(); ++i)
-    if (std::fabs(x[i] - y[i]) > 1e-3f * std::max(1.0f, std::fabs(y[i]))) return false;
-  return true;
-}
-}  // namespace
+using bench::best;
+using bench::seconds;
 
 int main() {
   sycl::device gpu;
@@ -60,7 +50,7 @@ int main() {
       reference.push_back(cuda_matmul(theirs.data()));
     }
     q.memcpy(ours.data(), dc, n * n * sizeof(float)).wait();
-    const bool ok = same(ours, theirs);
+    const bool ok = bench::same(ours.data(), theirs.data(), ours.size());
     right = right && ok;
     const double flops = 2.0 * n * n * n;
     std::printf("matmul %zu x %zu   OnePass %8.3f ms %8.1f GFLOP/s   CUDA %8.3f ms %8.1f GFLOP/s   ratio %.3fx "
@@ -85,7 +75,7 @@ int main() {
       reference.push_back(cuda_stencil(theirs.data()));
     }
     q.memcpy(ours.data(), dout, n * n * sizeof(float)).wait();
-    const bool ok = same(ours, theirs);
+    const bool ok = bench::same(ours.data(), theirs.data(), ours.size());
     right = right && ok;
     const double bytes = 2.0 * n * n * sizeof(float);
     std::printf("stencil %zu x %zu  OnePass %8.3f ms %8.1f GB/s      CUDA %8.3f ms %8.1f GB/s      ratio %.3fx "

@@ -4,6 +4,7 @@
 // stencil (benchmarks/matmul_kernels.h). Best of 5 each, alternating, one
 // process; prints OpenMP time / OnePass time.
 #include "matmul_kernels.h"
+#include "timing.h"
 #include "matmul_openmp_ref.h"
 
 #include <algorithm>
@@ -12,19 +13,8 @@
 #include <cstdio>
 #include <vector>
 
-namespace {
-template <typename Work> double seconds(Work &&work) {
-  auto start = std::chrono::steady_clock::now();
-  work();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-double best(const std::vector<double> &times) { return *std::min_element(times.begin(), times.end()); }
-bool same(const float *x, const float *y, std::size_t count) {
-  for (std::size_t i = 0; i < count; ++i)
-    if (std::fabs(x[i] - y[i]) > 1e-3f * std::max(1.0f, std::fabs(y[i]))) return false;
-  return true;
-}
-}  // namespace
+using bench::best;
+using bench::seconds;
 
 int main() {
   sycl::queue q{sycl::cpu_selector_v};
@@ -48,7 +38,7 @@ int main() {
     std::printf("matmul %zu x %zu (16 x 16 tiles)  OnePass %8.2f ms %7.1f GFLOP/s  OpenMP %8.2f ms %7.1f GFLOP/s  "
                 "ratio %.3fx (target >= 0.7x) %s\n",
                 n, n, best(ours) * 1e3, flops / best(ours) / 1e9, best(theirs) * 1e3, flops / best(theirs) / 1e9,
-                best(theirs) / best(ours), same(c, reference, n * n) ? "verified" : "WRONG");
+                best(theirs) / best(ours), bench::same(c, reference, n * n) ? "verified" : "WRONG");
     sycl::free(a, q);
     sycl::free(b, q);
     sycl::free(c, q);
@@ -69,7 +59,7 @@ int main() {
     std::printf("stencil %zu x %zu (16 x 16 tiles) OnePass %8.2f ms %7.1f GB/s  OpenMP %8.2f ms %7.1f GB/s  "
                 "ratio %.3fx (target >= 0.7x) %s\n",
                 n, n, best(ours) * 1e3, bytes / best(ours) / 1e9, best(theirs) * 1e3, bytes / best(theirs) / 1e9,
-                best(theirs) / best(ours), same(out, reference, n * n) ? "verified" : "WRONG");
+                best(theirs) / best(ours), bench::same(out, reference, n * n) ? "verified" : "WRONG");
     sycl::free(in, q);
     sycl::free(out, q);
     sycl::free(reference, q);

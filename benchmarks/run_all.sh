@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the OnePass benchmarks with a built OnePass tree's onepass++ (no
 # CMake) and runs them all: compile-time overhead, JIT and launch latency,
-# and CPU triad bandwidth. Every figure is a ratio to a reference measured in
+# CPU triad bandwidth, the buffer task graph, and on the CPU a reduction and
+# nd_range kernels with barriers. Every figure is a ratio to a reference measured in
 # the same run; see README.md for how to read them.
 #
 # Usage: run_all.sh [build-dir] [output-dir]
@@ -33,11 +34,14 @@ build() {
   echo "+ $*"
   "$@"
 }
-build g++ -O3 -march=native -fopenmp -c "$script_dir/triad_openmp_ref.cpp" -o "$out_dir/triad_openmp_ref.o"
 build "$onepass" -fsycl-sscp -O3 "$script_dir/launch_latency.cpp" -o "$out_dir/launch_latency"
 build "$onepass" -fsycl-sscp -O3 "$script_dir/buffer_graph.cpp" -o "$out_dir/buffer_graph"
-# libgomp for the g++ OpenMP object: clang's -fopenmp would ask for libomp.
-build "$onepass" -fsycl-sscp -O3 "$script_dir/triad.cpp" "$out_dir/triad_openmp_ref.o" -lgomp -o "$out_dir/triad"
+# The benchmarks with an OpenMP reference: libgomp for the g++ OpenMP
+# object (clang's -fopenmp would ask for libomp).
+for name in triad reduction matmul; do
+  build g++ -O3 -march=native -fopenmp -c "$script_dir/${name}_openmp_ref.cpp" -o "$out_dir/${name}_openmp_ref.o"
+  build "$onepass" -fsycl-sscp -O3 "$script_dir/$name.cpp" "$out_dir/${name}_openmp_ref.o" -lgomp -o "$out_dir/$name"
+done
 echo
 
 echo "== 1. compile time (compile_time.sh)"
@@ -54,3 +58,11 @@ echo
 
 echo "== 4. buffer task graph: submission overhead and concurrency (buffer_graph)"
 "$out_dir/buffer_graph"
+echo
+
+echo "== 5. sycl::reduction on the CPU (reduction, OMP_NUM_THREADS=$cores)"
+OMP_NUM_THREADS=$cores "$out_dir/reduction"
+echo
+
+echo "== 6. nd_range kernels with local memory and barriers on the CPU (matmul, OMP_NUM_THREADS=$cores)"
+OMP_NUM_THREADS=$cores "$out_dir/matmul"
