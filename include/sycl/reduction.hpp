@@ -274,6 +274,10 @@ template <typename T, typename Op> reduction_desc<T, Op> kernel_view(const buffe
 }
 
 template <typename Desc> using reducer_for = reducer<typename Desc::value_type, typename Desc::operation>;
+// What a reducer of a reduction starts from.
+template <typename T, typename Op> reducer_start<T, Op> start_of(const reduction_desc<T, Op> &view) {
+  return {view.identity, view.op};
+}
 
 // kLanes reducers of one reduction for one work-item: the work-item's items
 // go to them in turn, so that their combinations are independent chains (a
@@ -297,14 +301,10 @@ template <typename T, typename Op> struct reducer_lanes {
 template <typename Descs, std::size_t... I, typename Call>
 void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size,
                            std::size_t begin, std::size_t end, std::size_t step, Call &&call) {
-  std::tuple<reduction_desc<typename std::tuple_element_t<I, Descs>::value_type,
-                            decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>...>
-      views(kernel_view(std::get<I>(descs))...);
-  std::tuple<reducer_lanes<typename std::tuple_element_t<I, Descs>::value_type,
-                           decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>...>
-      lanes(reducer_start<typename std::tuple_element_t<I, Descs>::value_type,
-                          decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>{std::get<I>(views).identity,
-                                                                                       std::get<I>(views).op}...);
+  const auto views = std::make_tuple(kernel_view(std::get<I>(descs))...);
+  std::tuple<reducer_lanes<typename std::tuple_element_t<I, decltype(views)>::value_type,
+                           typename std::tuple_element_t<I, decltype(views)>::operation>...>
+      lanes(start_of(std::get<I>(views))...);
   std::size_t linear = begin;
   if (step == 1) {
     for (; linear + kLanes <= end; linear += kLanes)
@@ -321,14 +321,8 @@ void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::s
 // Runs `body(reducers...)` for one work-item, then combines its group.
 template <typename Descs, std::size_t... I, typename Body>
 void reduce_in_group(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size, Body &&body) {
-  std::tuple<reduction_desc<typename std::tuple_element_t<I, Descs>::value_type,
-                            decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>...>
-      views(kernel_view(std::get<I>(descs))...);
-  std::tuple<reducer<typename std::tuple_element_t<I, Descs>::value_type,
-                     decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>...>
-      reducers(reducer_start<typename std::tuple_element_t<I, Descs>::value_type,
-                             decltype(std::declval<std::tuple_element_t<I, Descs>>().op)>{std::get<I>(views).identity,
-                                                                                          std::get<I>(views).op}...);
+  const auto views = std::make_tuple(kernel_view(std::get<I>(descs))...);
+  std::tuple<reducer_for<std::tuple_element_t<I, decltype(views)>>...> reducers(start_of(std::get<I>(views))...);
   body(std::get<I>(reducers)...);
   (combine_group(std::get<I>(views), std::get<I>(reducers), local, size), ...);
 }
