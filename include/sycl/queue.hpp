@@ -42,6 +42,7 @@ public:
 
   template <typename CommandGroup> event submit(CommandGroup command_group) {
     handler h;
+    h.queue_ = impl_.get();
     command_group(h);
     for (const auto &before : h.before_) h.depends_on(submit(before));
     return event(detail::queue_submit(*impl_, std::move(h.desc_)));

@@ -7,7 +7,8 @@
 // combines the group's value into the target with an atomic operation (an
 // atomic add, min, max, and, or, xor where the operation is one of those, a
 // compare-and-swap loop otherwise). A parallel_for over a range runs as
-// kGroups groups of kGroupSize work-items at most, each work-item taking the
+// groups of 256 work-items, at most 1024 groups on the CPU and 2048 on a GPU
+// (handler::kReductionGroups*), each work-item taking the
 // range's items a whole launch apart (coalesced on a GPU); on the CPU each
 // work-item takes a contiguous share. Either way a work-item's items go to
 // 8 reducers per reduction in turn: independent chains, which the CPU
@@ -343,7 +344,8 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
   constexpr std::size_t group = kReductionGroupSize;
   auto descs = std::make_tuple(detail::prepare_reduction(*this, std::get<I>(arguments), group)...);
   const std::size_t total = global_range.size();
-  const std::size_t groups = std::min<std::size_t>((total + group - 1) / group, kReductionGroups);
+  const std::size_t most = queue_ && detail::queue_device_is_cpu(*queue_) ? kReductionGroupsCpu : kReductionGroupsGpu;
+  const std::size_t groups = std::min<std::size_t>((total + group - 1) / group, most);
   using Name = std::conditional_t<std::is_same_v<KernelName, detail::auto_name>, detail::auto_name,
                                   detail::reduction_kernel_name<KernelName>>;
   parallel_for<Name>(nd_range<1>(groups * group, group), [=](nd_item<1> it) {

@@ -328,6 +328,7 @@ std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx,
 std::shared_ptr<device_impl> get_queue_device(const queue_impl &q) { return q.device; }
 std::shared_ptr<context_impl> get_queue_context(const queue_impl &q) { return q.context; }
 bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
+bool queue_device_is_cpu(const queue_impl &q) { return q.device->properties.type == info::device_type::cpu; }
 
 std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc) {
   // Validation and JIT compilation happen here, on the submitting thread:

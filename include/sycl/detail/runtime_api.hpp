@@ -91,6 +91,9 @@ ONEPASS_RT_API std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<cont
 ONEPASS_RT_API std::shared_ptr<device_impl> get_queue_device(const queue_impl &);
 ONEPASS_RT_API std::shared_ptr<context_impl> get_queue_context(const queue_impl &);
 ONEPASS_RT_API bool queue_is_in_order(const queue_impl &);
+// Whether the queue's device is the CPU device (library code that shapes its
+// kernels for the device: reductions).
+ONEPASS_RT_API bool queue_device_is_cpu(const queue_impl &);
 
 struct kernel_launch_desc {
   // A small trivially copyable kernel object is copied into the description
