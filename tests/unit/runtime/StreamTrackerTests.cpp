@@ -377,6 +377,7 @@ TEST_CASE("many threads submitting and waiting never deadlock with the poller", 
   for (int t = 0; t < 4; ++t)
     threads.emplace_back([&f, &completed, t] {
       std::shared_ptr<sycl::detail::event_impl> previous;
+      std::vector<std::shared_ptr<sycl::detail::event_impl>> all;
       for (int i = 0; i < 300; ++i) {
         auto event = f.node(previous && i % 3 ? std::vector<std::shared_ptr<sycl::detail::event_impl>>{previous}
                                               : std::vector<std::shared_ptr<sycl::detail::event_impl>>{});
@@ -386,8 +387,11 @@ TEST_CASE("many threads submitting and waiting never deadlock with the poller", 
         if (i % 5 == 0) sycl::detail::event_status(*event);
         if (i % 50 == 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
         previous = event;
+        all.push_back(event);
       }
-      previous->wait();
+      // The last node is not enough: nodes without a dependency may run on
+      // the other stream, after it.
+      for (const auto &event : all) event->wait();
       completed.fetch_add(1);
     });
   for (auto &thread : threads) thread.join();
