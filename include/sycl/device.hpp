@@ -3,12 +3,18 @@
 
 #include "detail/runtime_api.hpp"
 #include "info.hpp"
+#include "range.hpp"
 
 #include <algorithm>
 #include <functional>
 #include <type_traits>
 
 namespace sycl {
+
+namespace detail {
+template <typename Param> struct is_max_work_item_sizes : std::false_type {};
+template <int D> struct is_max_work_item_sizes<info::device::max_work_item_sizes<D>> : std::true_type {};
+}  // namespace detail
 
 class device;
 class context;
@@ -85,6 +91,13 @@ public:
     else if constexpr (std::is_same_v<Param, d::max_compute_units>) return p.max_compute_units;
     else if constexpr (std::is_same_v<Param, d::max_work_item_dimensions>) return 3u;
     else if constexpr (std::is_same_v<Param, d::max_work_group_size>) return p.max_work_group_size;
+    else if constexpr (detail::is_max_work_item_sizes<Param>::value) {
+      typename Param::return_type sizes;
+      // SYCL's last dimension is the device's first axis.
+      for (int dim = 0; dim < Param::return_type::dimensions; ++dim)
+        sizes[dim] = p.max_work_item_sizes[Param::return_type::dimensions - 1 - dim];
+      return sizes;
+    }
     else if constexpr (std::is_same_v<Param, d::max_clock_frequency>) return p.max_clock_frequency_mhz;
     else if constexpr (std::is_same_v<Param, d::address_bits>) return 64u;
     else if constexpr (std::is_same_v<Param, d::max_mem_alloc_size>) return p.max_mem_alloc_size;

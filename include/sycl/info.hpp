@@ -11,6 +11,7 @@ namespace sycl {
 class platform;
 class device;
 enum class aspect;
+template <int Dimensions> class range;
 
 namespace info {
 
@@ -34,6 +35,9 @@ struct backend_version { using return_type = std::string; };
 struct max_compute_units { using return_type = std::uint32_t; };
 struct max_work_item_dimensions { using return_type = std::uint32_t; };
 struct max_work_group_size { using return_type = std::size_t; };
+// The most work-items a work-group may have in each dimension of an
+// nd_range of `Dimensions` dimensions.
+template <int Dimensions = 3> struct max_work_item_sizes { using return_type = range<Dimensions>; };
 struct max_clock_frequency { using return_type = std::uint32_t; };
 struct address_bits { using return_type = std::uint32_t; };
 struct max_mem_alloc_size { using return_type = std::uint64_t; };

@@ -40,6 +40,8 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
   p.max_compute_units = info.compute_units;
   p.max_clock_frequency_mhz = info.clock_mhz;
   p.max_work_group_size = info.max_work_group_size;
+  for (int axis = 0; axis < 3; ++axis)
+    p.max_work_item_sizes[axis] = info.max_work_item_sizes[axis] ? info.max_work_item_sizes[axis] : info.max_work_group_size;
   p.global_mem_size = info.global_mem_bytes;
   p.max_mem_alloc_size = info.max_alloc_bytes;
   p.local_mem_size = info.local_mem_bytes;

@@ -177,6 +177,15 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
       groupSize *= op->desc.local_range[d];
       globalSize *= op->desc.global_range[d];
     }
+    for (int d = 0; d < op->desc.dimensions && globalSize > 0; ++d) {
+      const std::size_t most = queue.device->properties.max_work_item_sizes[op->desc.dimensions - 1 - d];
+      if (op->desc.local_range[d] > most)
+        rt::raise(errc::nd_range, "kernel " + op->description() + ": its local range " +
+                                      range_text(op->desc.local_range, op->desc.dimensions) + " has " +
+                                      std::to_string(op->desc.local_range[d]) + " work-items in dimension " +
+                                      std::to_string(d) + ", more than device '" + queue.device->properties.name +
+                                      "' allows there (" + std::to_string(most) + ", info::device::max_work_item_sizes)");
+    }
     if (globalSize > 0 && groupSize > queue.device->properties.max_work_group_size)
       rt::raise(errc::nd_range, "kernel " + op->description() + ": its work-groups of " + std::to_string(groupSize) +
                                     " work-items (local range " + range_text(op->desc.local_range, op->desc.dimensions) +

@@ -150,6 +150,23 @@ int main() {
                 q.parallel_for(sycl::nd_range<1>(sycl::range<1>(4 * maxGroup), sycl::range<1>(2 * maxGroup)),
                                [=](sycl::nd_item<1>) { *touched = 2; });
               });
+  // info::device::max_work_item_sizes: each at most the largest group, and
+  // the 1-D limit is the 3-D one's last dimension. A local range beyond it in
+  // one dimension (while the group is small enough) is an error too.
+  const sycl::range<3> most = q.get_device().get_info<sycl::info::device::max_work_item_sizes<3>>();
+  const sycl::range<1> most1 = q.get_device().get_info<sycl::info::device::max_work_item_sizes<1>>();
+  check("max_work_item_sizes<3> are between 1 and max_work_group_size",
+        most[0] >= 1 && most[1] >= 1 && most[2] >= 1 && most[0] <= maxGroup && most[1] <= maxGroup && most[2] <= maxGroup);
+  checkEqual("max_work_item_sizes<1> is the last dimension of max_work_item_sizes<3>", most[2], most1[0]);
+  if (most[0] < maxGroup) {
+    checkThrows("a local range beyond max_work_item_sizes in dimension 0 (" + std::to_string(most[0]) + ")",
+                sycl::errc::nd_range, [&] {
+                  q.parallel_for(sycl::nd_range<3>(sycl::range<3>(2 * most[0] + 2, 1, 1), sycl::range<3>(most[0] + 1, 1, 1)),
+                                 [=](sycl::nd_item<3>) { *touched = 2; });
+                });
+  } else {
+    std::printf("(this device allows its largest work-group in every dimension: no per-dimension limit to test)\n");
+  }
   checkThrows("a global offset", sycl::errc::nd_range, [&] {
     q.parallel_for(sycl::nd_range<1>(sycl::range<1>(16), sycl::range<1>(4), sycl::id<1>(2)),
                    [=](sycl::nd_item<1>) { *touched = 2; });

@@ -51,6 +51,7 @@ struct device_properties {
   std::uint32_t max_compute_units = 1;
   std::uint32_t max_clock_frequency_mhz = 0;
   std::size_t max_work_group_size = 1;
+  std::size_t max_work_item_sizes[3] = {1, 1, 1};  // per axis of the device (SYCL's last dimension first)
   std::uint64_t global_mem_size = 0;
   std::uint64_t max_mem_alloc_size = 0;
   std::uint64_t local_mem_size = 0;

@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 9
+#define ONEPASS_BACKEND_INTERFACE_VERSION 10
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -47,6 +47,9 @@ typedef struct onepass_backend_device_info {
   uint32_t has_fp64;
   uint32_t cache_line_bytes;
   uint32_t sub_group_size; /* work-items per sub-group (the sub-group builtins' maximum) */
+  /* The most work-items of a work-group along each axis; axis 0 carries
+   * SYCL's last dimension (CUDA's x). */
+  uint64_t max_work_item_sizes[3];
 } onepass_backend_device_info;
 
 /* One kernel launch: the kernel object (argument blob), the image holding the

@@ -99,6 +99,7 @@ int cpuDeviceInfo(uint32_t, onepass_backend_device_info *info, char **) {
   info->has_fp64 = 1;
   info->cache_line_bytes = 64;
   info->sub_group_size = 1;  // jit/builtins/cpu/group.cpp
+  for (uint64_t &size : info->max_work_item_sizes) size = info->max_work_group_size;
   return 0;
 }
 
