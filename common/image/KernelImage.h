@@ -40,6 +40,7 @@ enum KernelFeature : uint32_t {
   kFeatureFp64 = 1u << 0,
   kFeatureBarrier = 1u << 1,      // work-group barriers (__onepass_group_barrier)
   kFeatureLocalMemory = 1u << 2,  // work-group local memory (local accessors)
+  kFeatureGroupScratch = 1u << 3, // the work-group algorithms' scratch memory
 };
 
 struct ImageHeader {

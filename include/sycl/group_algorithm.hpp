@@ -3,11 +3,12 @@
 // sub-group, built on the device's sub-group shuffles (warp shuffles on
 // NVIDIA GPUs; on the CPU a sub-group is one work-item). Values of up to 8
 // bytes, trivially copyable. Every work-item of the sub-group must call them
-// together. (The work-group forms are not there yet.)
+// together. The work-group forms are further down.
 #pragma once
 
 #include "functional.hpp"
 #include "nd_item.hpp"
+#include "reduction.hpp"
 
 #include <cstdint>
 #include <cstring>
@@ -119,6 +120,160 @@ T exclusive_scan_over_group(sub_group, V x, T init, BinaryOperation op) {
 }
 template <typename T, typename BinaryOperation> T exclusive_scan_over_group(sub_group g, T x, BinaryOperation op) {
   return exclusive_scan_over_group(g, x, known_identity_v<BinaryOperation, T>, op);
+}
+
+// --- work-groups ------------------------------------------------------------
+// Through the work-group's scratch memory (8 bytes per work-item, separate
+// from the local accessors) and barriers. Every work-item of the group must
+// call them together.
+namespace detail {
+template <typename T> T *group_scratch() {
+  static_assert(std::is_trivially_copyable_v<T> && sizeof(T) <= 8,
+                "OnePass's work-group algorithms take trivially copyable values of up to 8 bytes");
+  return static_cast<T *>(__onepass_group_scratch());
+}
+template <int D> std::size_t group_local(const group<D> &g) { return g.get_local_linear_id(); }
+template <int D> std::size_t group_size(const group<D> &g) { return g.get_local_linear_range(); }
+
+// The combination of every work-item's x (a halving tree in the scratch).
+template <int D, typename T, typename Op> T group_reduce(const group<D> &g, T x, Op op) {
+  T *scratch = group_scratch<T>();
+  const std::size_t local = group_local(g), size = group_size(g);
+  scratch[local] = x;
+  for (std::size_t half = power_of_two_at_least(size) / 2; half > 0; half /= 2) {
+    __onepass_group_barrier();
+    if (local < half && local + half < size) scratch[local] = op(scratch[local], scratch[local + half]);
+  }
+  __onepass_group_barrier();
+  const T result = scratch[0];
+  __onepass_group_barrier();  // the scratch is free again
+  return result;
+}
+
+// x_0 op ... op x_i in work-item i (Hillis-Steele in the scratch).
+template <int D, typename T, typename Op> T group_inclusive(const group<D> &g, T x, Op op) {
+  T *scratch = group_scratch<T>();
+  const std::size_t local = group_local(g), size = group_size(g);
+  scratch[local] = x;
+  for (std::size_t offset = 1; offset < size; offset *= 2) {
+    __onepass_group_barrier();
+    const bool takes = local >= offset;
+    const T before = takes ? scratch[local - offset] : x;
+    __onepass_group_barrier();
+    if (takes) x = op(before, x);
+    scratch[local] = x;
+  }
+  __onepass_group_barrier();  // the scratch is free again
+  return x;
+}
+}  // namespace detail
+
+template <int D, typename T> T group_broadcast(group<D> g, T x, std::size_t local_linear_id = 0) {
+  T *scratch = detail::group_scratch<T>();
+  if (g.get_local_linear_id() == local_linear_id) scratch[0] = x;
+  __onepass_group_barrier();
+  const T result = scratch[0];
+  __onepass_group_barrier();
+  return result;
+}
+template <int D, typename T> T group_broadcast(group<D> g, T x, id<D> local_id) {
+  return group_broadcast(g, x, detail::linearize<D>(local_id, g.get_local_range()));
+}
+
+template <int D> bool any_of_group(group<D> g, bool predicate) {
+  return detail::group_reduce(g, static_cast<int>(predicate), logical_or<int>()) != 0;
+}
+template <int D> bool all_of_group(group<D> g, bool predicate) {
+  return detail::group_reduce(g, static_cast<int>(predicate), logical_and<int>()) != 0;
+}
+template <int D> bool none_of_group(group<D> g, bool predicate) { return !any_of_group(g, predicate); }
+template <int D, typename T, typename Predicate> bool any_of_group(group<D> g, T x, Predicate predicate) {
+  return any_of_group(g, static_cast<bool>(predicate(x)));
+}
+template <int D, typename T, typename Predicate> bool all_of_group(group<D> g, T x, Predicate predicate) {
+  return all_of_group(g, static_cast<bool>(predicate(x)));
+}
+template <int D, typename T, typename Predicate> bool none_of_group(group<D> g, T x, Predicate predicate) {
+  return none_of_group(g, static_cast<bool>(predicate(x)));
+}
+
+template <int D, typename T, typename BinaryOperation> T reduce_over_group(group<D> g, T x, BinaryOperation op) {
+  return detail::group_reduce(g, x, op);
+}
+template <int D, typename V, typename T, typename BinaryOperation>
+T reduce_over_group(group<D> g, V x, T init, BinaryOperation op) {
+  return op(init, detail::group_reduce(g, static_cast<T>(x), op));
+}
+template <int D, typename T, typename BinaryOperation>
+T inclusive_scan_over_group(group<D> g, T x, BinaryOperation op) {
+  return detail::group_inclusive(g, x, op);
+}
+template <int D, typename V, typename BinaryOperation, typename T>
+T inclusive_scan_over_group(group<D> g, V x, BinaryOperation op, T init) {
+  return op(init, detail::group_inclusive(g, static_cast<T>(x), op));
+}
+template <int D, typename V, typename T, typename BinaryOperation>
+T exclusive_scan_over_group(group<D> g, V x, T init, BinaryOperation op) {
+  // The inclusive scan of the work-item before, through the scratch.
+  const T inclusive = detail::group_inclusive(g, static_cast<T>(x), op);
+  T *scratch = detail::group_scratch<T>();
+  const std::size_t local = g.get_local_linear_id();
+  scratch[local] = inclusive;
+  __onepass_group_barrier();
+  const T result = local == 0 ? init : op(init, scratch[local - 1]);
+  __onepass_group_barrier();
+  return result;
+}
+template <int D, typename T, typename BinaryOperation>
+T exclusive_scan_over_group(group<D> g, T x, BinaryOperation op) {
+  return exclusive_scan_over_group(g, x, known_identity_v<BinaryOperation, T>, op);
+}
+
+// joint_*: over a range [first, last) in memory every work-item of the group
+// sees, each work-item taking every group-size-th element.
+template <int D, typename Ptr, typename BinaryOperation>
+auto joint_reduce(group<D> g, Ptr first, Ptr last, BinaryOperation op) {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(*first)>>;
+  const std::size_t count = static_cast<std::size_t>(last - first), local = g.get_local_linear_id();
+  const std::size_t size = g.get_local_linear_range();
+  // Work-items with no element contribute the first one again only through
+  // `has`: the combination uses only real elements.
+  T partial{};
+  bool has = false;
+  for (std::size_t i = local; i < count; i += size) {
+    partial = has ? op(partial, first[i]) : T(first[i]);
+    has = true;
+  }
+  const std::size_t active = count < size ? count : size;
+  T *scratch = detail::group_scratch<T>();
+  if (has) scratch[local] = partial;
+  for (std::size_t half = detail::power_of_two_at_least(active) / 2; half > 0; half /= 2) {
+    __onepass_group_barrier();
+    if (local < half && local + half < active) scratch[local] = op(scratch[local], scratch[local + half]);
+  }
+  __onepass_group_barrier();
+  const T result = active > 0 ? scratch[0] : T{};
+  __onepass_group_barrier();
+  return result;
+}
+template <int D, typename Ptr, typename T, typename BinaryOperation>
+T joint_reduce(group<D> g, Ptr first, Ptr last, T init, BinaryOperation op) {
+  return first == last ? init : op(init, static_cast<T>(joint_reduce(g, first, last, op)));
+}
+template <int D, typename Ptr, typename Predicate> bool joint_any_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
+  bool any = false;
+  for (std::size_t i = g.get_local_linear_id(); i < static_cast<std::size_t>(last - first); i += g.get_local_linear_range())
+    any = any || predicate(first[i]);
+  return any_of_group(g, any);
+}
+template <int D, typename Ptr, typename Predicate> bool joint_all_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
+  bool all = true;
+  for (std::size_t i = g.get_local_linear_id(); i < static_cast<std::size_t>(last - first); i += g.get_local_linear_range())
+    all = all && predicate(first[i]);
+  return all_of_group(g, all);
+}
+template <int D, typename Ptr, typename Predicate> bool joint_none_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
+  return !joint_any_of(g, first, last, predicate);
 }
 
 }  // namespace sycl

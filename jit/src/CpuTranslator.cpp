@@ -128,6 +128,13 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     if (info.features & image::kFeatureLocalMemory)
       localMemory = builder.CreatePtrToInt(allocateBytes(launchWord(builder, launch, 4, 0), 64), i64);
     store(builder, localMemory, builtins::kLocalMemoryWord, 0);
+    Value *scratch = builder.getInt64(0);
+    if (info.features & image::kFeatureGroupScratch) {
+      Value *items = builder.getInt64(1);
+      for (Value *local : locals) items = builder.CreateMul(items, local);
+      scratch = builder.CreatePtrToInt(allocateBytes(builder.CreateMul(items, builder.getInt64(8)), 64), i64);
+    }
+    store(builder, scratch, builtins::kGroupScratchWord, 0);
   }
   // With barriers: a frame and a resume word per work-item of a group.
   Value *frames = nullptr, *resumes = nullptr, *groupSize = builder.getInt64(1), *pending = nullptr;

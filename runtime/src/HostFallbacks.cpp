@@ -38,6 +38,7 @@ __attribute__((visibility("default"))) void *__onepass_local_memory() noexcept {
 __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
 #define ONEPASS_SUB_GROUP_FALLBACK(result, name, ...)                                                                  \
   __attribute__((visibility("default"))) result name(__VA_ARGS__) noexcept { deviceOnly("the sub-group function " #name); }
+ONEPASS_SUB_GROUP_FALLBACK(void *, __onepass_group_scratch)
 ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_local_id)
 ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_size)
 ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_max_size)

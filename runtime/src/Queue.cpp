@@ -136,10 +136,15 @@ void checkKernelFeatures(const KernelOperation &op, const device_impl &device) {
               "kernel " + op.description() + " uses " +
                   (info.features & image::kFeatureLocalMemory ? "a local_accessor" : "a work-group barrier") +
                   ", which only a parallel_for over an nd_range may (not single_task or a parallel_for over a range)");
-  if (op.desc.local_memory_bytes > device.properties.local_mem_size)
+  // The work-group algorithms' scratch: 8 bytes per work-item of the largest group.
+  const std::size_t scratch =
+      info.features & image::kFeatureGroupScratch ? 8 * device.properties.max_work_group_size : 0;
+  if (op.desc.local_memory_bytes + scratch > device.properties.local_mem_size)
     rt::raise(errc::memory_allocation, "kernel " + op.description() + ": its local accessors need " +
                                            std::to_string(op.desc.local_memory_bytes) +
-                                           " bytes of local memory per work-group, more than device '" +
+                                           " bytes of local memory per work-group" +
+                                           (scratch ? " (and its group algorithms " + std::to_string(scratch) + ")" : "") +
+                                           ", more than device '" +
                                            device.properties.name + "' has (" +
                                            std::to_string(device.properties.local_mem_size) + " bytes)");
   const uint32_t missing =

@@ -245,6 +245,7 @@ bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entri
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
     if (callsBuiltin(perKernel[i], "__onepass_group_barrier")) desc.features |= image::kFeatureBarrier;
     if (callsBuiltin(perKernel[i], "__onepass_local_memory")) desc.features |= image::kFeatureLocalMemory;
+    if (callsBuiltin(perKernel[i], "__onepass_group_scratch")) desc.features |= image::kFeatureGroupScratch;
     out.kernels.push_back(std::move(desc));
   }
 

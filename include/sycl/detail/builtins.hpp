@@ -47,6 +47,11 @@ extern "C" {
 [[clang::convergent]] int __onepass_sub_group_all(int predicate) noexcept;
 [[clang::convergent]] void __onepass_sub_group_barrier() noexcept;
 
+// Scratch memory of the work-group for the work-group algorithms: 8 bytes
+// per work-item of the largest work-group the device runs, apart from the
+// local accessors' memory.
+[[gnu::const]] void *__onepass_group_scratch() noexcept;
+
 // 1 when the kernel runs on the CPU device, 0 on a GPU: for library code that
 // arranges work differently for each (reductions), folded by the JIT.
 [[gnu::const]] int __onepass_target_is_cpu() noexcept;

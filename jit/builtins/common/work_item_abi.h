@@ -18,7 +18,8 @@ struct WorkItemState {
   uint64_t localRange[3];
   uint64_t groupId[3];
   uint64_t groupRange[3];
-  uint64_t localMemory;  // CPU, nd_range kernels: the address of the work-group's local memory
+  uint64_t localMemory;   // CPU, nd_range kernels: the address of the work-group's local memory
+  uint64_t groupScratch;  // CPU, nd_range kernels: the work-group algorithms' scratch (8 bytes per work-item)
 };
 
 // Field offsets the translators write, in 64-bit words.
@@ -29,7 +30,8 @@ inline constexpr unsigned kLocalRangeWord = 9;
 inline constexpr unsigned kGroupIdWord = 12;
 inline constexpr unsigned kGroupRangeWord = 15;
 inline constexpr unsigned kLocalMemoryWord = 18;
-inline constexpr unsigned kStateWords = 19;
+inline constexpr unsigned kGroupScratchWord = 19;
+inline constexpr unsigned kStateWords = 20;
 
 }  // namespace onepass::builtins
 

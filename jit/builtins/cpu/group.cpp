@@ -11,6 +11,10 @@
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 1; }
 
+ONEPASS_BUILTIN void *__onepass_group_scratch() noexcept {
+  return reinterpret_cast<void *>(static_cast<uintptr_t>(__onepass_work_item()->groupScratch));
+}
+
 ONEPASS_BUILTIN void *__onepass_local_memory() noexcept {
   return reinterpret_cast<void *>(static_cast<uintptr_t>(__onepass_work_item()->localMemory));
 }
