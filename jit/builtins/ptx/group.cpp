@@ -9,8 +9,12 @@ extern "C" __attribute__((address_space(3), aligned(16))) char __onepass_ptx_loc
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
 
 // The work-group algorithms' scratch: static shared memory, 8 bytes for each
-// of the (at most) 1024 threads of a block, in kernels that use it.
-extern "C" __attribute__((address_space(3), aligned(16))) char __onepass_ptx_group_scratch[8 * 1024];
+// of the (at most) 1024 threads of a block, in kernels that use it. Defined
+// here (a `.shared` array of the kernel), not extern: the driver's linker
+// takes an extern array with a size for an undefined symbol.
+extern "C" {
+__attribute__((address_space(3), aligned(16))) char __onepass_ptx_group_scratch[8 * 1024];
+}
 ONEPASS_BUILTIN void *__onepass_group_scratch() noexcept { return (void *)__onepass_ptx_group_scratch; }
 
 ONEPASS_BUILTIN void *__onepass_local_memory() noexcept { return (void *)__onepass_ptx_local_memory; }
