@@ -276,4 +276,58 @@ template <int D, typename Ptr, typename Predicate> bool joint_none_of(group<D> g
   return !joint_any_of(g, first, last, predicate);
 }
 
+// Scans of [first, last) into result, a group-size chunk at a time, the
+// running total carried from chunk to chunk. In the last, partial chunk the
+// work-items past the end take a stand-in value: a scan's work-item never
+// depends on those after it.
+template <int D, typename InPtr, typename OutPtr, typename BinaryOperation>
+OutPtr joint_inclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(*first)>>;
+  const std::size_t count = static_cast<std::size_t>(last - first), size = g.get_local_linear_range();
+  const std::size_t local = g.get_local_linear_id();
+  T carry{};
+  for (std::size_t chunk = 0; chunk < count; chunk += size) {
+    const std::size_t at = chunk + local;
+    const T x = at < count ? T(first[at]) : T(first[chunk]);
+    T scanned = inclusive_scan_over_group(g, x, op);
+    if (chunk > 0) scanned = op(carry, scanned);
+    if (at < count) result[at] = scanned;
+    carry = group_broadcast(g, scanned, size - 1);
+  }
+  return result + count;
+}
+template <int D, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
+OutPtr joint_inclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, BinaryOperation op, T init) {
+  const std::size_t count = static_cast<std::size_t>(last - first), size = g.get_local_linear_range();
+  const std::size_t local = g.get_local_linear_id();
+  T carry = init;
+  for (std::size_t chunk = 0; chunk < count; chunk += size) {
+    const std::size_t at = chunk + local;
+    const T x = at < count ? T(first[at]) : T(first[chunk]);
+    const T scanned = op(carry, inclusive_scan_over_group(g, x, op));
+    if (at < count) result[at] = scanned;
+    carry = group_broadcast(g, scanned, size - 1);
+  }
+  return result + count;
+}
+template <int D, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
+OutPtr joint_exclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation op) {
+  const std::size_t count = static_cast<std::size_t>(last - first), size = g.get_local_linear_range();
+  const std::size_t local = g.get_local_linear_id();
+  T carry = init;
+  for (std::size_t chunk = 0; chunk < count; chunk += size) {
+    const std::size_t at = chunk + local;
+    const T x = at < count ? T(first[at]) : T(first[chunk]);
+    const T scanned = exclusive_scan_over_group(g, x, carry, op);
+    if (at < count) result[at] = scanned;
+    carry = group_broadcast(g, op(scanned, x), size - 1);
+  }
+  return result + count;
+}
+template <int D, typename InPtr, typename OutPtr, typename BinaryOperation>
+OutPtr joint_exclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(*first)>>;
+  return joint_exclusive_scan(g, first, last, result, known_identity_v<BinaryOperation, T>, op);
+}
+
 }  // namespace sycl

@@ -1,5 +1,5 @@
 // Work-group algorithms (SYCL 2020 §4.17.3) on `group`: broadcast, votes,
-// reductions, scans and the joint_* forms over memory, with work-groups of 64
+// reductions, scans and the joint_* forms over memory (scans included), with work-groups of 64
 // and of 100 work-items (not a power of two) and a 2-D group of 8 x 6; the
 // host checks every work-item's results.
 #include "check.h"
@@ -81,6 +81,33 @@ template <int D> void run(sycl::queue &q, sycl::range<D> global, sycl::range<D> 
     const record &r = out[i];
     wrong += r.inclusive != 1 || r.inclusiveInit != 1 || r.exclusive != 1 || r.exclusiveInit != 1 || r.broadcast != 1;
   }
+  // joint scans: each group scans its own 150 values (more than a chunk for
+  // groups of 64 and 100, a partial last chunk).
+  constexpr std::size_t length = 150;
+  const std::size_t groups = total / size;
+  int *input = sycl::malloc_shared<int>(groups * length, q);
+  int *inclusive = sycl::malloc_shared<int>(groups * length, q), *exclusive = sycl::malloc_shared<int>(groups * length, q);
+  int *inclusiveInit = sycl::malloc_shared<int>(groups * length, q);
+  int *exclusiveInit = sycl::malloc_shared<int>(groups * length, q);
+  for (std::size_t i = 0; i < groups * length; ++i) input[i] = static_cast<int>(i % 13) - 4;
+  q.parallel_for(sycl::nd_range<D>(global, local), [=](sycl::nd_item<D> it) {
+     const sycl::group<D> g = it.get_group();
+     const std::size_t base = g.get_group_linear_id() * length;
+     sycl::joint_inclusive_scan(g, input + base, input + base + length, inclusive + base, sycl::plus<int>());
+     sycl::joint_exclusive_scan(g, input + base, input + base + length, exclusive + base, sycl::plus<int>());
+     sycl::joint_inclusive_scan(g, input + base, input + base + length, inclusiveInit + base, sycl::plus<int>(), 10);
+     sycl::joint_exclusive_scan(g, input + base, input + base + length, exclusiveInit + base, 20, sycl::plus<int>());
+   }).wait_and_throw();
+  for (std::size_t g = 0; g < groups; ++g) {
+    int running = 0;
+    for (std::size_t i = 0; i < length; ++i) {
+      const std::size_t at = g * length + i;
+      wrong += exclusive[at] != running || exclusiveInit[at] != 20 + running;
+      running += input[at];
+      wrong += inclusive[at] != running || inclusiveInit[at] != 10 + running;
+    }
+  }
+  for (int *p : {input, inclusive, exclusive, inclusiveInit, exclusiveInit}) sycl::free(p, q);
   std::string what = std::to_string(D) + "-D work-groups of " + std::to_string(size);
   checkEqual(what + ": wrong results of work-group algorithms", 0, wrong);
   sycl::free(out, q);
