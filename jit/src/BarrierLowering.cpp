@@ -1,5 +1,7 @@
 #include "BarrierLowering.h"
 
+#include "WorkItemLowering.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
@@ -20,25 +22,11 @@ namespace {
 
 Error failure(const Twine &message) { return createStringError(inconvertibleErrorCode(), message); }
 
-// The functions (other than `root`) from which a call chain reaches `target`.
-SetVector<Function *> callersOf(Function &target, Function &root) {
-  SetVector<Function *> callers;
-  std::vector<Function *> work{&target};
-  while (!work.empty()) {
-    Function *fn = work.back();
-    work.pop_back();
-    for (User *user : fn->users())
-      if (auto *call = dyn_cast<CallBase>(user))
-        if (Function *caller = call->getFunction(); caller && caller != &root && callers.insert(caller))
-          work.push_back(caller);
-  }
-  return callers;
-}
-
 // Inlines into `kernel` the calls through which it reaches a barrier, until
 // every barrier call of the kernel is in its own body.
 Error inlineBarrierPaths(Function &kernel, Function &barrier, StringRef kernelName) {
-  SetVector<Function *> paths = callersOf(barrier, kernel);
+  // (The kernel itself among them only if it is recursive: an error below.)
+  const SetVector<Function *> paths = transitiveCallers(barrier);
   for (unsigned round = 0;; ++round) {
     std::vector<CallBase *> calls;
     for (Instruction &inst : instructions(kernel))

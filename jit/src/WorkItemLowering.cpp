@@ -36,19 +36,23 @@ Value *workItemStateWord(IRBuilder<> &builder, Value *state, unsigned word) {
   return builder.CreateConstInBoundsGEP1_32(builder.getInt64Ty(), state, word);
 }
 
+SetVector<Function *> transitiveCallers(Function &target) {
+  SetVector<Function *> callers;
+  std::vector<Function *> work{&target};
+  while (!work.empty()) {
+    Function *fn = work.back();
+    work.pop_back();
+    for (User *user : fn->users())
+      if (auto *call = dyn_cast<CallBase>(user))
+        if (Function *caller = call->getFunction(); caller && callers.insert(caller)) work.push_back(caller);
+  }
+  return callers;
+}
+
 void inlineIntoWrapper(Module &module, Function &kernel, Function &wrapper) {
   SetVector<Function *> mustInline;
   mustInline.insert(&kernel);
-  if (Function *builtin = module.getFunction(kWorkItemBuiltin)) {
-    std::vector<Function *> work{builtin};
-    while (!work.empty()) {
-      Function *fn = work.back();
-      work.pop_back();
-      for (User *user : fn->users())
-        if (auto *call = dyn_cast<CallBase>(user))
-          if (Function *caller = call->getFunction(); caller && mustInline.insert(caller)) work.push_back(caller);
-    }
-  }
+  if (Function *builtin = module.getFunction(kWorkItemBuiltin)) mustInline.set_union(transitiveCallers(*builtin));
   for (Function *fn : mustInline) {
     if (fn == &wrapper) continue;
     fn->removeFnAttr(Attribute::NoInline);

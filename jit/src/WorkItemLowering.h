@@ -4,6 +4,7 @@
 // __onepass_work_item() call becomes the wrapper's state.
 #pragma once
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -15,6 +16,9 @@ namespace onepass::jit {
 llvm::Value *createWorkItemState(llvm::IRBuilder<> &builder);
 // The address of 64-bit word `word` of the state.
 llvm::Value *workItemStateWord(llvm::IRBuilder<> &builder, llvm::Value *state, unsigned word);
+
+// The functions from which a chain of calls reaches `target`.
+llvm::SetVector<llvm::Function *> transitiveCallers(llvm::Function &target);
 
 // Marks every function that can reach a work-item query (and `kernel`)
 // always-inline, makes all but `wrapper` internal, and runs the always-inliner.
