@@ -135,19 +135,21 @@ template <typename T> T *group_scratch() {
 template <int D> std::size_t group_local(const group<D> &g) { return g.get_local_linear_id(); }
 template <int D> std::size_t group_size(const group<D> &g) { return g.get_local_linear_range(); }
 
-// The combination of every work-item's x (a halving tree in the scratch).
-template <int D, typename T, typename Op> T group_reduce(const group<D> &g, T x, Op op) {
-  T *scratch = group_scratch<T>();
-  const std::size_t local = group_local(g), size = group_size(g);
-  scratch[local] = x;
-  for (std::size_t half = power_of_two_at_least(size) / 2; half > 0; half /= 2) {
-    __onepass_group_barrier();
-    if (local < half && local + half < size) scratch[local] = op(scratch[local], scratch[local + half]);
-  }
+// The combination of the group scratch's first `count` values, in every
+// work-item; the scratch is free again when it returns.
+template <typename T, typename Op> T combined_scratch(T *scratch, std::size_t local, std::size_t count, Op op) {
+  combine_in_scratch(scratch, local, count, op);
   __onepass_group_barrier();
   const T result = scratch[0];
-  __onepass_group_barrier();  // the scratch is free again
+  __onepass_group_barrier();
   return result;
+}
+
+// The combination of every work-item's x.
+template <int D, typename T, typename Op> T group_reduce(const group<D> &g, T x, Op op) {
+  T *scratch = group_scratch<T>();
+  scratch[group_local(g)] = x;
+  return combined_scratch(scratch, group_local(g), group_size(g), op);
 }
 
 // x_0 op ... op x_i in work-item i (Hillis-Steele in the scratch).
@@ -247,14 +249,8 @@ auto joint_reduce(group<D> g, Ptr first, Ptr last, BinaryOperation op) {
   const std::size_t active = count < size ? count : size;
   T *scratch = detail::group_scratch<T>();
   if (has) scratch[local] = partial;
-  for (std::size_t half = detail::power_of_two_at_least(active) / 2; half > 0; half /= 2) {
-    __onepass_group_barrier();
-    if (local < half && local + half < active) scratch[local] = op(scratch[local], scratch[local + half]);
-  }
-  __onepass_group_barrier();
-  const T result = active > 0 ? scratch[0] : T{};
-  __onepass_group_barrier();
-  return result;
+  const T result = detail::combined_scratch(scratch, local, active, op);
+  return active > 0 ? result : T{};
 }
 template <int D, typename Ptr, typename T, typename BinaryOperation>
 T joint_reduce(group<D> g, Ptr first, Ptr last, T init, BinaryOperation op) {
@@ -280,35 +276,33 @@ template <int D, typename Ptr, typename Predicate> bool joint_none_of(group<D> g
 // running total carried from chunk to chunk. In the last, partial chunk the
 // work-items past the end take a stand-in value: a scan's work-item never
 // depends on those after it.
-template <int D, typename InPtr, typename OutPtr, typename BinaryOperation>
-OutPtr joint_inclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
-  using T = std::remove_cv_t<std::remove_reference_t<decltype(*first)>>;
+namespace detail {
+// joint_inclusive_scan, with `init` combined first if there is one.
+template <int D, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
+OutPtr joint_inclusive(group<D> g, InPtr first, InPtr last, OutPtr result, BinaryOperation op, const T *init) {
   const std::size_t count = static_cast<std::size_t>(last - first), size = g.get_local_linear_range();
   const std::size_t local = g.get_local_linear_id();
-  T carry{};
+  T carry = init ? *init : T{};
   for (std::size_t chunk = 0; chunk < count; chunk += size) {
     const std::size_t at = chunk + local;
     const T x = at < count ? T(first[at]) : T(first[chunk]);
     T scanned = inclusive_scan_over_group(g, x, op);
-    if (chunk > 0) scanned = op(carry, scanned);
+    if (chunk > 0 || init) scanned = op(carry, scanned);
     if (at < count) result[at] = scanned;
     carry = group_broadcast(g, scanned, size - 1);
   }
   return result + count;
 }
+}  // namespace detail
+
+template <int D, typename InPtr, typename OutPtr, typename BinaryOperation>
+OutPtr joint_inclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(*first)>>;
+  return detail::joint_inclusive(g, first, last, result, op, static_cast<const T *>(nullptr));
+}
 template <int D, typename InPtr, typename OutPtr, typename BinaryOperation, typename T>
 OutPtr joint_inclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, BinaryOperation op, T init) {
-  const std::size_t count = static_cast<std::size_t>(last - first), size = g.get_local_linear_range();
-  const std::size_t local = g.get_local_linear_id();
-  T carry = init;
-  for (std::size_t chunk = 0; chunk < count; chunk += size) {
-    const std::size_t at = chunk + local;
-    const T x = at < count ? T(first[at]) : T(first[chunk]);
-    const T scanned = op(carry, inclusive_scan_over_group(g, x, op));
-    if (at < count) result[at] = scanned;
-    carry = group_broadcast(g, scanned, size - 1);
-  }
-  return result + count;
+  return detail::joint_inclusive(g, first, last, result, op, &init);
 }
 template <int D, typename InPtr, typename OutPtr, typename T, typename BinaryOperation>
 OutPtr joint_exclusive_scan(group<D> g, InPtr first, InPtr last, OutPtr result, T init, BinaryOperation op) {

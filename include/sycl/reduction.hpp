@@ -117,6 +117,16 @@ inline std::size_t power_of_two_at_least(std::size_t n) {
   return p;
 }
 
+// Combines scratch[0, count) into scratch[0] with a halving tree, a barrier
+// before each step: every work-item of the group calls it, `local` being
+// its linear id. (A barrier after it makes scratch[0] visible to all.)
+template <typename T, typename Op> void combine_in_scratch(T *scratch, std::size_t local, std::size_t count, const Op &op) {
+  for (std::size_t half = power_of_two_at_least(count) / 2; half > 0; half /= 2) {
+    __onepass_group_barrier();
+    if (local < half && local + half < count) scratch[local] = op(scratch[local], scratch[local + half]);
+  }
+}
+
 template <typename T, typename Op, int D> T &reducer_value(reducer<T, Op, D> &r) { return r.value_; }
 
 // What a reducer starts from (a reducer can be neither copied nor moved, so
@@ -133,10 +143,7 @@ void combine_group(const Desc &desc, Reducer &reducer, std::size_t local, std::s
   using T = typename Desc::value_type;
   T *scratch = reinterpret_cast<T *>(static_cast<char *>(__onepass_local_memory()) + desc.scratch_offset);
   scratch[local] = reducer_value(reducer);
-  for (std::size_t half = power_of_two_at_least(size) / 2; half > 0; half /= 2) {
-    __onepass_group_barrier();
-    if (local < half && local + half < size) scratch[local] = desc.op(scratch[local], scratch[local + half]);
-  }
+  combine_in_scratch(scratch, local, size, desc.op);
   if (local == 0) atomic_combine(desc.target, scratch[0], desc.op);
 }
 
