@@ -1,6 +1,8 @@
 // CUDA versions of the kernels in matmul_kernels.h, the same algorithms.
 #include "gpu_matmul_cuda.h"
 
+#include "cuda_timing.h"
+
 #include <chrono>
 #include <cuda_runtime.h>
 
@@ -40,12 +42,6 @@ __global__ void tiled_stencil(const float *in, float *out, std::size_t n) {
     out[i * n + j] = 0.2f * (tile[r][c] + tile[r - 1][c] + tile[r + 1][c] + tile[r][c - 1] + tile[r][c + 1]);
 }
 
-template <typename Launch> double timed(Launch launch) {
-  auto start = std::chrono::steady_clock::now();
-  launch();
-  cudaDeviceSynchronize();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 }  // namespace
 
 bool cuda_matmul_init(const float *a, const float *b, std::size_t n) {

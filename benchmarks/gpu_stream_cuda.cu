@@ -3,6 +3,8 @@
 // 4 blocks per multiprocessor).
 #include "gpu_stream_cuda.h"
 
+#include "cuda_timing.h"
+
 #include <chrono>
 #include <cuda_runtime.h>
 
@@ -52,12 +54,6 @@ unsigned dotBlocks = 0;
 
 unsigned blocks() { return unsigned((count + kBlock - 1) / kBlock); }
 
-template <typename Launch> double timed(Launch launch) {
-  auto start = std::chrono::steady_clock::now();
-  launch();
-  cudaDeviceSynchronize();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 }  // namespace
 
 bool cuda_stream_init(size_t n) {
