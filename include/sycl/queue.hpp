@@ -157,6 +157,19 @@ public:
       h.fill(pointer, pattern, count);
     });
   }
+  // The same with one dependency (SYCL 2020 §4.6.5.2).
+  event memcpy(void *destination, const void *source, std::size_t bytes, event dependency) {
+    return memcpy(destination, source, bytes, std::vector<event>{dependency});
+  }
+  template <typename T> event copy(const T *source, T *destination, std::size_t count, event dependency) {
+    return copy(source, destination, count, std::vector<event>{dependency});
+  }
+  event memset(void *pointer, int value, std::size_t bytes, event dependency) {
+    return memset(pointer, value, bytes, std::vector<event>{dependency});
+  }
+  template <typename T> event fill(void *pointer, const T &pattern, std::size_t count, event dependency) {
+    return fill(pointer, pattern, count, std::vector<event>{dependency});
+  }
 
   // Shortcuts with (placeholder) accessors (§4.6.5.2): the accessor is
   // required by the command group the shortcut submits.
