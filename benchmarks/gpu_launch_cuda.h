@@ -4,8 +4,9 @@
 
 // Prepares the kernel and a non-blocking stream. False if CUDA is unusable.
 bool cuda_launch_init();
-// Seconds for `count` back-to-back launches and one synchronization at the end.
-double cuda_launch_back_to_back(int count);
+// Seconds for `count` back-to-back launches and one synchronization at the end;
+// `submitted`, if given, receives the seconds until the last launch returned.
+double cuda_launch_back_to_back(int count, double *submitted = nullptr);
 // Seconds for one launch followed by cuStreamSynchronize.
 double cuda_launch_and_wait();
 // Diagnostics: back-to-back launches with one of OnePass's costs added.

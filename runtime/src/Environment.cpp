@@ -45,11 +45,19 @@ unsigned cpuThreads() {
 
 bool jitWarmUp() { return onUnlessSwitchedOff("ONEPASS_JIT_WARMUP"); }
 
-bool spin(bool fallback) {
-  std::string value = read("ONEPASS_SPIN");
+namespace {
+bool onOff(const char *name, bool fallback) {
+  std::string value = read(name);
   if (value == "1" || value == "on" || value == "true") return true;
   if (value == "0" || value == "off" || value == "false") return false;
   return fallback;
+}
+}  // namespace
+
+bool spin(bool fallback) { return onOff("ONEPASS_SPIN", fallback); }
+Feeder gpuFeeder(bool fallback) {
+  if (read("ONEPASS_GPU_FEEDER") == "always") return Feeder::Always;
+  return onOff("ONEPASS_GPU_FEEDER", fallback) ? Feeder::BackToBack : Feeder::Off;
 }
 
 unsigned gpuStreams(unsigned fallback) {

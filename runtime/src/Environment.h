@@ -30,5 +30,11 @@ bool jitWarmUp();
 // ONEPASS_SPIN: "1"/"on" or "0"/"off": whether runtime threads spin briefly
 // before sleeping (`fallback` if unset or neither).
 bool spin(bool fallback);
+// ONEPASS_GPU_FEEDER: whether a feeder thread makes the driver calls of
+// back-to-back GPU commands (StreamTracker.h): "1"/"on", "0"/"off", or
+// "always" (every command's, a testing aid); `fallback` (on or off) if unset
+// or none of these.
+enum class Feeder { Off, BackToBack, Always };
+Feeder gpuFeeder(bool fallback);
 
 }  // namespace onepass::rt::env

@@ -1,5 +1,6 @@
 #include "StreamTracker.h"
 
+#include "Environment.h"
 #include "Errors.h"
 #include "Log.h"
 #include "Runtime.h"
@@ -16,13 +17,17 @@ using sycl::detail::event_impl;
 // A marker that could not be recorded has no handle but the reason: it
 // "fails" at once, so the operations it should have covered fail instead of
 // never completing.
+// A marker left to the feeder is not `recorded` until it has made the call:
+// until then it counts as not complete, and nobody waits on it directly.
 struct StreamTracker::Marker {
   const onepass_backend &backend;
   uint32_t device;
-  void *handle;
+  void *handle = nullptr;
   uint64_t sequence;  // covers the stream's operations up to this one
+  bool timing;
   std::string failure;
-  Marker(const onepass_backend &b, uint32_t d, void *h, uint64_t s) : backend(b), device(d), handle(h), sequence(s) {}
+  std::atomic<bool> recorded{false};  // handle and failure are final
+  Marker(const onepass_backend &b, uint32_t d, uint64_t s, bool t) : backend(b), device(d), sequence(s), timing(t) {}
   ~Marker() {
     if (handle) backend.release_marker(device, handle);
   }
@@ -58,12 +63,25 @@ std::string takeError(char *error) {
 }  // namespace
 
 StreamTracker::StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams)
-    : backend_(backend), device_(device) {
+    : backend_(backend), device_(device), feederEnabled_(env::gpuFeeder(spinningPays()) != env::Feeder::Off),
+      feederAlways_(env::gpuFeeder(false) == env::Feeder::Always) {
   for (uint32_t i = 0; i < std::min(std::max(1u, streams), kMaxStreams); ++i) streams_.push_back(std::make_unique<Stream>());
   poller_ = std::thread([this] { poll(); });
+  if (feederEnabled_) {  // its thread starts when first wanted: not on the way to a first launch
+    feederSlots_.reset(new FeederSlot[kFeederRing]);
+    for (uint64_t i = 0; i < kFeederRing; ++i) feederSlots_[i].turn.store(i, std::memory_order_relaxed);
+  }
 }
 
 StreamTracker::~StreamTracker() {
+  if (feeder_.joinable()) {  // it enqueues what it still holds first
+    {
+      std::lock_guard<std::mutex> lock(feederMutex_);
+      feederStop_.store(true);
+    }
+    feederWake_.notify_all();
+    feeder_.join();
+  }
   {
     std::lock_guard<std::mutex> lock(pollerMutex_);
     stop_ = true;
@@ -82,10 +100,10 @@ StreamTracker::~StreamTracker() {
 }
 
 std::shared_ptr<StreamTracker::Marker> StreamTracker::recordLocked(Stream &stream, uint32_t index, bool timing) {
-  char *error = nullptr;
-  void *handle = backend_.record_marker(device_, index, timing ? 1 : 0, &error);
-  auto marker = std::make_shared<Marker>(backend_, device_, handle, stream.enqueued);
-  if (!handle) marker->failure = "cannot record a marker on stream " + std::to_string(index) + ": " + takeError(error);
+  auto marker = std::make_shared<Marker>(backend_, device_, stream.enqueued, timing);
+  FeederCall call{FeederCall::Kind::Record, index, nullptr, nullptr, marker};
+  if (deferring(false)) toFeeder(std::move(call));
+  else perform(call);
   stream.markers.push_back(marker);
   stream.marked = stream.enqueued;
   recorded_.fetch_add(1);
@@ -129,16 +147,19 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
   node.work = work ? work.get() : node.embeddedWork;
   if (work && node.work != node.embeddedWork) node.ownedWork = std::move(work);
   try {
+    bool waitsWithFeeder = false;  // then the node's own call must follow them there
     if (!node.dependencies.empty())
       for (uint32_t on = 0; on < streamCount(); ++on)
-        if (needed[on] > 0 && on != index) waitOnDevice(index, on, needed[on]);
+        if (needed[on] > 0 && on != index) waitsWithFeeder |= waitOnDevice(index, on, needed[on], node);
     uint64_t sequence;
     bool wanted = false, marked = false;
     {
       std::lock_guard<std::mutex> lock(stream.mutex);
       Entry entry{nullptr, 0, nullptr, nullptr};
       if (node.profiling) entry.start = recordLocked(stream, index, true);
-      node.work->enqueue(static_cast<int>(index));
+      FeederCall call{FeederCall::Kind::Enqueue, index, node.work, &node, nullptr};
+      if (deferring(true) || waitsWithFeeder) toFeeder(std::move(call));
+      else node.work->enqueue(static_cast<int>(index));
       sequence = ++stream.enqueued;
       entry.sequence = sequence;
       if (node.profiling) entry.end = recordLocked(stream, index, true);
@@ -164,6 +185,113 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
   }
 }
 
+bool StreamTracker::deferring(bool launch) {
+  if (!feederEnabled_) return false;
+  if (feederAlways_) return true;
+  // Calls still in the ring: this one goes behind them.
+  if (handed_.load(std::memory_order_acquire) != fedOn_.load(std::memory_order_acquire)) return true;
+  if (!launch) return false;
+  const uint32_t streak = streak_.load(std::memory_order_relaxed) + 1;
+  streak_.store(streak, std::memory_order_relaxed);
+  if (streak < kFeederStreak) return false;
+  // Back to back: hand over while the feeder is awake; wake it now and then
+  // (a system call), making the calls here until it is.
+  if (!feederAsleep_.load()) return true;
+  if (streak % kFeederStreak == 0) wakeFeeder();
+  return false;
+}
+
+void StreamTracker::toFeeder(FeederCall call) {
+  const uint64_t ticket = handed_.fetch_add(1, std::memory_order_acq_rel);
+  FeederSlot &slot = feederSlots_[ticket % kFeederRing];
+  // A full ring (the device's driver far behind): sleep while the feeder
+  // frees the slot. Spinning would take cycles from the feeder's core (a
+  // sibling hardware thread) or from the machine.
+  while (slot.turn.load(std::memory_order_acquire) != ticket) std::this_thread::sleep_for(kFeederBackOff);
+  slot.call = std::move(call);
+  slot.turn.store(ticket + 1);  // sequentially consistent: against the feeder falling asleep
+  if (feederAsleep_.load()) wakeFeeder();
+}
+
+void StreamTracker::perform(FeederCall &call) {
+  char *error = nullptr;
+  switch (call.kind) {
+  case FeederCall::Kind::Enqueue:
+    if (call.node == skipping_) {  // its wait for another stream could not be set up
+      skipping_ = nullptr;
+      return;
+    }
+    try {
+      call.work->enqueue(static_cast<int>(call.stream));
+    } catch (...) {
+      if (call.node->errors) call.node->errors->push(std::current_exception());
+    }
+    return;
+  case FeederCall::Kind::Record: {
+    Marker &marker = *call.marker;
+    marker.handle = backend_.record_marker(device_, call.stream, marker.timing ? 1 : 0, &error);
+    if (!marker.handle)
+      marker.failure = "cannot record a marker on stream " + std::to_string(call.stream) + ": " + takeError(error);
+    marker.recorded.store(true, std::memory_order_release);
+    return;
+  }
+  case FeederCall::Kind::StreamWait: {
+    // Only the feeder makes these calls: the marker was recorded before.
+    const Marker &marker = *call.marker;
+    std::string failure = marker.failure;
+    if (marker.handle && backend_.stream_wait_marker(device_, call.stream, marker.handle, &error) != 0)
+      failure = takeError(error);
+    else if (marker.handle)
+      return;
+    // The node must not run before what it waits for: it reports why instead.
+    skipping_ = call.node;
+    if (call.node->errors)
+      call.node->errors->push(std::make_exception_ptr(sycl::exception(
+          sycl::make_error_code(sycl::errc::runtime),
+          "cannot order stream " + std::to_string(call.stream) + " after another stream: " + failure)));
+    return;
+  }
+  }
+}
+
+void StreamTracker::drainFeeder() {
+  if (!feederEnabled_) return;
+  const uint64_t target = handed_.load(std::memory_order_acquire);
+  auto drained = [&] { return fedOn_.load(std::memory_order_acquire) >= target; };
+  while (!spinUntil(drained)) std::this_thread::sleep_for(std::chrono::microseconds(20));
+}
+
+void StreamTracker::wakeFeeder() {
+  {
+    std::lock_guard<std::mutex> lock(feederMutex_);
+    feederWanted_ = true;
+    if (!feeder_.joinable()) feeder_ = std::thread([this] { feed(); });
+  }
+  feederWake_.notify_one();
+}
+
+void StreamTracker::feed() {
+  feederAsleep_.store(false);
+  for (;;) {
+    FeederSlot &slot = feederSlots_[feederNext_ % kFeederRing];
+    auto filled = [&] { return slot.turn.load(std::memory_order_acquire) == feederNext_ + 1; };
+    if (filled() || (spinUntil([&] { return filled() || feederStop_.load(std::memory_order_relaxed); }) && filled())) {
+      FeederCall call = std::move(slot.call);
+      slot.turn.store(feederNext_ + kFeederRing, std::memory_order_release);
+      ++feederNext_;
+      perform(call);
+      fedOn_.store(feederNext_, std::memory_order_release);
+      continue;
+    }
+    std::unique_lock<std::mutex> lock(feederMutex_);
+    if (feederStop_.load() && !filled()) return;  // every call handed over is made
+    feederAsleep_.store(true);  // sequentially consistent: against toFeeder's fill
+    feederWake_.wait(lock, [&] { return feederWanted_ || feederStop_.load() || slot.turn.load() == feederNext_ + 1; });
+    feederWanted_ = false;
+    feederAsleep_.store(false);
+  }
+}
+
 StreamTracker::Front StreamTracker::retireFront(uint32_t index) {
   std::shared_ptr<Marker> front;
   {
@@ -171,6 +299,7 @@ StreamTracker::Front StreamTracker::retireFront(uint32_t index) {
     if (streams_[index]->markers.empty()) return Front::None;
     front = streams_[index]->markers.front();
   }
+  if (!front->recorded.load(std::memory_order_acquire)) return Front::Pending;  // the feeder has yet to record it
   if (!front->handle) {
     retire(index, front->sequence, front->failure);
     return Front::Retired;
@@ -187,16 +316,22 @@ void StreamTracker::reap(uint32_t index) {
   }
 }
 
-void StreamTracker::waitOnDevice(uint32_t index, uint32_t on, uint64_t sequence) {
+bool StreamTracker::waitOnDevice(uint32_t index, uint32_t on, uint64_t sequence, event_impl &node) {
   Stream &other = *streams_[on];
   std::lock_guard<std::mutex> lock(other.mutex);
   std::shared_ptr<Marker> marker = coveringMarkerLocked(other, on, sequence);
-  if (!marker) return;  // complete already
+  if (!marker) return false;  // complete already
+  if (deferring(false)) {
+    toFeeder(FeederCall{FeederCall::Kind::StreamWait, index, nullptr, &node, std::move(marker)});
+    return true;
+  }
+  // Nothing with the feeder: the marker is recorded.
   if (!marker->handle) raise(sycl::errc::runtime, marker->failure);
   char *error = nullptr;
   if (backend_.stream_wait_marker(device_, index, marker->handle, &error) != 0)
     raise(sycl::errc::runtime, "cannot order stream " + std::to_string(index) + " after stream " + std::to_string(on) +
                                    ": " + takeError(error));
+  return false;
 }
 
 void StreamTracker::requestCompletion(event_impl &event) {
@@ -221,6 +356,7 @@ void StreamTracker::requestCompletion(event_impl &event) {
 }
 
 void StreamTracker::wait(event_impl &event) {
+  streak_.store(0, std::memory_order_relaxed);  // a command waited for: no longer back to back
   uint32_t on = 0;
   uint64_t sequence = 0;
   {
@@ -244,6 +380,8 @@ void StreamTracker::wait(event_impl &event) {
         if (!wholeStream) marker = coveringMarkerLocked(stream, on, sequence);
       }
     }
+    // The device must have every call this waits for.
+    if (wholeStream || (marker && !marker->recorded.load(std::memory_order_acquire))) drainFeeder();
     char *error = nullptr;
     if (wholeStream) {
       std::string failure;

@@ -12,6 +12,19 @@
 // enqueuing on a stream retires that stream's completed work itself (the
 // poller keeps away from a stream while it is fed: two threads touching the
 // same nodes and locks cost more than the work).
+//
+// Back-to-back commands leave their driver calls to a feeder thread: once
+// kFeederStreak commands have come here without a wait for any, the calls
+// that put work on the streams (launches, copies, markers, waits between
+// streams) go into a ring that the feeder empties in order. The submitting
+// thread still does all the bookkeeping (the node is "enqueued" at its place
+// on the stream); the driver's several microseconds per launch then run
+// beside its preparation of the next command instead of after it. A command
+// followed by a wait makes its driver calls itself: a hand-over would only
+// add to its latency. While anything is in the ring, every such call goes
+// there too (one order for all), and whatever needs the device to have a call
+// (waiting for a stream or a marker, reading a marker) waits for the feeder
+// first.
 #pragma once
 
 #include "backend/BackendInterface.h"
@@ -85,15 +98,44 @@ public:
   void wait(sycl::detail::event_impl &event);
 
 private:
+  // The feeder: a ring of driver calls, filled by any thread in ticket order
+  // and emptied by the feeder thread alone (a bounded multi-producer queue: a
+  // slot's turn says whose it is).
+  static constexpr uint64_t kFeederRing = 1024;
+  static constexpr uint32_t kFeederStreak = 16;
+  static constexpr std::chrono::microseconds kFeederBackOff{50};
   struct Marker;
+  struct FeederCall {
+    enum class Kind { Enqueue, Record, StreamWait } kind = Kind::Enqueue;
+    uint32_t stream = 0;
+    AsyncWork *work = nullptr;                  // Enqueue: alive until its node retires, after this call
+    sycl::detail::event_impl *node = nullptr;   // Enqueue: where a failure goes
+    std::shared_ptr<Marker> marker;             // Record, StreamWait
+  };
+  struct FeederSlot {
+    std::atomic<uint64_t> turn{0};  // ticket t may fill it at t; filled at t + 1
+    FeederCall call;
+  };
+  // Whether a driver call for the stream goes to the feeder now (the caller
+  // holds that stream's lock). `launch`: an enqueue, which counts towards
+  // the streak.
+  bool deferring(bool launch);
+  void toFeeder(FeederCall call);
+  void perform(FeederCall &call);
+  // Waits until the feeder has made every call handed to it so far.
+  void drainFeeder();
+  void wakeFeeder();
+  void feed();
+
   struct Entry;
   struct Stream;
 
   std::shared_ptr<Marker> recordLocked(Stream &stream, uint32_t index, bool timing);
   std::shared_ptr<Marker> coveringMarkerLocked(Stream &stream, uint32_t index, uint64_t sequence);
   // Makes work enqueued next on `stream` wait on the device for operation
-  // `sequence` of stream `on`.
-  void waitOnDevice(uint32_t stream, uint32_t on, uint64_t sequence);
+  // `sequence` of stream `on`; true if that wait is with the feeder (where
+  // `node`'s own call must then go too, and where a failure goes to it).
+  bool waitOnDevice(uint32_t stream, uint32_t on, uint64_t sequence, sycl::detail::event_impl &node);
   // Completes the stream's operations up to `sequence`, which the device has
   // finished; `failure` is the backend's message if it failed.
   void retire(uint32_t stream, uint64_t sequence, const std::string &failure);
@@ -124,6 +166,23 @@ private:
   std::atomic<uint64_t> recorded_{0};
   bool stop_ = false;
   std::thread poller_;
+
+  const bool feederEnabled_;
+  const bool feederAlways_;  // ONEPASS_GPU_FEEDER=always: every call through the feeder
+  std::unique_ptr<FeederSlot[]> feederSlots_;
+  alignas(64) std::atomic<uint64_t> handed_{0};  // tickets taken by submitting threads
+  alignas(64) std::atomic<uint64_t> fedOn_{0};   // calls the feeder has made (it alone writes)
+  uint64_t feederNext_ = 0;                      // the feeder's next ticket (its own)
+  // Commands submitted here since a host thread last waited for one (racy
+  // counts are fine: it only chooses between two correct paths).
+  alignas(64) std::atomic<uint32_t> streak_{0};
+  std::atomic<bool> feederAsleep_{true};  // (also before its thread has started)
+  std::atomic<bool> feederStop_{false};
+  std::mutex feederMutex_;
+  std::condition_variable feederWake_;
+  bool feederWanted_ = false;  // under feederMutex_: woken to spin for what comes next
+  std::thread feeder_;
+  const sycl::detail::event_impl *skipping_ = nullptr;  // the feeder's: a node whose stream wait failed
 };
 
 }  // namespace onepass::rt

@@ -9,6 +9,9 @@
 //               that does not fit is errc::memory_allocation
 //   fault       a kernel faults on the device: an asynchronous errc::kernel
 //               naming the kernel and the driver's error, at wait_and_throw
+//   feeder      back-to-back commands whose driver calls the feeder thread
+//               makes (ONEPASS_GPU_FEEDER): copies land in submission order,
+//               dependencies between queues hold, every event completes
 // CTest runs the modes against the fake driver of tests/fake_cuda (see
 // tests/sycl/CMakeLists.txt); on a GPU machine, `oom` and `fault` also run
 // against the real driver (scripts/device/run.sh).
@@ -17,6 +20,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -132,6 +136,51 @@ void fault() {
   onepass_test::check("the error names the kernel's source line: " + messages, contains(messages, "gpu_errors.cpp:"));
 }
 
+// Copies are real with the fake driver too: a chain of copies into one
+// place, of which the last must win, shows the order the driver got them in.
+void feeder() {
+  sycl::queue first{sycl::gpu_selector_v, sycl::property::queue::in_order()};
+  sycl::queue second{first.get_context(), first.get_device(),
+                     sycl::property_list{sycl::property::queue::in_order(), sycl::property::queue::enable_profiling()}};
+  constexpr int kCopies = 3000;
+  std::vector<int> values(kCopies);
+  for (int i = 0; i < kCopies; ++i) values[i] = i * 7 + 1;
+  int *slot = sycl::malloc_device<int>(2, first);
+  int *counter = sycl::malloc_device<int>(1, first);
+  first.memset(slot, 0, 2 * sizeof(int));
+  std::vector<sycl::event> kernels;
+  for (int i = 0; i < kCopies; ++i) {
+    first.memcpy(slot, &values[i], sizeof(int));
+    kernels.push_back(first.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) { counter[0] = 1; }));
+  }
+  // The other queue copies the first's result once it is there: a dependency
+  // between two streams while the feeder holds the first's calls.
+  sycl::event after = second.memcpy(slot + 1, slot, sizeof(int), kernels.back());
+  std::vector<sycl::event> timed;
+  for (int i = 0; i < 200; ++i) timed.push_back(second.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) { counter[0] = 2; }));
+  int back[2] = {};
+  second.memcpy(back, slot, sizeof back).wait();
+  first.wait();
+  onepass_test::checkEqual("the last of the back-to-back copies", values.back(), back[0]);
+  onepass_test::checkEqual("the copy that waited for the other queue", values.back(), back[1]);
+  int incomplete = 0;
+  for (const sycl::event &e : kernels)
+    incomplete += e.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete;
+  incomplete += after.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete;
+  onepass_test::checkEqual("events not complete after the waits", 0, incomplete);
+  int unordered = 0;
+  uint64_t previousEnd = 0;
+  for (const sycl::event &e : timed) {
+    const uint64_t start = e.get_profiling_info<sycl::info::event_profiling::command_start>();
+    const uint64_t end = e.get_profiling_info<sycl::info::event_profiling::command_end>();
+    unordered += start > end || start < previousEnd;
+    previousEnd = end;
+  }
+  onepass_test::checkEqual("profiled commands out of order", 0, unordered);
+  sycl::free(slot, first);
+  sycl::free(counter, first);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -141,8 +190,9 @@ int main(int argc, char **argv) {
   else if (mode == "no-libdevice") noLibdevice();
   else if (mode == "oom") outOfMemory();
   else if (mode == "fault") fault();
+  else if (mode == "feeder" || mode == "feeder-back-to-back") feeder();  // (ctest sets the feeder up per name)
   else {
-    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault\n", argv[0]);
+    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder\n", argv[0]);
     return 2;
   }
   checkCpuStillWorks();
