@@ -67,10 +67,6 @@ StreamTracker::StreamTracker(const onepass_backend &backend, uint32_t device, ui
       feederAlways_(env::gpuFeeder(false) == env::Feeder::Always) {
   for (uint32_t i = 0; i < std::min(std::max(1u, streams), kMaxStreams); ++i) streams_.push_back(std::make_unique<Stream>());
   poller_ = std::thread([this] { poll(); });
-  if (feederEnabled_) {  // its thread starts when first wanted: not on the way to a first launch
-    feederSlots_.reset(new FeederSlot[kFeederRing]);
-    for (uint64_t i = 0; i < kFeederRing; ++i) feederSlots_[i].turn.store(i, std::memory_order_relaxed);
-  }
 }
 
 StreamTracker::~StreamTracker() {
@@ -187,7 +183,10 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
 
 bool StreamTracker::deferring(bool launch) {
   if (!feederEnabled_) return false;
-  if (feederAlways_) return true;
+  if (feederAlways_) {
+    startFeeder();
+    return true;
+  }
   // Calls still in the ring: this one goes behind them.
   if (handed_.load(std::memory_order_acquire) != fedOn_.load(std::memory_order_acquire)) return true;
   if (!launch) return false;
@@ -261,13 +260,35 @@ void StreamTracker::drainFeeder() {
   while (!spinUntil(drained)) std::this_thread::sleep_for(std::chrono::microseconds(20));
 }
 
+// The ring and the thread, made when first wanted: not on the way to a
+// program's first launch.
+void StreamTracker::startFeeder() {
+  std::call_once(feederStarted_, [this] {
+    feederSlots_.reset(new FeederSlot[kFeederRing]);
+    for (uint64_t i = 0; i < kFeederRing; ++i) feederSlots_[i].turn.store(i, std::memory_order_relaxed);
+    feeder_ = std::thread([this] { feed(); });
+  });
+}
+
 void StreamTracker::wakeFeeder() {
+  startFeeder();
   {
     std::lock_guard<std::mutex> lock(feederMutex_);
     feederWanted_ = true;
-    if (!feeder_.joinable()) feeder_ = std::thread([this] { feed(); });
   }
   feederWake_.notify_one();
+}
+
+// What the next calls will read was written on the submitting thread's core:
+// fetching it while the driver works on this call takes those transfers off
+// the feeder's path (the next slot's operation now, the slot after it for the
+// next round).
+void StreamTracker::prefetchAhead() {
+  __builtin_prefetch(&feederSlots_[(feederNext_ + 1) % kFeederRing]);
+  const FeederSlot &next = feederSlots_[feederNext_ % kFeederRing];
+  if (next.turn.load(std::memory_order_acquire) != feederNext_ + 1) return;
+  if (const auto *work = reinterpret_cast<const char *>(next.call.work))
+    for (int line = 0; line < 8; ++line) __builtin_prefetch(work + 64 * line);
 }
 
 void StreamTracker::feed() {
@@ -279,6 +300,7 @@ void StreamTracker::feed() {
       FeederCall call = std::move(slot.call);
       slot.turn.store(feederNext_ + kFeederRing, std::memory_order_release);
       ++feederNext_;
+      prefetchAhead();
       perform(call);
       fedOn_.store(feederNext_, std::memory_order_release);
       continue;

@@ -124,7 +124,9 @@ private:
   void perform(FeederCall &call);
   // Waits until the feeder has made every call handed to it so far.
   void drainFeeder();
+  void startFeeder();
   void wakeFeeder();
+  void prefetchAhead();
   void feed();
 
   struct Entry;
@@ -177,6 +179,7 @@ private:
   // counts are fine: it only chooses between two correct paths).
   alignas(64) std::atomic<uint32_t> streak_{0};
   std::atomic<bool> feederAsleep_{true};  // (also before its thread has started)
+  std::once_flag feederStarted_;
   std::atomic<bool> feederStop_{false};
   std::mutex feederMutex_;
   std::condition_variable feederWake_;
