@@ -10,6 +10,7 @@
 #include "nd_range.hpp"
 
 #include <cstdint>
+#include <utility>
 
 namespace sycl {
 
@@ -17,10 +18,14 @@ namespace detail {
 template <int Dimensions> struct nd_item_factory;
 
 // An id or a range whose every dimension comes from a work-item builtin.
-template <typename Value, typename Query> Value from_builtin(Query query) {
+// (Unrolled by the front end: device code is simplified without unrolling.)
+template <typename Value, typename Query, std::size_t... Ds> Value from_builtin(Query query, std::index_sequence<Ds...>) {
   Value value;
-  for (int d = 0; d < Value::dimensions; ++d) value[d] = query(d);
+  ((value[Ds] = query(static_cast<int>(Ds))), ...);
   return value;
+}
+template <typename Value, typename Query> Value from_builtin(Query query) {
+  return from_builtin<Value>(query, std::make_index_sequence<Value::dimensions>());
 }
 }  // namespace detail
 

@@ -10,6 +10,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
@@ -72,6 +76,84 @@ bool liveIntoAny(Instruction &value, const SmallPtrSetImpl<BasicBlock *> &blocks
   return false;
 }
 
+// The values of `fn` that may differ between the work-items of a group at
+// the same point of the kernel (the rest are "uniform": the same for all).
+// Sources: the work-item's global and local ids and its place in its
+// sub-group, memory (loads, calls that touch it, local variables' addresses);
+// then whatever depends on one, and the phis and loop results that a branch
+// on a varying condition decides.
+SmallPtrSet<Value *, 32> varyingValues(Function &fn) {
+  static const char *const kVaryingQueries[] = {"__onepass_get_global_id", "__onepass_get_local_id",
+                                                "__onepass_sub_group_local_id", "__onepass_sub_group_id"};
+  auto source = [&](Instruction &inst) {
+    if (auto *call = dyn_cast<CallInst>(&inst)) {
+      Function *callee = call->getCalledFunction();
+      if (!callee || !call->doesNotAccessMemory()) return true;
+      for (const char *name : kVaryingQueries)
+        if (callee->getName() == name) return true;
+      return false;
+    }
+    if (auto *load = dyn_cast<LoadInst>(&inst)) {
+      // The work-item state: only its id words differ between work-items.
+      auto *call = dyn_cast<CallInst>(load->getPointerOperand()->stripInBoundsConstantOffsets());
+      if (call && call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkItemBuiltin) {
+        APInt offset(64, 0);
+        load->getPointerOperand()->stripAndAccumulateInBoundsConstantOffsets(fn.getParent()->getDataLayout(), offset);
+        const uint64_t word = offset.getZExtValue() / 8;
+        return word < 3 || (word >= 6 && word < 9);  // global and local ids (work_item_abi.h)
+      }
+      return true;
+    }
+    return inst.mayReadFromMemory() || isa<AllocaInst>(inst);
+  };
+  DominatorTree dominators(fn);
+  PostDominatorTree postDominators(fn);
+  LoopInfo loops(dominators);
+  SmallPtrSet<Value *, 32> varying;
+  SmallPtrSet<Instruction *, 16> divergentBranches;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Instruction &inst : instructions(fn)) {
+      if (varying.contains(&inst) || inst.getType()->isVoidTy()) continue;
+      bool differs = source(inst);
+      for (const Use &operand : inst.operands()) differs |= varying.contains(operand.get());
+      if (differs) changed |= varying.insert(&inst).second;
+    }
+    for (BasicBlock &block : fn) {
+      Instruction *branch = block.getTerminator();
+      if (branch->getNumSuccessors() < 2 || divergentBranches.contains(branch)) continue;
+      Value *condition = nullptr;
+      if (auto *br = dyn_cast<BranchInst>(branch)) condition = br->getCondition();
+      else if (auto *sw = dyn_cast<SwitchInst>(branch)) condition = sw->getCondition();
+      if (condition && !varying.contains(condition)) continue;
+      divergentBranches.insert(branch);
+      changed = true;
+      // The blocks it decides between, up to where its paths meet again:
+      // their phis (and the meeting point's) depend on the work-item.
+      DomTreeNode *node = postDominators.getNode(&block);
+      BasicBlock *join = node && node->getIDom() ? node->getIDom()->getBlock() : nullptr;
+      SmallPtrSet<BasicBlock *, 16> seen;
+      SmallVector<BasicBlock *, 16> work;
+      for (BasicBlock *next : successors(&block)) work.push_back(next);
+      while (!work.empty()) {
+        BasicBlock *at = work.pop_back_val();
+        if (!seen.insert(at).second) continue;
+        for (PHINode &phi : at->phis()) varying.insert(&phi);
+        if (at != join)
+          for (BasicBlock *next : successors(at)) work.push_back(next);
+      }
+      // Leaving a loop on a varying condition: what the loop computed differs.
+      if (Loop *loop = loops.getLoopFor(&block))
+        for (BasicBlock *inLoop : loop->blocks())
+          for (Instruction &inst : *inLoop)
+            for (User *user : inst.users())
+              if (auto *userInst = dyn_cast<Instruction>(user); userInst && !loop->contains(userInst))
+                varying.insert(&inst);
+    }
+  }
+  return varying;
+}
+
 }  // namespace
 
 Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, StringRef kernelName) {
@@ -81,12 +163,13 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   if (!kernel.getReturnType()->isVoidTy()) return failure("internal error: the kernel function returns a value");
   if (Error err = inlineBarrierPaths(kernel, *barrier, kernelName)) return std::move(err);
 
-  // The step: the kernel's body with a frame and a resume word.
+  // The step: the kernel's body with the group's frames, the work-item's
+  // place among them, where it resumes and where it tells where it stopped.
   Type *ptr = PointerType::get(ctx, 0);
+  Type *i64 = Type::getInt64Ty(ctx);
   std::vector<Type *> params(kernel.getFunctionType()->param_begin(), kernel.getFunctionType()->param_end());
   const unsigned fieldCount = static_cast<unsigned>(params.size());
-  params.push_back(ptr);
-  params.push_back(ptr);
+  params.insert(params.end(), {ptr, ptr, i64, i64, Type::getInt32Ty(ctx), ptr, Type::getInt1Ty(ctx)});
   Function *step = Function::Create(FunctionType::get(Type::getVoidTy(ctx), params, false),
                                     GlobalValue::InternalLinkage, kernel.getName() + ".step", module);
   ValueToValueMapTy map;
@@ -97,10 +180,20 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   SmallVector<ReturnInst *, 4> returns;
   CloneFunctionInto(step, &kernel, map, CloneFunctionChangeType::LocalChangesOnly, returns);
   step->setLinkage(GlobalValue::InternalLinkage);
-  Value *frame = step->getArg(fieldCount);
-  Value *resume = step->getArg(fieldCount + 1);
-  frame->setName("frame");
-  resume->setName("resume");
+  Value *group = step->getArg(fieldCount);
+  Value *frames = step->getArg(fieldCount + 1);
+  Value *item = step->getArg(fieldCount + 2);
+  Value *items = step->getArg(fieldCount + 3);
+  Value *from = step->getArg(fieldCount + 4);
+  Value *next = step->getArg(fieldCount + 5);
+  Value *together = step->getArg(fieldCount + 6);
+  group->setName("group");
+  together->setName("together");
+  frames->setName("frames");
+  item->setName("item");
+  items->setName("items");
+  from->setName("from");
+  next->setName("next");
 
   std::vector<CallInst *> barriers;
   for (Instruction &inst : instructions(*step))
@@ -125,15 +218,35 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   while (isa<AllocaInst>(*firstCode)) ++firstCode;
   splitAt(&*firstCode, "start");
   const BasicBlock::iterator allocaPoint = entry.getTerminator()->getIterator();
-  // Addresses within local variables (and other address arithmetic on
-  // values known on entry) move to the entry block: computed again in every
-  // phase rather than kept, and the variables' addresses do not escape.
+  // Addresses within local variables, and other arithmetic on values known
+  // on entry (work-item ids included), move to the entry block: computed
+  // again in every phase rather than kept in the frame, and the variables'
+  // addresses do not escape. Nothing that reads memory, or may trap.
+  // The work-item state (its ids, the group's local memory) is the current
+  // work-item's in every phase: reading it again is reading the same.
+  auto readsWorkItemState = [](Instruction &inst) {
+    if (auto *call = dyn_cast<CallInst>(&inst))
+      return call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkItemBuiltin;
+    auto *load = dyn_cast<LoadInst>(&inst);
+    if (!load || load->isVolatile() || load->isAtomic()) return false;
+    auto *call = dyn_cast<CallInst>(load->getPointerOperand()->stripInBoundsConstantOffsets());
+    return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkItemBuiltin;
+  };
+  auto recomputable = [&](Instruction &inst) {
+    if (readsWorkItemState(inst)) return true;
+    if (auto *call = dyn_cast<CallInst>(&inst))  // a query (a work-item id, say)
+      return call->doesNotAccessMemory() && call->doesNotThrow() && call->willReturn() && !call->isConvergent() &&
+             !call->isInlineAsm() && !call->getType()->isVoidTy();
+    if (isa<PHINode>(inst) || inst.isTerminator() || inst.mayReadOrWriteMemory() || inst.mayHaveSideEffects())
+      return false;
+    return isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(inst) || isSafeToSpeculativelyExecute(&inst);
+  };
   for (bool moved = true; moved;) {
     moved = false;
     for (BasicBlock &block : *step) {
       if (&block == &entry) continue;
       for (Instruction &inst : make_early_inc_range(block)) {
-        if (!isa<GetElementPtrInst, BitCastInst, AddrSpaceCastInst>(inst)) continue;
+        if (isa<AllocaInst>(inst) || !recomputable(inst)) continue;
         const bool known = all_of(inst.operands(), [&](const Use &operand) {
           auto *defined = dyn_cast<Instruction>(operand.get());
           return isa<Constant, Argument>(operand.get()) || (defined && defined->getParent() == &entry);
@@ -145,6 +258,15 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
     }
   }
   SmallPtrSet<BasicBlock *, 8> resumePoints(continuations.begin(), continuations.end());
+  // Which values live across a barrier are the same for the whole group.
+  const SmallPtrSet<Value *, 32> varying = varyingValues(*step);
+  SmallPtrSet<AllocaInst *, 16> uniformSlots;
+  auto uniformValue = [&](Instruction &inst) {
+    if (auto *load = dyn_cast<LoadInst>(&inst))  // a reload of a demoted value
+      if (auto *slot = dyn_cast<AllocaInst>(load->getPointerOperand()); slot && slot->getParent() == &entry)
+        return uniformSlots.contains(slot);
+    return !varying.contains(&inst) && (!isa<LoadInst>(inst) || !inst.mayReadFromMemory());
+  };
   // A demoted phi becomes a load in its block, itself perhaps live across a
   // barrier: until nothing is.
   for (;;) {
@@ -156,8 +278,43 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
             crossing.push_back(&inst);
     if (crossing.empty()) break;
     for (Instruction *inst : crossing) {
-      if (auto *phi = dyn_cast<PHINode>(inst)) DemotePHIToStack(phi, allocaPoint);
-      else DemoteRegToStack(*inst, false, allocaPoint);
+      const bool uniform = uniformValue(*inst);
+      AllocaInst *slot = isa<PHINode>(inst) ? DemotePHIToStack(cast<PHINode>(inst), allocaPoint)
+                                            : DemoteRegToStack(*inst, false, allocaPoint);
+      if (slot && uniform) uniformSlots.insert(slot);
+    }
+  }
+  // While the group is together, a uniform value lives in two group copies
+  // (one address for all work-items, so that what depends on it is uniform
+  // to the vectorizer too: no gathers, affine addresses). Writes go to the
+  // phase's copy; a read that a write of this phase may precede reads it
+  // too, and a read that none can precede (it reads what an earlier phase
+  // left) reads the previous phase's copy: a work-item that already ran
+  // this phase must not change what a later one reads. The launcher carries
+  // the phase's copy over after each phase.
+  SmallPtrSet<BasicBlock *, 8> barrierSetForReads(barrierBlocks.begin(), barrierBlocks.end());
+  SmallPtrSet<LoadInst *, 16> phaseStartReads;
+  for (AllocaInst *slot : uniformSlots) {
+    SmallPtrSet<BasicBlock *, 32> written;  // blocks entered after a write without a barrier between
+    SmallPtrSet<Instruction *, 8> stores;
+    SmallVector<BasicBlock *, 32> work;
+    for (User *user : slot->users())
+      if (auto *store = dyn_cast<StoreInst>(user); store && store->getPointerOperand() == slot) {
+        stores.insert(store);
+        for (BasicBlock *next : successors(store->getParent())) work.push_back(next);
+      }
+    while (!work.empty()) {
+      BasicBlock *block = work.pop_back_val();
+      if (barrierSetForReads.contains(block) || !written.insert(block).second) continue;
+      for (BasicBlock *next : successors(block)) work.push_back(next);
+    }
+    for (User *user : slot->users()) {
+      auto *load = dyn_cast<LoadInst>(user);
+      if (!load || written.contains(load->getParent())) continue;
+      bool afterStore = false;  // in the block of a write, after it
+      for (Instruction *inst = load->getPrevNode(); inst && !afterStore; inst = inst->getPrevNode())
+        afterStore = stores.contains(inst);
+      if (!afterStore) phaseStartReads.insert(load);
     }
   }
 
@@ -235,8 +392,18 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   SteppedKernel result;
   result.step = step;
   result.barriers = static_cast<unsigned>(barriers.size());
+  // The frames are laid out by variable, not by work-item: variable j of the
+  // group's work-items is a column of `items` slots of its size, so that the
+  // same variable of neighbouring work-items is adjacent (loops over the
+  // work-items vectorize). Columns start at multiples of the largest
+  // alignment.
+  struct Column {
+    AllocaInst *alloca;
+    uint64_t slot;  // bytes per work-item: the size rounded up to the alignment
+  };
+  std::vector<Column> columns;
   for (BasicBlock &block : *step)
-    for (Instruction &inst : make_early_inc_range(block)) {
+    for (Instruction &inst : block) {
       auto *alloca = dyn_cast<AllocaInst>(&inst);
       if (!alloca || !needsFrame(*alloca)) continue;
       std::optional<TypeSize> size = alloca->getAllocationSize(layout);
@@ -244,40 +411,69 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
         return failure("kernel '" + kernelName +
                        "' has a local array whose size is only known at run time and a work-group barrier; the "
                        "CPU device cannot run it");
-      const Align align = alloca->getAlign();
-      result.frameBytes = alignTo(result.frameBytes, align);
-      result.frameAlign = std::max<uint64_t>(result.frameAlign, align.value());
-      for (User *user : make_early_inc_range(alloca->users()))
-        if (auto *intrinsic = dyn_cast<IntrinsicInst>(user); intrinsic && intrinsic->isLifetimeStartOrEnd())
-          intrinsic->eraseFromParent();
-      IRBuilder<> at(alloca);  // where the variable was: before the address arithmetic moved to the entry
-      alloca->replaceAllUsesWith(
-          at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), frame, result.frameBytes, alloca->getName() + ".frame"));
-      alloca->eraseFromParent();
-      result.frameBytes += size->getFixedValue();
+      columns.push_back({alloca, alignTo(std::max<uint64_t>(size->getFixedValue(), 1), alloca->getAlign())});
+      result.frameAlign = std::max<uint64_t>(result.frameAlign, alloca->getAlign().value());
     }
+  // The group's copies of uniform values come first (the previous phase's,
+  // then this phase's), then the columns.
+  std::vector<uint64_t> groupCopies(columns.size(), UINT64_MAX);
+  for (size_t j = 0; j < columns.size(); ++j)
+    if (uniformSlots.contains(columns[j].alloca)) {
+      result.groupBytes = alignTo(result.groupBytes, columns[j].alloca->getAlign());
+      groupCopies[j] = result.groupBytes;
+      result.groupBytes += 2 * columns[j].slot;
+    }
+  for (size_t j = 0; j < columns.size(); ++j) {
+    AllocaInst *alloca = columns[j].alloca;
+    for (User *user : make_early_inc_range(alloca->users()))
+      if (auto *intrinsic = dyn_cast<IntrinsicInst>(user); intrinsic && intrinsic->isLifetimeStartOrEnd())
+        intrinsic->eraseFromParent();
+    IRBuilder<> at(alloca);  // where the variable was: before the address arithmetic moved to the entry
+    Value *offset = at.CreateNUWMul(item, at.getInt64(columns[j].slot));
+    if (result.frameBytes > 0)
+      offset = at.CreateNUWAdd(at.CreateNUWMul(items, at.getInt64(result.frameBytes)), offset);
+    Value *own = at.CreateInBoundsGEP(at.getInt8Ty(), frames, offset, alloca->getName() + ".frame");
+    if (groupCopies[j] != UINT64_MAX) {
+      const uint64_t previous = groupCopies[j], current = previous + columns[j].slot;
+      Value *before = at.CreateSelect(
+          together, at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, previous, alloca->getName() + ".previous"),
+          own, alloca->getName() + ".before");
+      Value *now = at.CreateSelect(
+          together, at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, current, alloca->getName() + ".current"),
+          own, alloca->getName() + ".now");
+      for (User *user : make_early_inc_range(alloca->users())) {
+        if (auto *load = dyn_cast<LoadInst>(user))
+          load->setOperand(load->getPointerOperandIndex(), phaseStartReads.contains(load) ? before : now);
+        else if (auto *store = dyn_cast<StoreInst>(user); store && store->getPointerOperand() == alloca)
+          store->setOperand(store->getPointerOperandIndex(), now);
+      }
+      result.uniforms.push_back({previous, current, result.frameBytes, columns[j].slot});
+    }
+    alloca->replaceAllUsesWith(own);
+    alloca->eraseFromParent();
+    result.frameBytes = alignTo(result.frameBytes + columns[j].slot, result.frameAlign);
+  }
 
   // Returning: the work-item is done. A barrier: it stops there, to resume
   // after it in the next phase.
   for (ReturnInst *ret : returns) {
     IRBuilder<> at(ret);
-    at.CreateAlignedStore(at.getInt32(kStepDone), resume, Align(4));
+    at.CreateAlignedStore(at.getInt32(kStepDone), next, Align(4));
   }
   for (unsigned k = 0; k < barrierBlocks.size(); ++k) {
     BasicBlock *at = barrierBlocks[k];
     at->getTerminator()->eraseFromParent();
     barriers[k]->eraseFromParent();
     IRBuilder<> b(at);
-    b.CreateAlignedStore(b.getInt32(static_cast<int32_t>(k + 1)), resume, Align(4));
+    b.CreateAlignedStore(b.getInt32(static_cast<int32_t>(k + 1)), next, Align(4));
     b.CreateRetVoid();
   }
-  // The entry dispatches on the resume word.
+  // The entry dispatches on where the work-item resumes.
   Instruction *toBody = entry.getTerminator();
   BasicBlock *body = toBody->getSuccessor(0);
   toBody->eraseFromParent();
   IRBuilder<> dispatch(&entry);
-  SwitchInst *resumeAt = dispatch.CreateSwitch(dispatch.CreateAlignedLoad(dispatch.getInt32Ty(), resume, Align(4)),
-                                              body, static_cast<unsigned>(continuations.size()));
+  SwitchInst *resumeAt = dispatch.CreateSwitch(from, body, static_cast<unsigned>(continuations.size()));
   for (unsigned k = 0; k < continuations.size(); ++k)
     resumeAt->addCase(dispatch.getInt32(static_cast<int32_t>(k + 1)), continuations[k]);
 

@@ -4,11 +4,16 @@
 // every work-item of a group, phase after phase, so all of them reach each
 // barrier before any goes past it.
 //
-// The step keeps everything a work-item needs across a barrier in a frame of
-// its own: every value used outside the block that defines it, and every
-// local variable, lives at a fixed offset in the frame. A `resume` word says
-// where the work-item continues: 0 at its start, k after barrier k, and
-// kStepDone once it has returned.
+// The step keeps what a work-item needs across a barrier in the group's
+// frames: every value live across a barrier, and every local variable used
+// on both sides of one. Variable j of all the group's work-items forms a
+// column, so the same variable of adjacent work-items is adjacent in memory.
+// `from` says where the work-item continues: 0 at its start, k after barrier
+// k; the step stores where it stopped to `next` (k at barrier k, kStepDone
+// once it has returned). When every work-item of a group stopped at the same
+// barrier (the usual case: SYCL asks for it), the launcher calls the step
+// with a constant `from` in a loop over the work-items: the dispatch folds
+// away and the loop vectorizes.
 #pragma once
 
 #include "llvm/IR/Function.h"
@@ -16,6 +21,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace onepass::jit {
 
@@ -23,7 +29,23 @@ inline constexpr const char *kBarrierBuiltin = "__onepass_group_barrier";
 inline constexpr int32_t kStepDone = -1;
 
 struct SteppedKernel {
-  llvm::Function *step = nullptr;  // void(the kernel's parameters..., ptr frame, ptr resume)
+  // void(the kernel's parameters..., ptr group, ptr frames, i64 item,
+  //      i64 items, i32 from, ptr next, i1 together): `group` holds the
+  // group's copies of uniform values (groupBytes, a separate allocation, so
+  // that they cannot alias the frames), `frames` the `items` work-items'
+  // frames. `together`: the whole group resumes from `from`.
+  llvm::Function *step = nullptr;
+  uint64_t groupBytes = 0;
+  // A value the same for the whole group. While the group is together, the
+  // step reads the previous phase's copy and writes this phase's; after a
+  // phase the launcher copies this phase's to the previous phase's. Apart,
+  // each work-item has its own (at items * column + item * bytes in the
+  // frames): the launcher copies between the two when the group parts or
+  // comes together again.
+  struct Uniform {
+    uint64_t previous, current, column, bytes;
+  };
+  std::vector<Uniform> uniforms;
   uint64_t frameBytes = 0;         // per work-item
   uint64_t frameAlign = 1;
   unsigned barriers = 0;           // resume points

@@ -30,9 +30,10 @@ Value *launchWord(IRBuilder<> &builder, Value *launch, unsigned field, unsigned 
                                    Align(8));
 }
 
-// Emits `for (i = begin; i < end; ++i) { *idSlot = i; body(); }`.
+// Emits `for (i = begin; i < end; ++i) { *idSlot = i; body(i); }` (no store
+// without an idSlot).
 void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
-              const std::function<void(IRBuilder<> &)> &body) {
+              const std::function<void(IRBuilder<> &, Value *)> &body) {
   Function *fn = builder.GetInsertBlock()->getParent();
   LLVMContext &ctx = fn->getContext();
   BasicBlock *preheader = builder.GetInsertBlock();
@@ -43,8 +44,8 @@ void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
   builder.SetInsertPoint(loop);
   PHINode *index = builder.CreatePHI(builder.getInt64Ty(), 2, "wi.id");
   index->addIncoming(begin, preheader);
-  builder.CreateAlignedStore(index, idSlot, Align(8));
-  body(builder);
+  if (idSlot) builder.CreateAlignedStore(index, idSlot, Align(8));
+  body(builder, index);
   Value *next = builder.CreateNUWAdd(index, builder.getInt64(1));
   index->addIncoming(next, builder.GetInsertBlock());
   builder.CreateCondBr(builder.CreateICmpULT(next, end), loop, exit);
@@ -136,37 +137,114 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     }
     store(builder, scratch, builtins::kGroupScratchWord, 0);
   }
-  // With barriers: a frame and a resume word per work-item of a group.
-  Value *frames = nullptr, *resumes = nullptr, *groupSize = builder.getInt64(1), *pending = nullptr;
-  const uint64_t frameStride = stepped ? alignTo(std::max<uint64_t>(stepped->frameBytes, 1), stepped->frameAlign) : 0;
+  // With barriers: the group's frames, and where each work-item stopped.
+  Value *frames = nullptr, *groupCopies = nullptr, *resumes = nullptr, *groupSize = builder.getInt64(1);
+  Value *groupState = nullptr, *groupUniform = nullptr;
   if (stepped) {
     for (Value *local : locals) groupSize = builder.CreateMul(groupSize, local);
-    frames = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(frameStride)),
-                           std::max<uint64_t>(16, stepped->frameAlign));
-    resumes = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(4)), 16);
-    pending = builder.CreateAlloca(builder.getInt1Ty(), nullptr, "phase.pending");
+    frames = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(std::max<uint64_t>(stepped->frameBytes, 1))),
+                           std::max<uint64_t>(64, stepped->frameAlign));
+    groupCopies = allocateBytes(builder.getInt64(stepped->groupBytes), std::max<uint64_t>(64, stepped->frameAlign));
+    resumes = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(4)), 64);
+    groupState = builder.CreateAlloca(builder.getInt32Ty(), nullptr, "group.from");
+    groupUniform = builder.CreateAlloca(builder.getInt1Ty(), nullptr, "group.uniform");
   }
-  // Runs the step of the work-item whose ids the state holds, unless it is done.
+  // Runs the step of the work-item whose ids the state holds: from `from`
+  // (every work-item of the group stopped there), or else from where it
+  // stopped, unless it is done.
+  Value *uniformFrom = nullptr;
   auto stepWorkItem = [&](IRBuilder<> &b) {
     Value *linear = b.getInt64(0);
     for (unsigned d = 0; d < dimensions; ++d)
       linear = b.CreateAdd(b.CreateMul(linear, locals[d]),
                            b.CreateAlignedLoad(i64, word(b, builtins::kLocalIdWord, d), Align(8)));
     Value *resume = b.CreateInBoundsGEP(b.getInt32Ty(), resumes, linear);
-    Value *frame = b.CreateInBoundsGEP(b.getInt8Ty(), frames, b.CreateMul(linear, b.getInt64(frameStride)));
+    std::vector<Value *> stepArguments = arguments;
+    stepArguments.insert(stepArguments.end(),
+                         {groupCopies, frames, linear, groupSize, nullptr, resume, b.getInt1(uniformFrom)});
+    Value *&fromArgument = stepArguments[stepArguments.size() - 3];
+    if (uniformFrom) {
+      fromArgument = uniformFrom;
+      b.CreateCall(kernel.getFunctionType(), &kernel, stepArguments);
+      return;
+    }
     Function *fn = b.GetInsertBlock()->getParent();
     BasicBlock *run = BasicBlock::Create(ctx, "wi.step", fn), *next = BasicBlock::Create(ctx, "wi.next", fn);
-    Value *done = b.getInt32(kStepDone);
-    b.CreateCondBr(b.CreateICmpNE(b.CreateAlignedLoad(b.getInt32Ty(), resume, Align(4)), done), run, next);
+    Value *from = b.CreateAlignedLoad(b.getInt32Ty(), resume, Align(4));
+    b.CreateCondBr(b.CreateICmpNE(from, b.getInt32(kStepDone)), run, next);
     b.SetInsertPoint(run);
-    std::vector<Value *> stepArguments = arguments;
-    stepArguments.push_back(frame);
-    stepArguments.push_back(resume);
+    fromArgument = from;
     b.CreateCall(kernel.getFunctionType(), &kernel, stepArguments);
-    Value *more = b.CreateICmpNE(b.CreateAlignedLoad(b.getInt32Ty(), resume, Align(4)), done);
-    b.CreateStore(b.CreateOr(b.CreateLoad(b.getInt1Ty(), pending), more), pending);
     b.CreateBr(next);
     b.SetInsertPoint(next);
+  };
+  // The group's uniform values between phases (SteppedKernel::Uniform):
+  // together before, this phase's copy becomes the previous one (and each
+  // work-item's own if they part); apart before, work-item 0's own becomes
+  // the previous phase's copy if they come together.
+  auto carryUniforms = [&](IRBuilder<> &b, Value *wasTogether, Value *staysTogether) {
+    Function *fn = b.GetInsertBlock()->getParent();
+    BasicBlock *fromCopy = BasicBlock::Create(ctx, "uniform.together", fn);
+    BasicBlock *parting = BasicBlock::Create(ctx, "uniform.parting", fn);
+    BasicBlock *fromOwn = BasicBlock::Create(ctx, "uniform.apart", fn);
+    BasicBlock *done = BasicBlock::Create(ctx, "uniform.carried", fn);
+    b.CreateCondBr(wasTogether, fromCopy, fromOwn);
+    auto at = [&](IRBuilder<> &in, uint64_t offset) {
+      return in.CreateConstInBoundsGEP1_64(in.getInt8Ty(), groupCopies, offset);
+    };
+    auto column = [&](IRBuilder<> &in, const SteppedKernel::Uniform &uniform) {
+      return in.CreateInBoundsGEP(in.getInt8Ty(), frames, in.CreateMul(groupSize, in.getInt64(uniform.column)));
+    };
+    b.SetInsertPoint(fromCopy);
+    for (const SteppedKernel::Uniform &uniform : stepped->uniforms)
+      b.CreateMemCpy(at(b, uniform.previous), Align(1), at(b, uniform.current), Align(1), uniform.bytes);
+    b.CreateCondBr(staysTogether, done, parting);
+    b.SetInsertPoint(parting);
+    for (const SteppedKernel::Uniform &uniform : stepped->uniforms) {
+      Value *base = column(b, uniform);
+      emitLoop(b, b.getInt64(0), groupSize, nullptr, [&](IRBuilder<> &in, Value *index) {
+        in.CreateMemCpy(in.CreateInBoundsGEP(in.getInt8Ty(), base, in.CreateMul(index, in.getInt64(uniform.bytes))),
+                        Align(1), at(in, uniform.current), Align(1), uniform.bytes);
+      });
+    }
+    b.CreateBr(done);
+    b.SetInsertPoint(fromOwn);
+    BasicBlock *rejoin = BasicBlock::Create(ctx, "uniform.rejoin", fn);
+    b.CreateCondBr(staysTogether, rejoin, done);
+    b.SetInsertPoint(rejoin);
+    for (const SteppedKernel::Uniform &uniform : stepped->uniforms)
+      b.CreateMemCpy(at(b, uniform.previous), Align(1), column(b, uniform), Align(1), uniform.bytes);
+    b.CreateBr(done);
+    b.SetInsertPoint(done);
+  };
+  // After a phase: whether every work-item stopped at the same place (then
+  // the next phase runs them all from there) and whether any is not done.
+  auto settlePhase = [&](IRBuilder<> &b, BasicBlock *again, BasicBlock *done) {
+    Function *fn = b.GetInsertBlock()->getParent();
+    Value *first = b.CreateAlignedLoad(b.getInt32Ty(), resumes, Align(4));
+    BasicBlock *before = b.GetInsertBlock();
+    BasicBlock *loop = BasicBlock::Create(ctx, "phase.check", fn), *end = BasicBlock::Create(ctx, "phase.checked", fn);
+    b.CreateBr(loop);
+    b.SetInsertPoint(loop);
+    PHINode *index = b.CreatePHI(i64, 2, "check.item");
+    PHINode *same = b.CreatePHI(b.getInt1Ty(), 2, "check.same");
+    PHINode *left = b.CreatePHI(b.getInt1Ty(), 2, "check.left");
+    index->addIncoming(b.getInt64(0), before);
+    same->addIncoming(b.getTrue(), before);
+    left->addIncoming(b.getFalse(), before);
+    Value *at = b.CreateAlignedLoad(b.getInt32Ty(), b.CreateInBoundsGEP(b.getInt32Ty(), resumes, index), Align(4));
+    Value *sameNext = b.CreateAnd(same, b.CreateICmpEQ(at, first));
+    Value *leftNext = b.CreateOr(left, b.CreateICmpNE(at, b.getInt32(kStepDone)));
+    Value *indexNext = b.CreateNUWAdd(index, b.getInt64(1));
+    index->addIncoming(indexNext, loop);
+    same->addIncoming(sameNext, loop);
+    left->addIncoming(leftNext, loop);
+    b.CreateCondBr(b.CreateICmpULT(indexNext, groupSize), loop, end);
+    b.SetInsertPoint(end);
+    if (!stepped->uniforms.empty()) carryUniforms(b, b.CreateLoad(b.getInt1Ty(), groupUniform), sameNext);
+    b.CreateStore(sameNext, groupUniform);
+    b.CreateStore(first, groupState);
+    b.CreateCondBr(leftNext, again, done);
   };
 
   // Dimension 0 outermost, the last dimension innermost: its work-items are
@@ -177,7 +255,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     if (!grouped) {
       if (level == dimensions) return callKernel(b);
       emitLoop(b, begins[level], ends[level], word(b, builtins::kGlobalIdWord, level),
-               [&](IRBuilder<> &inner) { nest(inner, level + 1); });
+               [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
       return;
     }
     if (level == 2 * dimensions) {
@@ -190,16 +268,40 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     }
     if (stepped && level == dimensions) {
       // A group with barriers: phases until every work-item is done. Each
-      // phase runs every work-item up to its next barrier.
+      // phase runs every work-item up to its next barrier: all of them from
+      // the same place while they stay together (a loop per resume point,
+      // each with its part of the kernel alone), else each from its own.
       b.CreateMemSet(resumes, b.getInt8(0), b.CreateMul(groupSize, b.getInt64(4)), Align(16));
+      b.CreateStore(b.getInt32(0), groupState);
+      b.CreateStore(b.getTrue(), groupUniform);
       Function *fn = b.GetInsertBlock()->getParent();
       BasicBlock *phase = BasicBlock::Create(ctx, "phase", fn), *after = BasicBlock::Create(ctx, "phase.done", fn);
+      BasicBlock *together = BasicBlock::Create(ctx, "phase.together", fn);
+      BasicBlock *apart = BasicBlock::Create(ctx, "phase.apart", fn);
+      BasicBlock *settle = BasicBlock::Create(ctx, "phase.settle", fn);
       b.CreateBr(phase);
       b.SetInsertPoint(phase);
-      b.CreateStore(b.getFalse(), pending);
-      emitLoop(b, b.getInt64(0), locals[0], word(b, builtins::kLocalIdWord, 0),
-               [&](IRBuilder<> &inner) { nest(inner, level + 1); });
-      b.CreateCondBr(b.CreateLoad(b.getInt1Ty(), pending), phase, after);
+      b.CreateCondBr(b.CreateLoad(b.getInt1Ty(), groupUniform), together, apart);
+      auto workItems = [&](IRBuilder<> &at) {
+        emitLoop(at, at.getInt64(0), locals[0], word(at, builtins::kLocalIdWord, 0),
+                 [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
+        at.CreateBr(settle);
+      };
+      b.SetInsertPoint(together);
+      SwitchInst *resumeAt =
+          b.CreateSwitch(b.CreateLoad(b.getInt32Ty(), groupState), apart, stepped->barriers + 1);
+      for (unsigned k = 0; k <= stepped->barriers; ++k) {
+        BasicBlock *from = BasicBlock::Create(ctx, "phase.from." + std::to_string(k), fn);
+        resumeAt->addCase(b.getInt32(static_cast<int32_t>(k)), from);
+        b.SetInsertPoint(from);
+        uniformFrom = b.getInt32(static_cast<int32_t>(k));
+        workItems(b);
+      }
+      uniformFrom = nullptr;
+      b.SetInsertPoint(apart);
+      workItems(b);
+      b.SetInsertPoint(settle);
+      settlePhase(b, phase, after);
       b.SetInsertPoint(after);
       return;
     }
@@ -207,7 +309,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     const unsigned d = groupLevel ? level : level - dimensions;
     emitLoop(b, groupLevel ? begins[d] : b.getInt64(0), groupLevel ? ends[d] : locals[d],
              word(b, groupLevel ? builtins::kGroupIdWord : builtins::kLocalIdWord, d),
-             [&](IRBuilder<> &inner) { nest(inner, level + 1); });
+             [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
   };
   nest(builder, 0);
   for (Value *block : allocations) builder.CreateCall(release, {block});
@@ -237,6 +339,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
     Expected<SteppedKernel> built = buildSteppedKernel(module, *loaded->kernel, loaded->displayName);
     if (!built) return built.takeError();
     stepped = *built;
+    dumpModuleIfRequested(module, std::string(kernelSymbol) + ".stepped");
   }
   Function &body = stepped ? *stepped->step : *loaded->kernel;
   Function *launcher = buildLauncher(module, body, loaded->info, stepped ? &*stepped : nullptr);
@@ -261,6 +364,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   raw_string_ostream verifierStream(verifierOutput);
   if (verifyModule(module, &verifierStream))
     return createStringError(inconvertibleErrorCode(), "internal error: invalid CPU kernel module: " + verifierOutput);
+  dumpModuleIfRequested(module, std::string(kernelSymbol) + ".unoptimized");
   optimize(module, **machine);
   dumpModuleIfRequested(module, kernelSymbol);
   return emitFile(module, **machine, CodeGenFileType::ObjectFile);

@@ -104,7 +104,9 @@ int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const ch
   llvm::Expected<onepass::jit::SteppedKernel> stepped = onepass::jit::buildSteppedKernel(*module, *function, kernel);
   if (!stepped) return fail(error, llvm::toString(stepped.takeError()));
   std::string text = "; frame: " + std::to_string(stepped->frameBytes) + " bytes, align " +
-                     std::to_string(stepped->frameAlign) + ", " + std::to_string(stepped->barriers) + " barrier(s)\n";
+                     std::to_string(stepped->frameAlign) + ", " + std::to_string(stepped->barriers) + " barrier(s), " +
+                     std::to_string(stepped->uniforms.size()) + " uniform value(s) in " +
+                     std::to_string(stepped->groupBytes) + " group bytes\n";
   llvm::raw_string_ostream stream(text);
   stepped->step->print(stream);
   result->size = text.size() + 1;

@@ -15,7 +15,6 @@ using namespace llvm;
 namespace onepass::jit {
 
 namespace {
-constexpr const char *kWorkItemBuiltin = "__onepass_work_item";
 constexpr const char *kStateName = "wi.state";
 
 void runAlwaysInliner(Module &module) {

@@ -11,6 +11,9 @@
 
 namespace onepass::jit {
 
+// The builtin that returns the work-item state (the wrapper's, once substituted).
+inline constexpr const char *kWorkItemBuiltin = "__onepass_work_item";
+
 // Creates the state in the wrapper's entry block (call before anything else
 // is emitted there).
 llvm::Value *createWorkItemState(llvm::IRBuilder<> &builder);

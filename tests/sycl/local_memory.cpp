@@ -175,6 +175,46 @@ void uniformControlFlow(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// Work-items that return before the group's first barrier: not conforming
+// SYCL (every work-item must reach every barrier), but the CPU device lets
+// the others go on (its groups then run "apart", each work-item from where it
+// stopped), and a loop counter that is the same for the whole group survives
+// the parting.
+void earlyReturn(sycl::queue &q) {
+  if (!q.get_device().is_cpu()) return;
+  constexpr std::size_t groups = 4, size = 64, staying = 48;
+  int *out = sycl::malloc_shared<int>(groups * size, q);
+  for (std::size_t i = 0; i < groups * size; ++i) out[i] = -1;
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> scratch(sycl::range<1>(size), h);
+     h.parallel_for(sycl::nd_range<1>(groups * size, size), [=](sycl::nd_item<1> it) {
+       const std::size_t lid = it.get_local_id(0);
+       if (lid >= staying) return;
+       int value = static_cast<int>(it.get_global_id(0));
+       for (int round = 0; round < 3; ++round) {
+         scratch[lid] = value;
+         it.barrier();
+         value = scratch[(lid + 1) % staying] + round;
+         it.barrier();
+       }
+       out[it.get_global_id(0)] = value;
+     });
+   }).wait_and_throw();
+  int wrong = 0;
+  for (std::size_t g = 0; g < groups; ++g) {
+    std::vector<int> values(staying);
+    for (std::size_t l = 0; l < staying; ++l) values[l] = static_cast<int>(g * size + l);
+    for (int round = 0; round < 3; ++round) {
+      std::vector<int> next(staying);
+      for (std::size_t l = 0; l < staying; ++l) next[l] = values[(l + 1) % staying] + round;
+      values = next;
+    }
+    for (std::size_t l = 0; l < size; ++l) wrong += out[g * size + l] != (l < staying ? values[l] : -1);
+  }
+  checkEqual("work-items returning before a barrier (CPU): wrong work-items", 0, wrong);
+  sycl::free(out, q);
+}
+
 void errors(sycl::queue &q) {
   int *out = sycl::malloc_shared<int>(kGroup, q);
   checkThrows("a local_accessor in a parallel_for over a range", sycl::errc::kernel_argument, [&] {
@@ -210,6 +250,7 @@ int main() {
   transpose(q);
   severalAccessors(q);
   uniformControlFlow(q);
+  earlyReturn(q);
   errors(q);
   return onepass_test::report();
 }

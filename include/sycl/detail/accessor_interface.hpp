@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <iterator>
 #include <type_traits>
+#include <utility>
 
 namespace sycl::detail {
 
@@ -32,10 +33,17 @@ template <typename T, int D> struct accessor_view {
     if constexpr (D == 1) {
       return data[offset[0] + index[0]];
     } else {
-      std::size_t linear = 0;
-      for (int d = 0; d < D; ++d) linear = linear * extent[d] + (offset[d] + index[d]);
-      return data[linear];
+      return data[linear_index(index, std::make_index_sequence<D>())];
     }
+  }
+  // Row-major, unrolled by the compiler's front end: device code is
+  // simplified before it is specialized, without unrolling, and a loop here
+  // would keep the view in memory (every subscript a loop and a copy).
+  template <std::size_t... Ds>
+  std::size_t linear_index(const id<D> &index, std::index_sequence<Ds...>) const noexcept {
+    std::size_t linear = 0;
+    ((linear = linear * extent[Ds] + (offset[Ds] + index[Ds])), ...);
+    return linear;
   }
 
   // The element at `position` of the box in row-major order (the last

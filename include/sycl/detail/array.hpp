@@ -2,6 +2,7 @@
 // a fixed number of size_t values with element-wise arithmetic.
 #pragma once
 
+#include <utility>
 #include <cstddef>
 #include <type_traits>
 
@@ -29,10 +30,15 @@ protected:
 
 // The row-major linear index of `ids` in `ranges`: the last dimension varies
 // fastest (SYCL 2020 §3.11.1).
-template <int Dimensions> std::size_t linearize(const array<Dimensions> &ids, const array<Dimensions> &ranges) {
+// Unrolled by the front end (device code is simplified without unrolling).
+template <int Dimensions, std::size_t... Ds>
+std::size_t linearize(const array<Dimensions> &ids, const array<Dimensions> &ranges, std::index_sequence<Ds...>) {
   std::size_t linear = 0;
-  for (int d = 0; d < Dimensions; ++d) linear = linear * ranges[d] + ids[d];
+  ((linear = linear * ranges[Ds] + ids[Ds]), ...);
   return linear;
+}
+template <int Dimensions> std::size_t linearize(const array<Dimensions> &ids, const array<Dimensions> &ranges) {
+  return linearize<Dimensions>(ids, ranges, std::make_index_sequence<Dimensions>());
 }
 
 // SYCL 2020 §4.9.1.3/§4.9.1.4: one-dimensional ids and items convert to size_t.

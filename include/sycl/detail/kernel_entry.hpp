@@ -5,6 +5,7 @@
 // only the kernel's identity at run time.
 #pragma once
 
+#include <utility>
 #include "../item.hpp"
 #include "../nd_item.hpp"
 #include "builtins.hpp"
@@ -24,14 +25,15 @@ ONEPASS_KERNEL_ENTRY("single_task") void kernel_entry_single_task(const Kernel *
   (*kernel)();
 }
 
-template <int Dimensions> item<Dimensions> current_item() {
+template <int Dimensions, std::size_t... Ds> item<Dimensions> current_item(std::index_sequence<Ds...>) {
   id<Dimensions> global_id;
   range<Dimensions> global_range;
-  for (int d = 0; d < Dimensions; ++d) {
-    global_id[d] = __onepass_get_global_id(d);
-    global_range[d] = __onepass_get_global_range(d);
-  }
+  ((global_id[Ds] = __onepass_get_global_id(static_cast<int>(Ds))), ...);
+  ((global_range[Ds] = __onepass_get_global_range(static_cast<int>(Ds))), ...);
   return item_factory<Dimensions>::make(global_id, global_range);
+}
+template <int Dimensions> item<Dimensions> current_item() {
+  return current_item<Dimensions>(std::make_index_sequence<Dimensions>());
 }
 
 template <typename Name, typename Kernel, int Dimensions>

@@ -22,5 +22,5 @@ entry:
 
 ; CHECK: ; frame: 4 bytes, align 4, 1 barrier(s)
 ; CHECK-DAG: %scratch = alloca [4 x i32]
-; CHECK-DAG: %kept.frame = getelementptr inbounds i8, ptr %frame, i64 0
+; CHECK-DAG: %kept.frame = getelementptr inbounds i8, ptr %frames, i64 %{{.*}}
 ; CHECK-NOT: %kept = alloca

@@ -35,5 +35,5 @@ join:
 ; CHECK-NEXT: i32 2, label %{{.*}}
 ; CHECK-NOT: call i32 @exchange
 ; CHECK-NOT: call void @__onepass_group_barrier
-; CHECK: store i32 1, ptr %resume
-; CHECK: store i32 2, ptr %resume
+; CHECK: store i32 1, ptr %next
+; CHECK: store i32 2, ptr %next

@@ -32,10 +32,10 @@ exit:
 ; CHECK-NEXT: i32 1, label %[[RESUMED:.*]]
 ; No phi survives: loop-carried values go through the frame.
 ; CHECK-NOT: phi
-; CHECK: store i32 1, ptr %resume
+; CHECK: store i32 1, ptr %next
 ; CHECK-NEXT: ret void
 ; The resumed half of the loop body loops back to its first half.
 ; CHECK: [[RESUMED]]:
 ; CHECK: %sum.next = add i32
 ; CHECK: br i1 %done, label %exit, label %loop
-; CHECK: store i32 -1, ptr %resume
+; CHECK: store i32 -1, ptr %next

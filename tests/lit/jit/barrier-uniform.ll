@@ -1,0 +1,50 @@
+; Values live across a barrier that are the same for the whole group (a
+; loop counter that no work-item id decides) get group copies besides their
+; frame column: while the group is together, the step reads the previous
+; phase's copy at the start of a phase and writes this phase's; apart, it
+; uses the work-item's own slot. A value that depends on the work-item's id
+; (the running sum) has its column only.
+; RUN: llvm-as %s -o %t.bc
+; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
+
+declare void @__onepass_group_barrier()
+declare i64 @__onepass_get_local_id(i32) nounwind willreturn memory(none)
+
+define void @kernel(ptr %local, ptr %out, i64 %rounds) {
+entry:
+  %lid = call i64 @__onepass_get_local_id(i32 0)
+  br label %loop
+
+loop:
+  %k = phi i64 [ 0, %entry ], [ %next, %loop ]
+  %sum = phi i64 [ %lid, %entry ], [ %sum.next, %loop ]
+  %slot = getelementptr i64, ptr %local, i64 %lid
+  store i64 %sum, ptr %slot
+  call void @__onepass_group_barrier()
+  %v = load i64, ptr %local
+  %sum.next = add i64 %sum, %v
+  %next = add i64 %k, 1
+  %done = icmp eq i64 %next, %rounds
+  br i1 %done, label %exit, label %loop
+
+exit:
+  store i64 %sum.next, ptr %out
+  ret void
+}
+
+; (The counter is demoted twice: its phi, and its reload in the loop header,
+; live across the barrier too; both are uniform.)
+; CHECK: ; frame: {{[0-9]+}} bytes, align 8, 1 barrier(s), 2 uniform value(s) in 32 group bytes
+; The counter: the previous phase's copy, this phase's, and its own slot.
+; CHECK-DAG: %k.reg2mem.previous = getelementptr inbounds i8, ptr %group, i64 0
+; CHECK-DAG: %k.reg2mem.current = getelementptr inbounds i8, ptr %group, i64 8
+; CHECK-DAG: %k.reg2mem.before = select i1 %together, ptr %k.reg2mem.previous, ptr %k.reg2mem.frame
+; CHECK-DAG: %k.reg2mem.now = select i1 %together, ptr %k.reg2mem.current, ptr %k.reg2mem.frame
+; The sum depends on the work-item: no group copy.
+; CHECK-NOT: %sum{{.*}}.previous
+; CHECK: switch i32 %from
+; Resumed after the barrier: the counter as the previous phase left it.
+; CHECK: resume.1:
+; CHECK: load i64, ptr %k{{.*}}.before
+; Writes go to this phase's copy.
+; CHECK: store i64 %{{.*}}, ptr %k.reg2mem.now
