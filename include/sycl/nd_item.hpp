@@ -145,11 +145,21 @@ private:
 // SYCL 2020 §4.17.1: every work-item of `g` waits here for the others, and
 // their memory accesses are ordered at work-group scope. (A wider `fence_scope`
 // is not honoured yet: it orders at work-group scope too.)
-template <int Dimensions> void group_barrier(group<Dimensions>, memory_scope = group<Dimensions>::fence_scope) {
+// The barrier orders the group's memory accesses for the group itself. A
+// wider fence scope (device, system) adds a fence on each side of it, so that
+// what the group wrote before is visible at that scope to whoever synchronizes
+// with it afterwards (SYCL 2020 §4.15.1; OnePass's fences are system-wide).
+template <int Dimensions> void group_barrier(group<Dimensions>, memory_scope scope = group<Dimensions>::fence_scope) {
+  if (scope > memory_scope::work_group) __atomic_thread_fence(__ATOMIC_ACQ_REL);
   __onepass_group_barrier();
+  if (scope > memory_scope::work_group) __atomic_thread_fence(__ATOMIC_ACQ_REL);
 }
 
-inline void group_barrier(sub_group, memory_scope = sub_group::fence_scope) { __onepass_sub_group_barrier(); }
+inline void group_barrier(sub_group, memory_scope scope = sub_group::fence_scope) {
+  if (scope > memory_scope::sub_group) __atomic_thread_fence(__ATOMIC_ACQ_REL);
+  __onepass_sub_group_barrier();
+  if (scope > memory_scope::sub_group) __atomic_thread_fence(__ATOMIC_ACQ_REL);
+}
 
 namespace detail {
 template <int Dimensions> struct nd_item_factory {

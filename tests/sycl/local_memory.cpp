@@ -215,6 +215,25 @@ void earlyReturn(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// group_barrier with a fence scope wider than the group (device): the
+// group's exchange through global memory still sees every write before it.
+void deviceScopeBarrier(sycl::queue &q) {
+  constexpr std::size_t groups = 8, size = 32;
+  int *data = sycl::malloc_shared<int>(groups * size, q), *out = sycl::malloc_shared<int>(groups * size, q);
+  q.parallel_for(sycl::nd_range<1>(groups * size, size), [=](sycl::nd_item<1> it) {
+     const std::size_t i = it.get_global_id(0), base = i - it.get_local_id(0);
+     data[i] = static_cast<int>(i) * 5;
+     sycl::group_barrier(it.get_group(), sycl::memory_scope::device);
+     out[i] = data[base + (it.get_local_id(0) + 1) % size];
+   }).wait_and_throw();
+  int wrong = 0;
+  for (std::size_t i = 0; i < groups * size; ++i)
+    wrong += out[i] != static_cast<int>((i / size) * size + (i % size + 1) % size) * 5;
+  checkEqual("group_barrier at device scope: wrong work-items", 0, wrong);
+  sycl::free(data, q);
+  sycl::free(out, q);
+}
+
 void errors(sycl::queue &q) {
   int *out = sycl::malloc_shared<int>(kGroup, q);
   checkThrows("a local_accessor in a parallel_for over a range", sycl::errc::kernel_argument, [&] {
@@ -251,6 +270,7 @@ int main() {
   severalAccessors(q);
   uniformControlFlow(q);
   earlyReturn(q);
+  deviceScopeBarrier(q);
   errors(q);
   return onepass_test::report();
 }
