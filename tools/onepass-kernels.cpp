@@ -114,8 +114,9 @@ void printImages(const std::vector<image::ImageView> &images) {
       std::printf("    object: %u bytes, align %u\n", kernel.objectSize, kernel.objectAlign);
       for (size_t f = 0; f < kernel.fields.size(); ++f) {
         const image::FieldView &field = kernel.fields[f];
-        std::printf("    field %zu: offset %u, size %u, %s\n", f, field.offset, field.size,
-                    image::toString(field.kind));
+        std::printf("    field %zu: offset %u, size %u, %s%s\n", f, field.offset, field.size,
+                    image::toString(field.kind),
+                    field.flags & image::kFieldLaunchConstant ? ", launch constant" : "");
       }
     }
   }

@@ -65,7 +65,7 @@ std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const vo
     rec.features = k.features;
     kernelRecords.push_back(rec);
     for (const FieldDesc &f : k.fields)
-      fieldRecords.push_back(FieldRecord{f.offset, f.size, static_cast<uint32_t>(f.kind), 0});
+      fieldRecords.push_back(FieldRecord{f.offset, f.size, static_cast<uint32_t>(f.kind), f.flags});
   }
 
   ImageHeader header{};
@@ -191,7 +191,7 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
                 std::to_string(f);
         return false;
       }
-      view.fields.push_back(FieldView{field.offset, field.size, static_cast<FieldKind>(field.kind)});
+      view.fields.push_back(FieldView{field.offset, field.size, static_cast<FieldKind>(field.kind), field.flags});
     }
     kernels_.push_back(std::move(view));
   }

@@ -35,6 +35,14 @@ enum class KernelKind : uint32_t { SingleTask = 0, ParallelFor = 1, NdRange = 2 
 // How a flattened parameter field is passed to the kernel.
 enum class FieldKind : uint32_t { Integer = 0, Float = 1, Pointer = 2 };
 
+// What else a field is.
+enum FieldFlag : uint32_t {
+  // Set up by the command group, not computed by the program (a local
+  // accessor's range and its place in local memory): it takes few values, so
+  // a JIT may compile the value in (one binary per value).
+  kFieldLaunchConstant = 1u << 0,
+};
+
 // Features a kernel uses, so a runtime can reject a kernel a device cannot run.
 enum KernelFeature : uint32_t {
   kFeatureFp64 = 1u << 0,
@@ -88,8 +96,8 @@ static_assert(sizeof(KernelRecord) == 64, "KernelRecord layout is part of the fo
 struct FieldRecord {
   uint32_t offset;  // inside the kernel object
   uint32_t size;
-  uint32_t kind;  // FieldKind
-  uint32_t reserved;
+  uint32_t kind;   // FieldKind
+  uint32_t flags;  // FieldFlag bits (0 in images written before they existed)
 };
 static_assert(sizeof(FieldRecord) == 16, "FieldRecord layout is part of the format");
 
@@ -103,6 +111,7 @@ struct FieldDesc {
   uint32_t offset = 0;
   uint32_t size = 0;
   FieldKind kind = FieldKind::Integer;
+  uint32_t flags = 0;  // FieldFlag
 };
 
 struct KernelDesc {
@@ -131,6 +140,7 @@ struct FieldView {
   uint32_t offset;
   uint32_t size;
   FieldKind kind;
+  uint32_t flags = 0;  // FieldFlag
 };
 
 struct KernelView {

@@ -68,8 +68,11 @@ int onepass_jit_compile_ptx(const onepass_jit_request *request, const onepass_ji
                             onepass_jit_buffer *ptx, char **error) {
   if (!request || !request->image || !request->kernel_symbol || !target || !ptx)
     return fail(error, "onepass_jit_compile_ptx: missing argument");
-  llvm::Expected<std::string> compiled = onepass::jit::compilePtxKernel(request->image, request->image_size,
-                                                                        request->kernel_symbol, ptxTarget(*target));
+  std::vector<onepass::jit::FieldConstant> constants;
+  for (uint32_t i = 0; i < request->constant_count; ++i)
+    constants.push_back({request->constants[i].field, request->constants[i].size, request->constants[i].value});
+  llvm::Expected<std::string> compiled = onepass::jit::compilePtxKernel(
+      request->image, request->image_size, request->kernel_symbol, ptxTarget(*target), constants);
   if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
   ptx->size = compiled->size() + 1;
   ptx->data = copyMessage(*compiled);

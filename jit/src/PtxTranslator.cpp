@@ -172,7 +172,7 @@ std::atomic<bool> realCompileStarted{false};
 }  // namespace
 
 Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                       const PtxTarget &target) {
+                                       const PtxTarget &target, const std::vector<FieldConstant> &constants) {
   realCompileStarted.store(true, std::memory_order_relaxed);
   LLVMContext ctx;
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
@@ -190,6 +190,19 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) return err;
 
   Function *entry = buildPtxEntry(module, *loaded->kernel, loaded->info);
+  // Launch constants: the parameter's value compiled in (a local accessor's
+  // range makes its row stride a constant: immediate offsets, fewer registers).
+  for (const FieldConstant &constant : constants) {
+    if (constant.field >= loaded->info.fields.size() ||
+        loaded->info.fields[constant.field].kind != image::FieldKind::Integer ||
+        loaded->info.fields[constant.field].size != constant.size)
+      return createStringError(inconvertibleErrorCode(), "internal error: launch constant for field " +
+                                                             std::to_string(constant.field) + " of kernel '" +
+                                                             kernelName + "', which is not an integer of " +
+                                                             std::to_string(constant.size) + " bytes");
+    Argument *parameter = entry->getArg(constant.field);
+    parameter->replaceAllUsesWith(ConstantInt::get(parameter->getType(), constant.value));
+  }
   image::copyFloatingPointAttributes(*loaded->kernel, *entry);
   inlineIntoWrapper(module, *loaded->kernel, *entry);
   if (Error err = substituteWorkItemState(module, *entry, kernelName)) return err;

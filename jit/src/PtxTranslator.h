@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace onepass::jit {
 
@@ -24,8 +25,16 @@ struct PtxTarget {
   LibdeviceLocation libdevice;
 };
 
+// A kernel field whose value at this launch is compiled in (onepass_jit_constant).
+struct FieldConstant {
+  uint32_t field;
+  uint32_t size;
+  uint64_t value;
+};
+
 llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                             const PtxTarget &target);
+                                             const PtxTarget &target,
+                                             const std::vector<FieldConstant> &constants = {});
 
 // The one-time work of a process's first PTX compile, done ahead of it (see
 // onepass_jit_warm_up_ptx). Stops early once a real compile has begun.

@@ -106,7 +106,12 @@ __onepass_register_image(const void *imageData, uint64_t imageSize, const void *
       kernel->imageId = view.imageId();
       kernel->info = view.kernels()[i];
       kernel->symbol = std::string(kernel->info.symbol);
-      for (const image::FieldView &field : kernel->info.fields) kernel->fieldOffsets.push_back(field.offset);
+      for (const image::FieldView &field : kernel->info.fields) {
+        if (field.flags & image::kFieldLaunchConstant)
+          kernel->constantFields.push_back(static_cast<uint32_t>(kernel->fieldOffsets.size()));
+        kernel->fieldOffsets.push_back(field.offset);
+        kernel->fieldSizes.push_back(field.size);
+      }
       entry.kernel = std::move(kernel);
     } else {
       entry.error = error;

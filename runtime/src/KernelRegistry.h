@@ -21,7 +21,8 @@ struct RegisteredKernel {
   // Derived once, for every launch: the symbol NUL-terminated, and where each
   // kernel parameter lies in the kernel object.
   std::string symbol;
-  std::vector<uint32_t> fieldOffsets;
+  std::vector<uint32_t> fieldOffsets, fieldSizes;
+  std::vector<uint32_t> constantFields;  // indices of image::kFieldLaunchConstant fields
 };
 
 // Returns the kernel for `hostEntry`; throws sycl::exception if the kernel is

@@ -41,7 +41,10 @@ struct KernelOperation final : rt::AsyncWork {
     launch.object = desc.object_data();
     launch.object_size = desc.object_size;
     launch.field_offsets = kernel->fieldOffsets.data();
+    launch.field_sizes = kernel->fieldSizes.data();
     launch.field_count = static_cast<uint32_t>(kernel->fieldOffsets.size());
+    launch.constant_fields = kernel->constantFields.data();
+    launch.constant_field_count = static_cast<uint32_t>(kernel->constantFields.size());
     launch.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
     for (int d = 0; d < 3; ++d) {
       launch.global_range[d] = desc.global_range[d];
@@ -213,8 +216,10 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
     void *prepared = nullptr;
   };
   thread_local LastPrepared last;
+  // (A kernel with launch constants has a binary per combination of their
+  // values: the backend tells them apart.)
   if (last.device == queue.device.get() && last.kernel == op->kernel.get() && last.hostEntry == op->desc.host_entry &&
-      last.prepared) {
+      last.prepared && op->kernel->constantFields.empty()) {
     op->launch.prepared = last.prepared;
   } else {
     char *error = nullptr;

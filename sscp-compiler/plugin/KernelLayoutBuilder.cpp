@@ -80,6 +80,12 @@ public:
       uint64_t baseOffset = offset + layout.getBaseClassOffset(baseDecl).getQuantity();
       if (!flattenRecord(*baseDecl, baseOffset, what, loc)) return false;
     }
+    // A local accessor's range and offset come from the command group's
+    // setup: launch constants (image::kFieldLaunchConstant).
+    const auto *inNamespace = dyn_cast<NamespaceDecl>(record.getDeclContext()->getRedeclContext());
+    const bool localAccessor = record.getName() == "local_accessor" && inNamespace &&
+                               inNamespace->getName() == "sycl" &&
+                               inNamespace->getDeclContext()->getRedeclContext()->isTranslationUnit();
     for (const FieldDecl *field : record.fields()) {
       uint64_t bitOffset = layout.getFieldOffset(field->getFieldIndex());
       if (field->isBitField()) {
@@ -93,7 +99,12 @@ public:
       // For a lambda, name the captured variable; for a class, the member.
       std::string name = what.empty() ? field->getNameAsString() : what;
       SourceLocation fieldLoc = what.empty() ? field->getLocation() : loc;
-      if (!flatten(field->getType(), offset + bitOffset / 8, name, fieldLoc)) return false;
+      const uint32_t outerFlags = flags_;
+      if (localAccessor && (field->getName() == "range_" || field->getName() == "offset_"))
+        flags_ |= image::kFieldLaunchConstant;
+      const bool flattened = flatten(field->getType(), offset + bitOffset / 8, name, fieldLoc);
+      flags_ = outerFlags;
+      if (!flattened) return false;
     }
     return true;
   }
@@ -114,6 +125,7 @@ public:
       uint32_t end = std::max(last.offset + last.size, f.offset + f.size);
       last.size = end - last.offset;
       last.kind = image::FieldKind::Integer;  // a merged range is opaque bytes
+      last.flags &= f.flags;
     }
     fields_.clear();
     for (const image::FieldDesc &f : merged) {
@@ -128,7 +140,7 @@ public:
 
 private:
   bool add(uint64_t offset, uint64_t size, image::FieldKind kind) {
-    fields_.push_back(image::FieldDesc{static_cast<uint32_t>(offset), static_cast<uint32_t>(size), kind});
+    fields_.push_back(image::FieldDesc{static_cast<uint32_t>(offset), static_cast<uint32_t>(size), kind, flags_});
     return true;
   }
 
@@ -149,6 +161,7 @@ private:
     return false;
   }
 
+  uint32_t flags_ = 0;  // image::FieldFlag of the fields being flattened
   ASTContext &ctx_;
   Diagnostics &diags_;
   std::vector<image::FieldDesc> fields_;

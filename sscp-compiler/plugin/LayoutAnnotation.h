@@ -5,7 +5,8 @@
 // this one plugin, so the format is private to it.
 //
 //   onepass.layout\n<objectSize>\n<objectAlign>\n<line>\n<column>\n<dimensions>\n<fields>\n<file>\n<display name>
-//   fields: space-separated <kind><offset>:<size>, kind P (pointer), I (integer), F (float)
+//   fields: space-separated <kind><offset>:<size>[c], kind P (pointer), I (integer), F (float);
+//           a trailing c marks a launch constant (image::kFieldLaunchConstant)
 #pragma once
 
 #include "KernelImage.h"
@@ -40,6 +41,7 @@ inline std::string encodeLayout(const KernelLayout &layout) {
     const image::FieldDesc &f = layout.fields[i];
     char kind = f.kind == image::FieldKind::Pointer ? 'P' : f.kind == image::FieldKind::Float ? 'F' : 'I';
     out << (i ? " " : "") << kind << f.offset << ':' << f.size;
+    if (f.flags & image::kFieldLaunchConstant) out << 'c';
   }
   out << '\n' << layout.file << '\n' << layout.displayName;
   return out.str();
@@ -70,7 +72,9 @@ inline bool decodeLayout(const std::string &text, KernelLayout &layout) {
     size_t colon = token.find(':');
     if (colon == std::string::npos) return false;
     f.offset = static_cast<uint32_t>(std::strtoul(token.c_str() + 1, nullptr, 10));
-    f.size = static_cast<uint32_t>(std::strtoul(token.c_str() + colon + 1, nullptr, 10));
+    char *end = nullptr;
+    f.size = static_cast<uint32_t>(std::strtoul(token.c_str() + colon + 1, &end, 10));
+    if (*end == 'c') f.flags |= image::kFieldLaunchConstant;
     layout.fields.push_back(f);
   }
   if (!std::getline(in, layout.file)) return false;

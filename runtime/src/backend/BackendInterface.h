@@ -18,7 +18,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 10
+#define ONEPASS_BACKEND_INTERFACE_VERSION 11
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -63,7 +63,13 @@ typedef struct onepass_backend_launch {
   const void *object;
   uint64_t object_size;
   const uint32_t *field_offsets;  /* where each kernel parameter lies in `object` */
+  const uint32_t *field_sizes;    /* and its size in bytes */
   uint32_t field_count;
+  /* The fields whose values a JIT may compile in (a local accessor's range
+   * and offset: image::kFieldLaunchConstant), by index: a backend that does
+   * keeps one binary per combination of their values. */
+  const uint32_t *constant_fields;
+  uint32_t constant_field_count;
   uint32_t dimensions;     /* 0 for single_task */
   uint64_t global_range[3];
   /* An nd_range kernel's work-group range (global_range is a multiple of

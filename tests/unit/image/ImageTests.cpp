@@ -28,7 +28,7 @@ std::vector<KernelDesc> sampleKernels() {
   fill.objectSize = 24;
   fill.objectAlign = 8;
   fill.features = kFeatureFp64;
-  fill.fields = {{0, 8, FieldKind::Pointer}, {8, 4, FieldKind::Float}, {16, 8, FieldKind::Integer}};
+  fill.fields = {{0, 8, FieldKind::Pointer}, {8, 4, FieldKind::Float}, {16, 8, FieldKind::Integer, kFieldLaunchConstant}};
 
   KernelDesc task;
   task.symbol = "_ZTSZ4mainEUlvE_";
@@ -133,6 +133,8 @@ TEST_CASE("an image reads back exactly what was written", "[image]") {
   CHECK(fill.fields[1].kind == FieldKind::Float);
   CHECK(fill.fields[2].offset == 16);
   CHECK(fill.fields[2].kind == FieldKind::Integer);
+  CHECK(fill.fields[2].flags == kFieldLaunchConstant);  // a launch constant stays one
+  CHECK(fill.fields[1].flags == 0);
 
   const KernelView &task = view.kernels()[1];
   CHECK(task.symbol == "_ZTSZ4mainEUlvE_");

@@ -192,11 +192,13 @@ std::string installedLibdevice() {
 }
 
 std::string buildPtxFrom(const std::vector<uint8_t> &image, const std::string &symbol, unsigned sm, std::string &error,
-                         unsigned ptxVersion, const std::string &libdevice) {
+                         unsigned ptxVersion, const std::string &libdevice,
+                         const std::vector<onepass_jit_constant> &constants = {}) {
   static auto compilePtx = reinterpret_cast<decltype(&onepass_jit_compile_ptx)>(
       dlsym(dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL), "onepass_jit_compile_ptx"));
   REQUIRE(compilePtx != nullptr);
-  onepass_jit_request request{image.data(), image.size(), symbol.c_str()};
+  onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
+                              static_cast<uint32_t>(constants.size())};
   onepass_jit_ptx_target target{sm, ptxVersion, libdevice.c_str(), "looked in the test's places"};
   onepass_jit_buffer ptx{};
   char *message = nullptr;
@@ -272,6 +274,33 @@ TEST_CASE("a PTX entry takes the kernel's fields, then only a range kernel's ran
   CHECK(parameters("grid_ids") == 1 + 2);      // grid; a 2-D range
   CHECK(parameters("set_flag") == 1);          // flag; a single_task has no range
   CHECK(parameters("group_ids") == 1);         // grid; an nd_range kernel's range is the grid's
+}
+
+TEST_CASE("a launch constant's value is compiled into the PTX, its parameter no longer read", "[jit][ptx]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const std::string symbol(kernelNamed(image, "scale_offset").symbol);  // fields: out, in, factor, offset
+  auto loads = [](const std::string &ptx, const std::string &parameter) {
+    std::size_t count = 0;
+    for (std::size_t at = ptx.find(parameter + "]"); at != std::string::npos; at = ptx.find(parameter + "]", at + 1))
+      ++count;
+    return count;
+  };
+  const std::string plain = buildPtxFrom(imageBytes(), symbol, 90, error, 0, installedLibdevice());
+  INFO(error);
+  REQUIRE(!plain.empty());
+  CHECK(loads(plain, "__onepass_ptx_kernel_param_3") == 1);
+  const std::string constant =
+      buildPtxFrom(imageBytes(), symbol, 90, error, 0, installedLibdevice(), {{3, 4, 12345}});
+  INFO(error);
+  REQUIRE(!constant.empty());
+  CHECK(loads(constant, "__onepass_ptx_kernel_param_3") == 0);
+  CHECK_THAT(constant, Catch::Contains("__onepass_ptx_kernel_param_3"));  // still declared: the launch passes it
+  CHECK_THAT(constant, Catch::Contains("0f4640E400"));  // float(offset), folded: 12345.0f
+  // Not an integer field of that size: an error, not a miscompile.
+  CHECK(buildPtxFrom(imageBytes(), symbol, 90, error, 0, installedLibdevice(), {{2, 4, 1}}).empty());
+  CHECK_THAT(error, Catch::Contains("launch constant for field 2"));
 }
 
 TEST_CASE("the PTX ISA follows the driver's, within what LLVM and the architecture allow", "[jit][ptx]") {

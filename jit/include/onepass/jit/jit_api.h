@@ -13,13 +13,24 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 6
+#define ONEPASS_JIT_INTERFACE_VERSION 7
+
+/* A field of the kernel object and its value at this launch, which the JIT
+ * compiles in: the parameter stays, its value is no longer read. */
+typedef struct onepass_jit_constant {
+  uint32_t field;  /* index among the kernel's fields; an integer field */
+  uint32_t size;   /* its size in bytes (1, 2, 4 or 8) */
+  uint64_t value;  /* zero-extended */
+} onepass_jit_constant;
 
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
   const void *image;          /* a whole kernel image (see common/image) */
   uint64_t image_size;
   const char *kernel_symbol;  /* KernelRecord::symbol */
+  /* Fields to compile in (PTX only so far), none if 0. */
+  const onepass_jit_constant *constants;
+  uint32_t constant_count;
 } onepass_jit_request;
 
 /* A binary produced by the JIT; release with onepass_jit_free. */

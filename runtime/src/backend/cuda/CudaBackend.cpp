@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace onepass::cuda {
@@ -72,7 +73,8 @@ struct Backend {
   int driverVersion = 0;
   Libdevice libdevice;
   std::vector<std::unique_ptr<Device>> devices;
-  rt::BuildOnceMap<std::pair<const void *, uint32_t>, CompiledKernel> kernels;  // by (kernel, device)
+  // By (kernel, device, its launch constants' values).
+  rt::BuildOnceMap<std::tuple<const void *, uint32_t, std::string>, CompiledKernel> kernels;
 };
 
 Backend &backend() {
@@ -339,19 +341,40 @@ onepass_jit_ptx_target ptxTarget(const Device &d) {
   return {d.smVersion, driverPtxVersion(b.driverVersion), b.libdevice.path.c_str(), b.libdevice.missing.c_str()};
 }
 
+// The launch constants of a launch (onepass_backend_launch::constant_fields),
+// compiled into its binary: their values, and the JIT's request for them.
+std::vector<onepass_jit_constant> launchConstants(const onepass_backend_launch &launch) {
+  std::vector<onepass_jit_constant> constants;
+  for (uint32_t i = 0; i < launch.constant_field_count; ++i) {
+    const uint32_t field = launch.constant_fields[i];
+    onepass_jit_constant constant{field, launch.field_sizes[field], 0};
+    std::memcpy(&constant.value, static_cast<const char *>(launch.object) + launch.field_offsets[field],
+                std::min<uint32_t>(constant.size, sizeof constant.value));
+    constants.push_back(constant);
+  }
+  return constants;
+}
+std::string constantsKey(const onepass_backend_launch &launch) {
+  std::string key;
+  for (const onepass_jit_constant &constant : launchConstants(launch))
+    key += std::to_string(constant.field) + "=" + std::to_string(constant.value) + ";";
+  return key;
+}
+
 // Everything that changes a kernel's cubin.
-std::string cacheKey(const Device &d, uint64_t imageIdentity, const char *kernelSymbol) {
+std::string cacheKey(const Device &d, uint64_t imageIdentity, const char *kernelSymbol, const std::string &constants) {
   const Backend &b = backend();
   char imageId[20];
   std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(imageIdentity));
   return std::string(b.services->toolchain_id()) + "|cuda sm_" + std::to_string(d.smVersion) + "|driver " +
-         std::to_string(b.driverVersion) + "|" + b.libdevice.identity + "|image " + imageId + "|" + kernelSymbol;
+         std::to_string(b.driverVersion) + "|" + b.libdevice.identity + "|image " + imageId + "|" + kernelSymbol +
+         (constants.empty() ? "" : "|constants " + constants);
 }
 
 // Whether the first device's cubin of a kernel is in the persistent cache.
 int kernelCached(uint64_t imageIdentity, const char *kernelSymbol) {
   const Backend &b = backend();
-  return b.services->cache_contains(cacheKey(*b.devices.front(), imageIdentity, kernelSymbol).c_str());
+  return b.services->cache_contains(cacheKey(*b.devices.front(), imageIdentity, kernelSymbol, "").c_str());
 }
 
 // Finds the kernel's binary in the persistent cache, or JIT-compiles it to
@@ -360,7 +383,7 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
   Backend &b = backend();
   const Device &d = *b.devices[device];
   b.api->cuCtxSetCurrent(d.context);
-  const std::string key = cacheKey(d, launch.image_id, launch.kernel_symbol);
+  const std::string key = cacheKey(d, launch.image_id, launch.kernel_symbol, constantsKey(launch));
   auto start = Clock::now();
   void *cached = nullptr;
   uint64_t cachedSize = 0;
@@ -375,7 +398,9 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
     log(1, error + "; compiling the kernel again");
   }
 
-  onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
+  const std::vector<onepass_jit_constant> constants = launchConstants(launch);
+  onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol, constants.data(),
+                              static_cast<uint32_t>(constants.size())};
   const onepass_jit_ptx_target target = ptxTarget(d);
   onepass_jit_buffer ptx{};
   char *message = nullptr;
@@ -405,7 +430,7 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
 }
 
 CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) {
-  return backend().kernels.get({launch.host_entry, device}, [&](CompiledKernel &kernel) {
+  return backend().kernels.get({launch.host_entry, device, constantsKey(launch)}, [&](CompiledKernel &kernel) {
     kernel.error = buildKernel(device, launch, kernel.function);
   });
 }
