@@ -260,6 +260,31 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   SmallPtrSet<BasicBlock *, 8> resumePoints(continuations.begin(), continuations.end());
   // Which values live across a barrier are the same for the whole group.
   const SmallPtrSet<Value *, 32> varying = varyingValues(*step);
+  SteppedKernel result;
+  result.step = step;
+  result.barriers = static_cast<unsigned>(barriers.size());
+  const SmallPtrSet<BasicBlock *, 8> barrierSet(barrierBlocks.begin(), barrierBlocks.end());
+  // Whether every branch between a resume point and the barriers (or the
+  // end) it leads to is uniform: then the whole group stops at the same
+  // place, and the launcher need not check.
+  result.uniformExit.assign(barriers.size() + 1, true);
+  for (size_t k = 0; k <= continuations.size(); ++k) {
+    BasicBlock *from = k == 0 ? entry.getTerminator()->getSuccessor(0) : continuations[k - 1];
+    SmallPtrSet<BasicBlock *, 32> seen;
+    SmallVector<BasicBlock *, 32> work{from};
+    while (!work.empty() && result.uniformExit[k]) {
+      BasicBlock *block = work.pop_back_val();
+      if (!seen.insert(block).second) continue;
+      Instruction *branch = block->getTerminator();
+      Value *condition = nullptr;
+      if (auto *br = dyn_cast<BranchInst>(branch); br && br->isConditional()) condition = br->getCondition();
+      else if (auto *sw = dyn_cast<SwitchInst>(branch)) condition = sw->getCondition();
+      else if (!isa<BranchInst, ReturnInst, UnreachableInst>(branch)) result.uniformExit[k] = false;
+      if (condition && varying.contains(condition)) result.uniformExit[k] = false;
+      for (BasicBlock *next : successors(block))
+        if (!barrierSet.contains(next)) work.push_back(next);
+    }
+  }
   SmallPtrSet<AllocaInst *, 16> uniformSlots;
   auto uniformValue = [&](Instruction &inst) {
     if (auto *load = dyn_cast<LoadInst>(&inst))  // a reload of a demoted value
@@ -292,7 +317,6 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   // left) reads the previous phase's copy: a work-item that already ran
   // this phase must not change what a later one reads. The launcher carries
   // the phase's copy over after each phase.
-  SmallPtrSet<BasicBlock *, 8> barrierSetForReads(barrierBlocks.begin(), barrierBlocks.end());
   SmallPtrSet<LoadInst *, 16> phaseStartReads;
   for (AllocaInst *slot : uniformSlots) {
     SmallPtrSet<BasicBlock *, 32> written;  // blocks entered after a write without a barrier between
@@ -305,7 +329,7 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
       }
     while (!work.empty()) {
       BasicBlock *block = work.pop_back_val();
-      if (barrierSetForReads.contains(block) || !written.insert(block).second) continue;
+      if (barrierSet.contains(block) || !written.insert(block).second) continue;
       for (BasicBlock *next : successors(block)) work.push_back(next);
     }
     for (User *user : slot->users()) {
@@ -335,7 +359,6 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   }
   // With lifetime markers (the inliner's, around a callee's locals): whether
   // a barrier lies between a start of the variable's lifetime and its end.
-  SmallPtrSet<BasicBlock *, 8> barrierSet(barrierBlocks.begin(), barrierBlocks.end());
   auto lifetimeCrossesBarrier = [&](AllocaInst &alloca) -> std::optional<bool> {
     SmallVector<IntrinsicInst *, 4> starts;
     SmallPtrSet<BasicBlock *, 8> ends;
@@ -389,9 +412,6 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
     return before && after && lifetimeCrossesBarrier(alloca).value_or(true);
   };
   const DataLayout &layout = module.getDataLayout();
-  SteppedKernel result;
-  result.step = step;
-  result.barriers = static_cast<unsigned>(barriers.size());
   // The frames are laid out by variable, not by work-item: variable j of the
   // group's work-items is a column of `items` slots of its size, so that the
   // same variable of neighbouring work-items is adjacent (loops over the

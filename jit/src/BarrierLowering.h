@@ -49,6 +49,10 @@ struct SteppedKernel {
   uint64_t frameBytes = 0;         // per work-item
   uint64_t frameAlign = 1;
   unsigned barriers = 0;           // resume points
+  // Per resume point (0: the start): whether only uniform branches lie
+  // between it and where the work-item stops next, so that a group that
+  // resumed together there stops together too.
+  std::vector<bool> uniformExit;
 };
 
 // Inlines into `kernel` every function through which it reaches a barrier,

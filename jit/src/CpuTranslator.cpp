@@ -282,10 +282,13 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       b.CreateBr(phase);
       b.SetInsertPoint(phase);
       b.CreateCondBr(b.CreateLoad(b.getInt1Ty(), groupUniform), together, apart);
-      auto workItems = [&](IRBuilder<> &at) {
+      // A part of the kernel whose branches are all uniform: the group stops
+      // together, at work-item 0's place (no check of every work-item).
+      BasicBlock *settleTogether = BasicBlock::Create(ctx, "phase.settle.together", fn);
+      auto workItems = [&](IRBuilder<> &at, bool stopsTogether) {
         emitLoop(at, at.getInt64(0), locals[0], word(at, builtins::kLocalIdWord, 0),
                  [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
-        at.CreateBr(settle);
+        at.CreateBr(stopsTogether ? settleTogether : settle);
       };
       b.SetInsertPoint(together);
       SwitchInst *resumeAt =
@@ -295,13 +298,20 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
         resumeAt->addCase(b.getInt32(static_cast<int32_t>(k)), from);
         b.SetInsertPoint(from);
         uniformFrom = b.getInt32(static_cast<int32_t>(k));
-        workItems(b);
+        workItems(b, stepped->uniformExit[k]);
       }
       uniformFrom = nullptr;
       b.SetInsertPoint(apart);
-      workItems(b);
+      workItems(b, false);
       b.SetInsertPoint(settle);
       settlePhase(b, phase, after);
+      b.SetInsertPoint(settleTogether);
+      {
+        Value *first = b.CreateAlignedLoad(b.getInt32Ty(), resumes, Align(4));
+        if (!stepped->uniforms.empty()) carryUniforms(b, b.getTrue(), b.getTrue());
+        b.CreateStore(first, groupState);
+        b.CreateCondBr(b.CreateICmpNE(first, b.getInt32(kStepDone)), phase, after);
+      }
       b.SetInsertPoint(after);
       return;
     }

@@ -109,7 +109,10 @@ int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const ch
   std::string text = "; frame: " + std::to_string(stepped->frameBytes) + " bytes, align " +
                      std::to_string(stepped->frameAlign) + ", " + std::to_string(stepped->barriers) + " barrier(s), " +
                      std::to_string(stepped->uniforms.size()) + " uniform value(s) in " +
-                     std::to_string(stepped->groupBytes) + " group bytes\n";
+                     std::to_string(stepped->groupBytes) + " group bytes\n; stops together from:";
+  for (size_t k = 0; k < stepped->uniformExit.size(); ++k)
+    if (stepped->uniformExit[k]) text += " " + std::to_string(k);
+  text += "\n";
   llvm::raw_string_ostream stream(text);
   stepped->step->print(stream);
   result->size = text.size() + 1;

@@ -6,6 +6,7 @@
 ; (the running sum) has its column only.
 ; RUN: llvm-as %s -o %t.bc
 ; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
+; RUN: %jit-lower-barriers %t.bc leaving | FileCheck %s --check-prefix=LEAVING
 
 declare void @__onepass_group_barrier()
 declare i64 @__onepass_get_local_id(i32) nounwind willreturn memory(none)
@@ -35,6 +36,9 @@ exit:
 ; (The counter is demoted twice: its phi, and its reload in the loop header,
 ; live across the barrier too; both are uniform.)
 ; CHECK: ; frame: {{[0-9]+}} bytes, align 8, 1 barrier(s), 2 uniform value(s) in 32 group bytes
+; Every branch is uniform: from the start and from the barrier, the group
+; stops together.
+; CHECK-NEXT: ; stops together from: 0 1
 ; The counter: the previous phase's copy, this phase's, and its own slot.
 ; CHECK-DAG: %k.reg2mem.previous = getelementptr inbounds i8, ptr %group, i64 0
 ; CHECK-DAG: %k.reg2mem.current = getelementptr inbounds i8, ptr %group, i64 8
@@ -48,3 +52,26 @@ exit:
 ; CHECK: load i64, ptr %k{{.*}}.before
 ; Writes go to this phase's copy.
 ; CHECK: store i64 %{{.*}}, ptr %k.reg2mem.now
+
+; Work-items leaving on their id before the barrier: from the start, the
+; group may stop at different places (the launcher checks); after the
+; barrier, only uniform branches remain.
+define void @leaving(ptr %local, ptr %out) {
+entry:
+  %lid = call i64 @__onepass_get_local_id(i32 0)
+  %gone = icmp uge i64 %lid, 48
+  br i1 %gone, label %exit, label %stay
+
+stay:
+  %slot = getelementptr i64, ptr %local, i64 %lid
+  store i64 %lid, ptr %slot
+  call void @__onepass_group_barrier()
+  %v = load i64, ptr %local
+  store i64 %v, ptr %out
+  br label %exit
+
+exit:
+  ret void
+}
+
+; LEAVING: ; stops together from: 1{{$}}
