@@ -173,7 +173,12 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
       if (wanted) requestCompletion(node);  // records a marker and tells the poller
     }
     if (marked) notifyPoller(false);  // only a new marker gives the poller something to do
-    if (sequence % kMarkerInterval == 0) reap(index);
+    // Retiring asks the driver about markers: while the feeder is in the
+    // driver for every launch, ask it less often (the two threads would
+    // contend for the driver's locks), and retire more at a time.
+    const bool feeding = feederEnabled_ && handed_.load(std::memory_order_relaxed) != fedOn_.load(std::memory_order_relaxed);
+    const uint64_t reapEvery = feeding ? kFeedingReapInterval : kMarkerInterval;
+    if (sequence % reapEvery == 0) reap(index, static_cast<int>(reapEvery / kMarkerInterval) + 3);
     stream.fed.fetch_add(1, std::memory_order_relaxed);  // (several threads may feed one stream)
   } catch (...) {
     if (node.errors) node.errors->push(std::current_exception());
@@ -333,8 +338,8 @@ StreamTracker::Front StreamTracker::retireFront(uint32_t index) {
   return Front::Retired;
 }
 
-void StreamTracker::reap(uint32_t index) {
-  for (int round = 0; round < 4 && retireFront(index) == Front::Retired; ++round) {
+void StreamTracker::reap(uint32_t index, int markers) {
+  for (int round = 0; round < markers && retireFront(index) == Front::Retired; ++round) {
   }
 }
 

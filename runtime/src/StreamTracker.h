@@ -103,6 +103,7 @@ private:
   // slot's turn says whose it is).
   static constexpr uint64_t kFeederRing = 1024;
   static constexpr uint32_t kFeederStreak = 16;
+  static constexpr uint64_t kFeedingReapInterval = 256;  // operations between reaps while the feeder works
   static constexpr std::chrono::microseconds kFeederBackOff{50};
   struct Marker;
   struct FeederCall {
@@ -144,8 +145,9 @@ private:
   // Retires what the stream's oldest marker covers if it has completed.
   enum class Front { None, Pending, Retired };  // no marker, not completed, retired
   Front retireFront(uint32_t stream);
-  // Retires what the completed markers at the front of the stream cover.
-  void reap(uint32_t stream);
+  // Retires what the completed markers at the front of the stream cover
+  // (up to `markers` of them).
+  void reap(uint32_t stream, int markers);
   void poll();
   // `urgent`: someone waits for the completion on the host.
   void notifyPoller(bool urgent);
