@@ -207,6 +207,7 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   inlineIntoWrapper(module, *loaded->kernel, *entry);
   if (Error err = substituteWorkItemState(module, *entry, kernelName)) return err;
   if (Error err = prepareForCodegen(module, *entry, *machine, target.libdevice, kernelName)) return err;
+  dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion) + ".unoptimized");
   optimize(module, *machine);
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
   Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
