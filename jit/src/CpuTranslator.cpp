@@ -14,6 +14,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <map>
 #include <optional>
 
 #include "KernelFunctionAttributes.h"
@@ -55,7 +56,7 @@ void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
 // void __onepass_cpu_launch(const void *object, const onepass_cpu_launch *launch)
 // `kernel` is the kernel function, or with `stepped` its step (barriers).
 Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info,
-                        const SteppedKernel *stepped) {
+                        const SteppedKernel *stepped, const std::map<uint32_t, uint64_t> &constants) {
   LLVMContext &ctx = module.getContext();
   Type *ptr = PointerType::get(ctx, 0);
   Function *launcher = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr, ptr}, false),
@@ -74,9 +75,15 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   // The kernel object is immutable during a launch: load every field once,
   // outside the loops, so nothing in the loop body has to reload them.
   std::vector<Value *> arguments;
+  // (Launch constants: their values, compiled in.)
   for (size_t i = 0; i < info.fields.size(); ++i) {
+    Type *type = kernel.getArg(i)->getType();
+    if (auto constant = constants.find(static_cast<uint32_t>(i)); constant != constants.end()) {
+      arguments.push_back(ConstantInt::get(type, constant->second));
+      continue;
+    }
     Value *address = builder.CreateConstInBoundsGEP1_32(builder.getInt8Ty(), object, info.fields[i].offset);
-    arguments.push_back(builder.CreateAlignedLoad(kernel.getArg(i)->getType(), address, Align(1)));
+    arguments.push_back(builder.CreateAlignedLoad(type, address, Align(1)));
   }
   auto callKernel = [&](IRBuilder<> &b) { b.CreateCall(kernel.getFunctionType(), &kernel, arguments); };
   Type *i64 = builder.getInt64Ty();
@@ -329,10 +336,17 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
 
 }  // namespace
 
-Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize, const char *kernelSymbol) {
+Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
+                                             const std::vector<FieldConstant> &constants) {
   LLVMContext ctx;
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
   if (!loaded) return loaded.takeError();
+  std::map<uint32_t, uint64_t> constantValues;
+  for (const FieldConstant &constant : constants) {
+    Expected<uint64_t> value = checkedFieldConstant(*loaded, constant);
+    if (!value) return value.takeError();
+    constantValues[constant.field] = *value;
+  }
   Module &module = *loaded->module;
 
   Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine();
@@ -352,7 +366,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".stepped");
   }
   Function &body = stepped ? *stepped->step : *loaded->kernel;
-  Function *launcher = buildLauncher(module, body, loaded->info, stepped ? &*stepped : nullptr);
+  Function *launcher = buildLauncher(module, body, loaded->info, stepped ? &*stepped : nullptr, constantValues);
   image::copyFloatingPointAttributes(*loaded->kernel, *launcher);
   if (stepped) {
     // The kernel lives on in its step; its barrier calls must not reach the object.

@@ -5,6 +5,8 @@
 // vectorizes) and emits an x86-64 object.
 #pragma once
 
+#include "KernelModule.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -14,7 +16,8 @@ namespace onepass::jit {
 
 inline constexpr const char *kCpuLaunchSymbol = "__onepass_cpu_launch";
 
-llvm::Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize,
-                                                   const char *kernelSymbol);
+// `constants`: fields whose value is compiled in (onepass_jit_constant).
+llvm::Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
+                                                   const std::vector<FieldConstant> &constants);
 
 }  // namespace onepass::jit

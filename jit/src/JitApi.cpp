@@ -40,11 +40,20 @@ const char *onepass_jit_version_string(void) {
   return "OnePass " ONEPASS_VERSION ", LLVM " LLVM_VERSION_STRING;
 }
 
+namespace {
+std::vector<onepass::jit::FieldConstant> constantsOf(const onepass_jit_request &request) {
+  std::vector<onepass::jit::FieldConstant> constants;
+  for (uint32_t i = 0; i < request.constant_count; ++i)
+    constants.push_back({request.constants[i].field, request.constants[i].size, request.constants[i].value});
+  return constants;
+}
+}  // namespace
+
 int onepass_jit_compile_cpu(const onepass_jit_request *request, onepass_jit_buffer *object, char **error) {
   if (!request || !request->image || !request->kernel_symbol || !object)
     return fail(error, "onepass_jit_compile_cpu: missing argument");
-  llvm::Expected<std::vector<char>> compiled =
-      onepass::jit::compileCpuKernel(request->image, request->image_size, request->kernel_symbol);
+  llvm::Expected<std::vector<char>> compiled = onepass::jit::compileCpuKernel(
+      request->image, request->image_size, request->kernel_symbol, constantsOf(*request));
   if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
   object->size = compiled->size();
   object->data = std::malloc(compiled->size());
@@ -68,11 +77,8 @@ int onepass_jit_compile_ptx(const onepass_jit_request *request, const onepass_ji
                             onepass_jit_buffer *ptx, char **error) {
   if (!request || !request->image || !request->kernel_symbol || !target || !ptx)
     return fail(error, "onepass_jit_compile_ptx: missing argument");
-  std::vector<onepass::jit::FieldConstant> constants;
-  for (uint32_t i = 0; i < request->constant_count; ++i)
-    constants.push_back({request->constants[i].field, request->constants[i].size, request->constants[i].value});
   llvm::Expected<std::string> compiled = onepass::jit::compilePtxKernel(
-      request->image, request->image_size, request->kernel_symbol, ptxTarget(*target), constants);
+      request->image, request->image_size, request->kernel_symbol, ptxTarget(*target), constantsOf(*request));
   if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
   ptx->size = compiled->size() + 1;
   ptx->data = copyMessage(*compiled);

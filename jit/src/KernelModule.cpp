@@ -64,4 +64,15 @@ void internalizeAllBut(Module &module, const Function &keep) {
     if (!fn.isDeclaration() && &fn != &keep) fn.setLinkage(GlobalValue::InternalLinkage);
 }
 
+Expected<uint64_t> checkedFieldConstant(const KernelModule &kernel, const FieldConstant &constant) {
+  if (constant.field >= kernel.info.fields.size() ||
+      kernel.info.fields[constant.field].kind != image::FieldKind::Integer ||
+      kernel.info.fields[constant.field].size != constant.size)
+    return createStringError(inconvertibleErrorCode(), "internal error: launch constant for field " +
+                                                           std::to_string(constant.field) + " of kernel '" +
+                                                           kernel.displayName + "', which is not an integer of " +
+                                                           std::to_string(constant.size) + " bytes");
+  return constant.value;
+}
+
 }  // namespace onepass::jit

@@ -19,6 +19,17 @@ struct KernelModule {
   std::string displayName;  // the kernel's name as users know it, for messages
 };
 
+// A kernel field whose value at this launch is compiled in (onepass_jit_constant).
+struct FieldConstant {
+  uint32_t field;
+  uint32_t size;
+  uint64_t value;
+};
+
+// The constant as the integer the field is, or an error if the field is not
+// an integer field of that size.
+llvm::Expected<uint64_t> checkedFieldConstant(const KernelModule &kernel, const FieldConstant &constant);
+
 llvm::Expected<KernelModule> loadKernelModule(llvm::LLVMContext &ctx, const void *imageData,
                                               uint64_t imageSize, llvm::StringRef kernelSymbol);
 

@@ -193,15 +193,10 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   // Launch constants: the parameter's value compiled in (a local accessor's
   // range makes its row stride a constant: immediate offsets, fewer registers).
   for (const FieldConstant &constant : constants) {
-    if (constant.field >= loaded->info.fields.size() ||
-        loaded->info.fields[constant.field].kind != image::FieldKind::Integer ||
-        loaded->info.fields[constant.field].size != constant.size)
-      return createStringError(inconvertibleErrorCode(), "internal error: launch constant for field " +
-                                                             std::to_string(constant.field) + " of kernel '" +
-                                                             kernelName + "', which is not an integer of " +
-                                                             std::to_string(constant.size) + " bytes");
+    Expected<uint64_t> value = checkedFieldConstant(*loaded, constant);
+    if (!value) return value.takeError();
     Argument *parameter = entry->getArg(constant.field);
-    parameter->replaceAllUsesWith(ConstantInt::get(parameter->getType(), constant.value));
+    parameter->replaceAllUsesWith(ConstantInt::get(parameter->getType(), *value));
   }
   image::copyFloatingPointAttributes(*loaded->kernel, *entry);
   inlineIntoWrapper(module, *loaded->kernel, *entry);

@@ -5,6 +5,7 @@
 // emits PTX for the device's sm_XX.
 #pragma once
 
+#include "KernelModule.h"
 #include "PtxMath.h"
 
 #include "llvm/Support/Error.h"
@@ -23,13 +24,6 @@ struct PtxTarget {
   unsigned smVersion = 0;   // compute capability, 10 * major + minor (90 for sm_90)
   unsigned ptxVersion = 0;  // the newest PTX ISA the driver accepts (90 for 9.0); 0: the lowest sm_XX needs
   LibdeviceLocation libdevice;
-};
-
-// A kernel field whose value at this launch is compiled in (onepass_jit_constant).
-struct FieldConstant {
-  uint32_t field;
-  uint32_t size;
-  uint64_t value;
 };
 
 llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,

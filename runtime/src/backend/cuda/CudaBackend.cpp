@@ -8,6 +8,7 @@
 #include "../BackendErrors.h"
 #include "../BackendInterface.h"
 #include "../BuildOnceMap.h"
+#include "../LaunchConstants.h"
 #include "CudaDriver.h"
 #include "CudaToolkit.h"
 
@@ -341,26 +342,6 @@ onepass_jit_ptx_target ptxTarget(const Device &d) {
   return {d.smVersion, driverPtxVersion(b.driverVersion), b.libdevice.path.c_str(), b.libdevice.missing.c_str()};
 }
 
-// The launch constants of a launch (onepass_backend_launch::constant_fields),
-// compiled into its binary: their values, and the JIT's request for them.
-std::vector<onepass_jit_constant> launchConstants(const onepass_backend_launch &launch) {
-  std::vector<onepass_jit_constant> constants;
-  for (uint32_t i = 0; i < launch.constant_field_count; ++i) {
-    const uint32_t field = launch.constant_fields[i];
-    onepass_jit_constant constant{field, launch.field_sizes[field], 0};
-    std::memcpy(&constant.value, static_cast<const char *>(launch.object) + launch.field_offsets[field],
-                std::min<uint32_t>(constant.size, sizeof constant.value));
-    constants.push_back(constant);
-  }
-  return constants;
-}
-std::string constantsKey(const onepass_backend_launch &launch) {
-  std::string key;
-  for (const onepass_jit_constant &constant : launchConstants(launch))
-    key += std::to_string(constant.field) + "=" + std::to_string(constant.value) + ";";
-  return key;
-}
-
 // Everything that changes a kernel's cubin.
 std::string cacheKey(const Device &d, uint64_t imageIdentity, const char *kernelSymbol, const std::string &constants) {
   const Backend &b = backend();
@@ -383,7 +364,7 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
   Backend &b = backend();
   const Device &d = *b.devices[device];
   b.api->cuCtxSetCurrent(d.context);
-  const std::string key = cacheKey(d, launch.image_id, launch.kernel_symbol, constantsKey(launch));
+  const std::string key = cacheKey(d, launch.image_id, launch.kernel_symbol, backend::constantsKey(launch));
   auto start = Clock::now();
   void *cached = nullptr;
   uint64_t cachedSize = 0;
@@ -398,7 +379,7 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
     log(1, error + "; compiling the kernel again");
   }
 
-  const std::vector<onepass_jit_constant> constants = launchConstants(launch);
+  const std::vector<onepass_jit_constant> constants = backend::launchConstants(launch);
   onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol, constants.data(),
                               static_cast<uint32_t>(constants.size())};
   const onepass_jit_ptx_target target = ptxTarget(d);
@@ -430,7 +411,7 @@ std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, C
 }
 
 CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) {
-  return backend().kernels.get({launch.host_entry, device, constantsKey(launch)}, [&](CompiledKernel &kernel) {
+  return backend().kernels.get({launch.host_entry, device, backend::constantsKey(launch)}, [&](CompiledKernel &kernel) {
     kernel.error = buildKernel(device, launch, kernel.function);
   });
 }
