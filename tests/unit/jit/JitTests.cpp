@@ -52,8 +52,10 @@ const onepass::image::KernelView &kernelNamed(const onepass::image::ImageView &i
 }
 
 // Compiles and loads a kernel; returns nullptr and sets `error` on failure.
-onepass_cpu_kernel_fn build(const std::vector<uint8_t> &image, const std::string &symbol, std::string &error) {
-  onepass_jit_request request{image.data(), image.size(), symbol.c_str()};
+onepass_cpu_kernel_fn build(const std::vector<uint8_t> &image, const std::string &symbol, std::string &error,
+                            const std::vector<onepass_jit_constant> &constants = {}) {
+  onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
+                              static_cast<uint32_t>(constants.size())};
   onepass_jit_buffer object{};
   char *message = nullptr;
   if (jit().compile(&request, &object, &message) != 0) {
@@ -113,6 +115,29 @@ TEST_CASE("a 1-D kernel computes over exactly its chunk of work-items", "[jit]")
     float expected = (i >= 100 && i < 900) ? float(i) * 2.5f + 7.0f : -1.0f;
     REQUIRE(out[i] == expected);
   }
+}
+
+TEST_CASE("a CPU kernel compiled with a launch constant uses it, not the object's value", "[jit]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const auto &kernel = kernelNamed(image, "scale_offset");  // fields: out, in, factor, offset
+  onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error, {{3, 4, 100}});
+  INFO(error);
+  REQUIRE(fn != nullptr);
+  const size_t n = 16;
+  std::vector<float> in(n, 1.0f), out(n, -1.0f);
+  std::vector<uint8_t> blob(kernel.objectSize);
+  put(blob, kernel.fields[0], out.data());
+  put(blob, kernel.fields[1], static_cast<const float *>(in.data()));
+  put(blob, kernel.fields[2], 2.0f);
+  put(blob, kernel.fields[3], 7);  // ignored: compiled in as 100
+  onepass_cpu_launch whole = range1(0, n, n);
+  fn(blob.data(), &whole);
+  for (size_t i = 0; i < n; ++i) REQUIRE(out[i] == 102.0f);
+  // A constant for a field that is not an integer of that size: an error.
+  CHECK(build(imageBytes(), std::string(kernel.symbol), error, {{2, 8, 1}}) == nullptr);
+  CHECK_THAT(error, Catch::Contains("launch constant for field 2"));
 }
 
 TEST_CASE("a 2-D kernel sees row-major ids and its global range", "[jit]") {
