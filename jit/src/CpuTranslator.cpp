@@ -354,9 +354,17 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   setTarget(module, **machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Cpu)) return err;
 
-  // A kernel with barriers runs as a resumable step per work-item.
+  // A kernel with barriers runs as a resumable step per work-item. Stage 1
+  // knows which kernels call one; the CPU's sub-group builtins add theirs
+  // (jit/builtins/cpu/group.cpp), and exchange values through the group
+  // scratch.
+  image::KernelView features = loaded->info;
+  if (Function *barrier = module.getFunction(kBarrierBuiltin);
+      barrier && loaded->info.kind == image::KernelKind::NdRange &&
+      transitiveCallers(*barrier).contains(loaded->kernel))
+    features.features |= image::kFeatureBarrier | image::kFeatureGroupScratch;
   std::optional<SteppedKernel> stepped;
-  if (loaded->info.features & image::kFeatureBarrier) {  // (stage 1 knows which kernel reaches one)
+  if (features.features & image::kFeatureBarrier) {
     if (loaded->info.kind != image::KernelKind::NdRange)
       return createStringError(inconvertibleErrorCode(), "kernel '" + std::string(loaded->displayName) +
                                                              "' uses a work-group barrier but is not an nd_range kernel");
@@ -366,7 +374,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".stepped");
   }
   Function &body = stepped ? *stepped->step : *loaded->kernel;
-  Function *launcher = buildLauncher(module, body, loaded->info, stepped ? &*stepped : nullptr, constantValues);
+  Function *launcher = buildLauncher(module, body, features, stepped ? &*stepped : nullptr, constantValues);
   image::copyFloatingPointAttributes(*loaded->kernel, *launcher);
   if (stepped) {
     // The kernel lives on in its step; its barrier calls must not reach the object.

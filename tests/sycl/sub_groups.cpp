@@ -1,9 +1,9 @@
 // Sub-groups (SYCL 2020 §4.9.1.8) and their group algorithms (§4.17.3):
 // every work-item records its sub-group's geometry and what each algorithm
 // gave it; the host checks both against the geometry the device reported
-// (so the test holds for any sub-group size: 32 on NVIDIA GPUs, 1 on the
-// CPU device), with work-groups of 64 and of 48 work-items (a partial last
-// sub-group on a GPU).
+// (so the test holds for any sub-group size: 32 on NVIDIA GPUs, 8 on the
+// CPU device), with work-groups of 64, 48 and 36 work-items (a partial last
+// sub-group on a GPU, and with 36 on the CPU too).
 #include "check.h"
 
 #include <sycl/sycl.hpp>
@@ -110,5 +110,14 @@ int main() {
   check("the device reports one sub-group size", sizes.size() == 1);
   run(q, 64);
   run(q, 48);
+  run(q, 36);  // a partial last sub-group on the CPU (8 + ... + 4) and on a GPU (32 + 4)
+  // The kernel's sub-groups are the size the device reports.
+  sycl::queue probe{device};
+  unsigned *widest = sycl::malloc_shared<unsigned>(1, probe);
+  probe.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
+     if (it.get_global_id(0) == 0) *widest = static_cast<unsigned>(it.get_sub_group().get_max_local_range()[0]);
+   }).wait();
+  checkEqual("the kernel's sub-group size is the device's", static_cast<unsigned>(sizes.at(0)), *widest);
+  sycl::free(widest, probe);
   return onepass_test::report();
 }

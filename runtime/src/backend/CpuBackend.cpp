@@ -98,7 +98,7 @@ int cpuDeviceInfo(uint32_t, onepass_backend_device_info *info, char **) {
   info->max_work_group_size = 4096;
   info->has_fp64 = 1;
   info->cache_line_bytes = 64;
-  info->sub_group_size = 1;  // jit/builtins/cpu/group.cpp
+  info->sub_group_size = 8;  // jit/builtins/cpu/group.cpp
   for (uint64_t &size : info->max_work_item_sizes) size = info->max_work_group_size;
   return 0;
 }
