@@ -11,7 +11,8 @@
 //               naming the kernel and the driver's error, at wait_and_throw
 //   feeder      back-to-back commands whose driver calls the feeder thread
 //               makes (ONEPASS_GPU_FEEDER): copies land in submission order,
-//               dependencies between queues hold, every event completes
+//               dependencies between queues hold, every event completes, also
+//               with several threads submitting at once
 // CTest runs the modes against the fake driver of tests/fake_cuda (see
 // tests/sycl/CMakeLists.txt); on a GPU machine, `oom` and `fault` also run
 // against the real driver (scripts/device/run.sh).
@@ -20,6 +21,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -178,6 +180,35 @@ void feeder() {
   }
   onepass_test::checkEqual("profiled commands out of order", 0, unordered);
   sycl::free(slot, first);
+
+  // Several threads feeding the device at once: each through its own
+  // in-order queue, and all through one shared out-of-order queue whose
+  // commands each thread chains by events.
+  constexpr int kThreads = 4, kEach = 800;
+  sycl::queue shared{first.get_context(), first.get_device()};
+  int *slots = sycl::malloc_device<int>(2 * kThreads, first);
+  std::vector<std::vector<int>> sources(kThreads, std::vector<int>(kEach));
+  std::vector<int> results(2 * kThreads, -1);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      sycl::queue own{first.get_context(), first.get_device(), sycl::property::queue::in_order()};
+      sycl::event chained;
+      for (int i = 0; i < kEach; ++i) {
+        sources[t][i] = t * 100000 + i;
+        own.memcpy(slots + 2 * t, &sources[t][i], sizeof(int));
+        own.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) { counter[0] = t; });
+        chained = i == 0 ? shared.memcpy(slots + 2 * t + 1, &sources[t][i], sizeof(int))
+                         : shared.memcpy(slots + 2 * t + 1, &sources[t][i], sizeof(int), chained);
+      }
+      own.memcpy(&results[2 * t], slots + 2 * t, sizeof(int)).wait();
+      shared.memcpy(&results[2 * t + 1], slots + 2 * t + 1, sizeof(int), chained).wait();
+    });
+  for (std::thread &thread : threads) thread.join();
+  int lost = 0;
+  for (int t = 0; t < kThreads; ++t) lost += results[2 * t] != t * 100000 + kEach - 1 || results[2 * t + 1] != t * 100000 + kEach - 1;
+  onepass_test::checkEqual("threads whose last copy did not land last", 0, lost);
+  sycl::free(slots, first);
   sycl::free(counter, first);
 }
 
