@@ -60,6 +60,9 @@ if [ "$mode" != bench ] && [ "$mode" != first ]; then
   run_program gpu_errors-oom "$carry/programs/sycl-gpu_errors" oom
   run_program gpu_errors-fault "$carry/programs/sycl-gpu_errors" fault
   run_program gpu_errors-no-libdevice env ONEPASS_CUDA_PATH=/nonexistent/cuda "$carry/programs/sycl-gpu_errors" no-libdevice
+  # The feeder thread on the real driver: every call through it, and by default.
+  run_program gpu_errors-feeder-always env ONEPASS_GPU_FEEDER=always "$carry/programs/sycl-gpu_errors" feeder
+  run_program gpu_errors-feeder "$carry/programs/sycl-gpu_errors" feeder
   for f in "$logs"/*.log; do echo "=== $(basename "$f" .log)"; cat "$f"; done > "$out/program-logs.txt"
 fi
 rm -rf "$logs"
