@@ -180,15 +180,32 @@ Expected<std::vector<char>> emitFile(Module &module, TargetMachine &machine, Cod
   return std::vector<char>(buffer.begin(), buffer.end());
 }
 
-void dumpModuleIfRequested(const Module &module, StringRef name) {
+namespace {
+// <ONEPASS_DUMP_DIR>/<name><extension>, or "" if dumps are off.
+std::string dumpPath(StringRef name, StringRef extension) {
   static const char *directory = std::getenv("ONEPASS_DUMP_DIR");
-  if (!directory || !*directory) return;
+  if (!directory || !*directory) return "";
   // Kernel symbols of templates grow past what a file name may hold.
   std::string file = name.str();
   if (file.size() > 200) file = file.substr(0, 160) + "-" + utohexstr(hash_value(name));
+  return (Twine(directory) + "/" + file + extension).str();
+}
+}  // namespace
+
+void dumpModuleIfRequested(const Module &module, StringRef name) {
+  const std::string path = dumpPath(name, ".ll");
+  if (path.empty()) return;
   std::error_code ec;
-  raw_fd_ostream out((Twine(directory) + "/" + file + ".ll").str(), ec, sys::fs::OF_Text);
+  raw_fd_ostream out(path, ec, sys::fs::OF_Text);
   if (!ec) module.print(out, nullptr);
+}
+
+void dumpObjectIfRequested(ArrayRef<char> object, StringRef name) {
+  const std::string path = dumpPath(name, ".o");
+  if (path.empty()) return;
+  std::error_code ec;
+  raw_fd_ostream out(path, ec, sys::fs::OF_None);
+  if (!ec) out.write(object.data(), object.size());
 }
 
 }  // namespace onepass::jit

@@ -47,5 +47,7 @@ llvm::Expected<std::vector<char>> emitFile(llvm::Module &module, llvm::TargetMac
 
 // Writes the module as text to $ONEPASS_DUMP_DIR/<name>.ll when that variable is set.
 void dumpModuleIfRequested(const llvm::Module &module, llvm::StringRef name);
+// The same for a compiled object: <dir>/<name>.o (for llvm-objdump).
+void dumpObjectIfRequested(llvm::ArrayRef<char> object, llvm::StringRef name);
 
 }  // namespace onepass::jit

@@ -399,7 +399,9 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".unoptimized");
   optimize(module, **machine);
   dumpModuleIfRequested(module, kernelSymbol);
-  return emitFile(module, **machine, CodeGenFileType::ObjectFile);
+  Expected<std::vector<char>> object = emitFile(module, **machine, CodeGenFileType::ObjectFile);
+  if (object) dumpObjectIfRequested(*object, kernelSymbol);
+  return object;
 }
 
 }  // namespace onepass::jit

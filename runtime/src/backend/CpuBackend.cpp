@@ -153,6 +153,10 @@ CompiledKernel &compiled(const onepass_backend_launch &launch) {
       }
       auto micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
       ONEPASS_LOG(Info, "JIT compiled kernel " << launch.kernel_symbol << " for the CPU in " << micros.count() << " us");
+      // (For profilers: where its code is, as __onepass_cpu_launch of the
+      // object ONEPASS_DUMP_DIR keeps.)
+      ONEPASS_LOG(Debug, "kernel " << launch.kernel_symbol << ": __onepass_cpu_launch at "
+                                   << reinterpret_cast<const void *>(kernel.function));
     } catch (const sycl::exception &e) {
       kernel.error = e.what();
     }
