@@ -2,6 +2,8 @@
 
 #include "WorkItemLowering.h"
 
+#include "../builtins/common/work_item_abi.h"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
@@ -17,6 +19,8 @@
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -76,6 +80,21 @@ bool liveIntoAny(Instruction &value, const SmallPtrSetImpl<BasicBlock *> &blocks
   return false;
 }
 
+// Whether `value` is the work-item state (__onepass_work_item()).
+bool isWorkItemState(const Value *value) {
+  const auto *call = dyn_cast<CallInst>(value);
+  return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkItemBuiltin;
+}
+
+// For a load of a word of the work-item state: which word.
+std::optional<uint64_t> workItemStateWord(const LoadInst &load) {
+  APInt offset(64, 0);
+  const Value *base = load.getPointerOperand()->stripAndAccumulateInBoundsConstantOffsets(
+      load.getModule()->getDataLayout(), offset);
+  if (!isWorkItemState(base)) return std::nullopt;
+  return offset.getZExtValue() / 8;
+}
+
 // The values of `fn` that may differ between the work-items of a group at
 // the same point of the kernel (the rest are "uniform": the same for all).
 // Sources: the work-item's global and local ids and its place in its
@@ -95,14 +114,10 @@ SmallPtrSet<Value *, 32> varyingValues(Function &fn) {
     }
     if (auto *load = dyn_cast<LoadInst>(&inst)) {
       // The work-item state: only its id words differ between work-items.
-      auto *call = dyn_cast<CallInst>(load->getPointerOperand()->stripInBoundsConstantOffsets());
-      if (call && call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkItemBuiltin) {
-        APInt offset(64, 0);
-        load->getPointerOperand()->stripAndAccumulateInBoundsConstantOffsets(fn.getParent()->getDataLayout(), offset);
-        const uint64_t word = offset.getZExtValue() / 8;
-        return word < 3 || (word >= 6 && word < 9);  // global and local ids (work_item_abi.h)
-      }
-      return true;
+      const std::optional<uint64_t> word = workItemStateWord(*load);
+      if (!word) return true;
+      auto within = [&](unsigned first) { return *word >= first && *word < first + 3; };
+      return within(builtins::kGlobalIdWord) || within(builtins::kLocalIdWord);
     }
     return inst.mayReadFromMemory() || isa<AllocaInst>(inst);
   };
@@ -225,12 +240,9 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   // The work-item state (its ids, the group's local memory) is the current
   // work-item's in every phase: reading it again is reading the same.
   auto readsWorkItemState = [](Instruction &inst) {
-    if (auto *call = dyn_cast<CallInst>(&inst))
-      return call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkItemBuiltin;
+    if (isWorkItemState(&inst)) return true;
     auto *load = dyn_cast<LoadInst>(&inst);
-    if (!load || load->isVolatile() || load->isAtomic()) return false;
-    auto *call = dyn_cast<CallInst>(load->getPointerOperand()->stripInBoundsConstantOffsets());
-    return call && call->getCalledFunction() && call->getCalledFunction()->getName() == kWorkItemBuiltin;
+    return load && load->isSimple() && workItemStateWord(*load).has_value();
   };
   auto recomputable = [&](Instruction &inst) {
     if (readsWorkItemState(inst)) return true;
@@ -290,7 +302,7 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
     if (auto *load = dyn_cast<LoadInst>(&inst))  // a reload of a demoted value
       if (auto *slot = dyn_cast<AllocaInst>(load->getPointerOperand()); slot && slot->getParent() == &entry)
         return uniformSlots.contains(slot);
-    return !varying.contains(&inst) && (!isa<LoadInst>(inst) || !inst.mayReadFromMemory());
+    return !varying.contains(&inst) && !isa<LoadInst>(inst);
   };
   // A demoted phi becomes a load in its block, itself perhaps live across a
   // barrier: until nothing is.

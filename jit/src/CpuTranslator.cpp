@@ -189,6 +189,14 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   // together before, this phase's copy becomes the previous one (and each
   // work-item's own if they part); apart before, work-item 0's own becomes
   // the previous phase's copy if they come together.
+  auto at = [&](IRBuilder<> &in, uint64_t offset) {
+    return in.CreateConstInBoundsGEP1_64(in.getInt8Ty(), groupCopies, offset);
+  };
+  // Together before and after: this phase's copies become the previous ones.
+  auto carryTogether = [&](IRBuilder<> &b) {
+    for (const SteppedKernel::Uniform &uniform : stepped->uniforms)
+      b.CreateMemCpy(at(b, uniform.previous), Align(1), at(b, uniform.current), Align(1), uniform.bytes);
+  };
   auto carryUniforms = [&](IRBuilder<> &b, Value *wasTogether, Value *staysTogether) {
     Function *fn = b.GetInsertBlock()->getParent();
     BasicBlock *fromCopy = BasicBlock::Create(ctx, "uniform.together", fn);
@@ -196,15 +204,11 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     BasicBlock *fromOwn = BasicBlock::Create(ctx, "uniform.apart", fn);
     BasicBlock *done = BasicBlock::Create(ctx, "uniform.carried", fn);
     b.CreateCondBr(wasTogether, fromCopy, fromOwn);
-    auto at = [&](IRBuilder<> &in, uint64_t offset) {
-      return in.CreateConstInBoundsGEP1_64(in.getInt8Ty(), groupCopies, offset);
-    };
     auto column = [&](IRBuilder<> &in, const SteppedKernel::Uniform &uniform) {
       return in.CreateInBoundsGEP(in.getInt8Ty(), frames, in.CreateMul(groupSize, in.getInt64(uniform.column)));
     };
     b.SetInsertPoint(fromCopy);
-    for (const SteppedKernel::Uniform &uniform : stepped->uniforms)
-      b.CreateMemCpy(at(b, uniform.previous), Align(1), at(b, uniform.current), Align(1), uniform.bytes);
+    carryTogether(b);
     b.CreateCondBr(staysTogether, done, parting);
     b.SetInsertPoint(parting);
     for (const SteppedKernel::Uniform &uniform : stepped->uniforms) {
@@ -315,7 +319,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       b.SetInsertPoint(settleTogether);
       {
         Value *first = b.CreateAlignedLoad(b.getInt32Ty(), resumes, Align(4));
-        if (!stepped->uniforms.empty()) carryUniforms(b, b.getTrue(), b.getTrue());
+        carryTogether(b);
         b.CreateStore(first, groupState);
         b.CreateCondBr(b.CreateICmpNE(first, b.getInt32(kStepDone)), phase, after);
       }

@@ -176,8 +176,7 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
     // Retiring asks the driver about markers: while the feeder is in the
     // driver for every launch, ask it less often (the two threads would
     // contend for the driver's locks), and retire more at a time.
-    const bool feeding = feederEnabled_ && handed_.load(std::memory_order_relaxed) != fedOn_.load(std::memory_order_relaxed);
-    const uint64_t reapEvery = feeding ? kFeedingReapInterval : kMarkerInterval;
+    const uint64_t reapEvery = feederEnabled_ && feederBusy() ? kFeedingReapInterval : kMarkerInterval;
     if (sequence % reapEvery == 0) reap(index, static_cast<int>(reapEvery / kMarkerInterval) + 3);
     stream.fed.fetch_add(1, std::memory_order_relaxed);  // (several threads may feed one stream)
   } catch (...) {
@@ -192,8 +191,7 @@ bool StreamTracker::deferring(bool launch) {
     startFeeder();
     return true;
   }
-  // Calls still in the ring: this one goes behind them.
-  if (handed_.load(std::memory_order_acquire) != fedOn_.load(std::memory_order_acquire)) return true;
+  if (feederBusy()) return true;  // calls still in the ring: this one goes behind them
   if (!launch) return false;
   const uint32_t streak = streak_.load(std::memory_order_relaxed) + 1;
   streak_.store(streak, std::memory_order_relaxed);
@@ -243,10 +241,10 @@ void StreamTracker::perform(FeederCall &call) {
     // Only the feeder makes these calls: the marker was recorded before.
     const Marker &marker = *call.marker;
     std::string failure = marker.failure;
-    if (marker.handle && backend_.stream_wait_marker(device_, call.stream, marker.handle, &error) != 0)
+    if (marker.handle) {
+      if (backend_.stream_wait_marker(device_, call.stream, marker.handle, &error) == 0) return;
       failure = takeError(error);
-    else if (marker.handle)
-      return;
+    }
     // The node must not run before what it waits for: it reports why instead.
     skipping_ = call.node;
     if (call.node->errors)

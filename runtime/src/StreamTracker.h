@@ -122,6 +122,10 @@ private:
   // the streak.
   bool deferring(bool launch);
   void toFeeder(FeederCall call);
+  // Whether calls handed to the feeder are still to be made.
+  bool feederBusy() const {
+    return handed_.load(std::memory_order_acquire) != fedOn_.load(std::memory_order_acquire);
+  }
   void perform(FeederCall &call);
   // Waits until the feeder has made every call handed to it so far.
   void drainFeeder();
