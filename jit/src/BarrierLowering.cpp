@@ -185,6 +185,7 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   std::vector<Type *> params(kernel.getFunctionType()->param_begin(), kernel.getFunctionType()->param_end());
   const unsigned fieldCount = static_cast<unsigned>(params.size());
   params.insert(params.end(), {ptr, ptr, i64, i64, Type::getInt32Ty(ctx), ptr, Type::getInt1Ty(ctx)});
+  static_assert(kStepFixedParameters == 7);
   Function *step = Function::Create(FunctionType::get(Type::getVoidTy(ctx), params, false),
                                     GlobalValue::InternalLinkage, kernel.getName() + ".step", module);
   ValueToValueMapTy map;
@@ -328,7 +329,8 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   // too, and a read that none can precede (it reads what an earlier phase
   // left) reads the previous phase's copy: a work-item that already ran
   // this phase must not change what a later one reads. The launcher carries
-  // the phase's copy over after each phase.
+  // the phase's copy over after each phase, and passes the previous copy
+  // to the step as a parameter (see below).
   SmallPtrSet<LoadInst *, 16> phaseStartReads;
   for (AllocaInst *slot : uniformSlots) {
     SmallPtrSet<BasicBlock *, 32> written;  // blocks entered after a write without a barrier between
@@ -449,12 +451,42 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   // The group's copies of uniform values come first (the previous phase's,
   // then this phase's), then the columns.
   std::vector<uint64_t> groupCopies(columns.size(), UINT64_MAX);
+  std::vector<Type *> uniformTypes;
   for (size_t j = 0; j < columns.size(); ++j)
     if (uniformSlots.contains(columns[j].alloca)) {
       result.groupBytes = alignTo(result.groupBytes, columns[j].alloca->getAlign());
       groupCopies[j] = result.groupBytes;
       result.groupBytes += 2 * columns[j].slot;
+      uniformTypes.push_back(columns[j].alloca->getAllocatedType());
     }
+  // While the group is together, the launcher reads each uniform's previous
+  // copy once, before its loop over the work-items, and passes it as a
+  // parameter: what depends on it is loop-invariant at once (uniform
+  // branches unswitch), with no alias analysis to prove that the loop's
+  // stores leave the copy alone. The step gets one parameter per uniform.
+  if (!uniformTypes.empty()) {
+    std::vector<Type *> withUniforms(step->getFunctionType()->param_begin(), step->getFunctionType()->param_end());
+    withUniforms.insert(withUniforms.end(), uniformTypes.begin(), uniformTypes.end());
+    Function *wider = Function::Create(FunctionType::get(Type::getVoidTy(ctx), withUniforms, false),
+                                       GlobalValue::InternalLinkage, "", module);
+    wider->copyAttributesFrom(step);
+    wider->splice(wider->begin(), step);
+    for (Argument &argument : step->args()) {
+      wider->getArg(argument.getArgNo())->takeName(&argument);
+      argument.replaceAllUsesWith(wider->getArg(argument.getArgNo()));
+    }
+    wider->takeName(step);
+    step->eraseFromParent();
+    step = result.step = wider;
+    group = step->getArg(fieldCount);
+    frames = step->getArg(fieldCount + 1);
+    item = step->getArg(fieldCount + 2);
+    items = step->getArg(fieldCount + 3);
+    from = step->getArg(fieldCount + 4);
+    next = step->getArg(fieldCount + 5);
+    together = step->getArg(fieldCount + 6);
+  }
+  unsigned uniformIndex = 0;
   for (size_t j = 0; j < columns.size(); ++j) {
     AllocaInst *alloca = columns[j].alloca;
     for (User *user : make_early_inc_range(alloca->users()))
@@ -467,19 +499,37 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
     Value *own = at.CreateInBoundsGEP(at.getInt8Ty(), frames, offset, alloca->getName() + ".frame");
     if (groupCopies[j] != UINT64_MAX) {
       const uint64_t previous = groupCopies[j], current = previous + columns[j].slot;
-      Value *before = at.CreateSelect(
-          together, at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, previous, alloca->getName() + ".previous"),
-          own, alloca->getName() + ".before");
+      Value *before = nullptr;  // (made only for a read of part of the value)
+      auto previousCopy = [&] {
+        if (!before)
+          before = at.CreateSelect(together,
+                                   at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, previous,
+                                                                 alloca->getName() + ".previous"),
+                                   own, alloca->getName() + ".before");
+        return before;
+      };
       Value *now = at.CreateSelect(
           together, at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, current, alloca->getName() + ".current"),
           own, alloca->getName() + ".now");
+      Argument *passed = step->getArg(fieldCount + kStepFixedParameters + uniformIndex++);
+      passed->setName(alloca->getName() + ".uniform");
       for (User *user : make_early_inc_range(alloca->users())) {
-        if (auto *load = dyn_cast<LoadInst>(user))
-          load->setOperand(load->getPointerOperandIndex(), phaseStartReads.contains(load) ? before : now);
-        else if (auto *store = dyn_cast<StoreInst>(user); store && store->getPointerOperand() == alloca)
+        if (auto *load = dyn_cast<LoadInst>(user)) {
+          const bool whole = load->getType() == alloca->getAllocatedType() && !load->isVolatile();
+          if (!phaseStartReads.contains(load) || !whole) {
+            load->setOperand(load->getPointerOperandIndex(), phaseStartReads.contains(load) ? previousCopy() : now);
+            continue;
+          }
+          // Together: the launcher's read; apart: the work-item's own.
+          load->setOperand(load->getPointerOperandIndex(), own);
+          IRBuilder<> after(load->getNextNode());
+          Value *value = after.CreateSelect(together, passed, load);
+          load->replaceUsesWithIf(value, [&](Use &use) { return use.getUser() != value; });
+        } else if (auto *store = dyn_cast<StoreInst>(user); store && store->getPointerOperand() == alloca) {
           store->setOperand(store->getPointerOperandIndex(), now);
+        }
       }
-      result.uniforms.push_back({previous, current, result.frameBytes, columns[j].slot});
+      result.uniforms.push_back({previous, current, result.frameBytes, columns[j].slot, alloca->getAllocatedType()});
     }
     alloca->replaceAllUsesWith(own);
     alloca->eraseFromParent();

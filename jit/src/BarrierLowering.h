@@ -28,12 +28,17 @@ namespace onepass::jit {
 inline constexpr const char *kBarrierBuiltin = "__onepass_group_barrier";
 inline constexpr int32_t kStepDone = -1;
 
+// The step's parameters after the kernel's own, before the uniforms'.
+inline constexpr unsigned kStepFixedParameters = 7;
+
 struct SteppedKernel {
   // void(the kernel's parameters..., ptr group, ptr frames, i64 item,
-  //      i64 items, i32 from, ptr next, i1 together): `group` holds the
-  // group's copies of uniform values (groupBytes, a separate allocation, so
-  // that they cannot alias the frames), `frames` the `items` work-items'
-  // frames. `together`: the whole group resumes from `from`.
+  //      i64 items, i32 from, ptr next, i1 together, uniforms...): `group`
+  // holds the group's copies of uniform values (groupBytes, a separate
+  // allocation, so that they cannot alias the frames), `frames` the `items`
+  // work-items' frames. `together`: the whole group resumes from `from`;
+  // then `uniforms` are the values of `uniforms` below (their previous
+  // copies), else unused.
   llvm::Function *step = nullptr;
   uint64_t groupBytes = 0;
   // A value the same for the whole group. While the group is together, the
@@ -44,6 +49,7 @@ struct SteppedKernel {
   // comes together again.
   struct Uniform {
     uint64_t previous, current, column, bytes;
+    llvm::Type *type;
   };
   std::vector<Uniform> uniforms;
   uint64_t frameBytes = 0;         // per work-item

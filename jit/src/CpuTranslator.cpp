@@ -55,8 +55,10 @@ void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
 
 // void __onepass_cpu_launch(const void *object, const onepass_cpu_launch *launch)
 // `kernel` is the kernel function, or with `stepped` its step (barriers).
+// `localRange`: the work-group range if compiled in (see compileCpuKernel).
 Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info,
-                        const SteppedKernel *stepped, const std::map<uint32_t, uint64_t> &constants) {
+                        const SteppedKernel *stepped, const std::map<uint32_t, uint64_t> &constants,
+                        const std::array<uint64_t, 3> &localRange) {
   LLVMContext &ctx = module.getContext();
   Type *ptr = PointerType::get(ctx, 0);
   Function *launcher = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr, ptr}, false),
@@ -114,6 +116,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     if (!real) store(builder, builder.getInt64(0), builtins::kGlobalIdWord, d);
     if (grouped) {
       Value *local = real ? launchWord(builder, launch, 3, d) : builder.getInt64(1);
+      // (Compiled in when the backend fixed it: constant trip counts.)
+      if (real && localRange[0] != 0) local = builder.getInt64(localRange[d]);
       store(builder, local, builtins::kLocalRangeWord, d);
       store(builder, real ? builder.CreateUDiv(range, local) : builder.getInt64(1), builtins::kGroupRangeWord, d);
       if (real) {
@@ -160,6 +164,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   // (every work-item of the group stopped there), or else from where it
   // stopped, unless it is done.
   Value *uniformFrom = nullptr;
+  std::vector<Value *> uniformValues;  // together: the uniforms' previous copies, read before the loops
   auto stepWorkItem = [&](IRBuilder<> &b) {
     Value *linear = b.getInt64(0);
     for (unsigned d = 0; d < dimensions; ++d)
@@ -169,7 +174,10 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     std::vector<Value *> stepArguments = arguments;
     stepArguments.insert(stepArguments.end(),
                          {groupCopies, frames, linear, groupSize, nullptr, resume, b.getInt1(uniformFrom)});
-    Value *&fromArgument = stepArguments[stepArguments.size() - 3];
+    const size_t fromIndex = stepArguments.size() - 3;
+    for (size_t u = 0; u < stepped->uniforms.size(); ++u)
+      stepArguments.push_back(uniformFrom ? uniformValues[u] : PoisonValue::get(stepped->uniforms[u].type));
+    Value *&fromArgument = stepArguments[fromIndex];
     if (uniformFrom) {
       fromArgument = uniformFrom;
       b.CreateCall(kernel.getFunctionType(), &kernel, stepArguments);
@@ -309,6 +317,9 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
         resumeAt->addCase(b.getInt32(static_cast<int32_t>(k)), from);
         b.SetInsertPoint(from);
         uniformFrom = b.getInt32(static_cast<int32_t>(k));
+        uniformValues.clear();
+        for (const SteppedKernel::Uniform &uniform : stepped->uniforms)
+          uniformValues.push_back(b.CreateAlignedLoad(uniform.type, at(b, uniform.previous), Align(1)));
         workItems(b, stepped->uniformExit[k]);
       }
       uniformFrom = nullptr;
@@ -341,7 +352,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
 }  // namespace
 
 Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                             const std::vector<FieldConstant> &constants) {
+                                             const std::vector<FieldConstant> &constants,
+                                             const std::array<uint64_t, 3> &localRange) {
   LLVMContext ctx;
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
   if (!loaded) return loaded.takeError();
@@ -378,7 +390,8 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".stepped");
   }
   Function &body = stepped ? *stepped->step : *loaded->kernel;
-  Function *launcher = buildLauncher(module, body, features, stepped ? &*stepped : nullptr, constantValues);
+  Function *launcher =
+      buildLauncher(module, body, features, stepped ? &*stepped : nullptr, constantValues, localRange);
   image::copyFloatingPointAttributes(*loaded->kernel, *launcher);
   if (stepped) {
     // The kernel lives on in its step; its barrier calls must not reach the object.

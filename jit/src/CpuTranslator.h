@@ -9,6 +9,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -16,8 +17,11 @@ namespace onepass::jit {
 
 inline constexpr const char *kCpuLaunchSymbol = "__onepass_cpu_launch";
 
-// `constants`: fields whose value is compiled in (onepass_jit_constant).
+// `constants`: fields whose value is compiled in (onepass_jit_constant);
+// `localRange`: an nd_range kernel's work-group range, compiled in unless
+// localRange[0] is 0 (onepass_jit_request::local_range).
 llvm::Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                                   const std::vector<FieldConstant> &constants);
+                                                   const std::vector<FieldConstant> &constants,
+                                                   const std::array<uint64_t, 3> &localRange = {0, 0, 0});
 
 }  // namespace onepass::jit

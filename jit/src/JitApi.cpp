@@ -53,7 +53,8 @@ int onepass_jit_compile_cpu(const onepass_jit_request *request, onepass_jit_buff
   if (!request || !request->image || !request->kernel_symbol || !object)
     return fail(error, "onepass_jit_compile_cpu: missing argument");
   llvm::Expected<std::vector<char>> compiled = onepass::jit::compileCpuKernel(
-      request->image, request->image_size, request->kernel_symbol, constantsOf(*request));
+      request->image, request->image_size, request->kernel_symbol, constantsOf(*request),
+      {request->local_range[0], request->local_range[1], request->local_range[2]});
   if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
   object->size = compiled->size();
   object->data = std::malloc(compiled->size());

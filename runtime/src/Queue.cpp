@@ -8,6 +8,7 @@
 #include "buffer/BufferRuntime.h"
 #include "buffer/RegionCopy.h"
 
+#include <array>
 #include <cstdlib>
 #include <cstring>
 
@@ -208,25 +209,30 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
                                               queue.device->properties.name + "' does not support");
 
   // The backend's handle of the built kernel, remembered per thread for the
-  // last kernel and device: a loop launching one kernel asks the backend once.
+  // last kernel, device and work-group range: a loop launching one kernel
+  // asks the backend once. (The CPU compiles an nd_range kernel per
+  // work-group range.)
   struct LastPrepared {
     const device_impl *device = nullptr;
     const rt::RegisteredKernel *kernel = nullptr;
     const void *hostEntry = nullptr;
+    std::array<uint64_t, 3> localRange{};
     void *prepared = nullptr;
   };
   thread_local LastPrepared last;
+  const std::array<uint64_t, 3> localRange{op->launch.local_range[0], op->launch.local_range[1],
+                                           op->launch.local_range[2]};
   // (A kernel with launch constants has a binary per combination of their
   // values: the backend tells them apart.)
   if (last.device == queue.device.get() && last.kernel == op->kernel.get() && last.hostEntry == op->desc.host_entry &&
-      last.prepared && op->kernel->constantFields.empty()) {
+      last.localRange == localRange && last.prepared && op->kernel->constantFields.empty()) {
     op->launch.prepared = last.prepared;
   } else {
     char *error = nullptr;
     if (queue.device->backend->prepare_kernel(queue.device->index, &op->launch, &error) != 0)
       rt::raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
                                          queue.device->properties.name + "'", error);
-    last = {queue.device.get(), op->kernel.get(), op->desc.host_entry, op->launch.prepared};
+    last = {queue.device.get(), op->kernel.get(), op->desc.host_entry, localRange, op->launch.prepared};
   }
   PreparedOperation prepared;
   if (async) node->embeddedWork = op;  // run from the event

@@ -55,6 +55,57 @@ void reduction(sycl::queue &q) {
   sycl::free(sums, q);
 }
 
+// One kernel launched with several work-group sizes in a row, from one
+// thread: the CPU compiles an nd_range kernel per work-group range (its
+// loops over a group's work-items get constant trip counts), so each launch
+// must run the binary built for its own range, not the last one's. Twice:
+// with a local accessor (whose range is a launch constant too) and with a
+// group reduction alone (a kernel without launch constants, which the queue
+// otherwise hands the backend's last prepared binary).
+void severalGroupSizes(sycl::queue &q) {
+  const std::size_t count = 1024;
+  int *in = sycl::malloc_shared<int>(count, q);
+  int *sums = sycl::malloc_shared<int>(count, q);
+  for (std::size_t i = 0; i < count; ++i) in[i] = static_cast<int>(i % 37) - 11;
+  const std::size_t most = q.get_device().get_info<sycl::info::device::max_work_group_size>();
+  const std::size_t sizes[] = {64, 16, 128, 16, 64, 256};
+  auto checkSums = [&](const std::string &what, std::size_t size) {
+    int wrong = 0;
+    for (std::size_t g = 0; g < count / size; ++g) {
+      int expected = 0;
+      for (std::size_t i = g * size; i < (g + 1) * size; ++i) expected += in[i];
+      wrong += sums[g] != expected;
+    }
+    checkEqual("one kernel, " + what + " over work-groups of " + std::to_string(size) + ": wrong group sums", 0, wrong);
+  };
+  for (std::size_t size : sizes) {
+    if (size > most) continue;
+    q.submit([&](sycl::handler &h) {
+       sycl::local_accessor<int, 1> scratch(sycl::range<1>(size), h);
+       h.parallel_for(sycl::nd_range<1>(count, size), [=](sycl::nd_item<1> it) {
+         const std::size_t local = it.get_local_id(0);
+         scratch[local] = in[it.get_global_id(0)];
+         for (std::size_t half = it.get_local_range(0) / 2; half > 0; half /= 2) {
+           it.barrier(sycl::access::fence_space::local_space);
+           if (local < half) scratch[local] += scratch[local + half];
+         }
+         if (local == 0) sums[it.get_group(0)] = scratch[0];
+       });
+     }).wait_and_throw();
+    checkSums("a local accessor", size);
+  }
+  for (std::size_t size : sizes) {
+    if (size > most) continue;
+    q.parallel_for(sycl::nd_range<1>(count, size), [=](sycl::nd_item<1> it) {
+       const int sum = sycl::reduce_over_group(it.get_group(), in[it.get_global_id(0)], sycl::plus<int>());
+       if (it.get_local_id(0) == 0) sums[it.get_group(0)] = sum;
+     }).wait_and_throw();
+    checkSums("reduce_over_group", size);
+  }
+  sycl::free(in, q);
+  sycl::free(sums, q);
+}
+
 // out = transpose(in) through a 16x16 tile in local memory: each work-item
 // writes one element of the tile and, after the barrier, reads another's.
 void transpose(sycl::queue &q) {
@@ -266,6 +317,7 @@ int main() {
   const sycl::device device = q.get_device();
   std::printf("local memory and barriers on '%s'\n", device.get_info<sycl::info::device::name>().c_str());
   reduction(q);
+  severalGroupSizes(q);
   transpose(q);
   severalAccessors(q);
   uniformControlFlow(q);

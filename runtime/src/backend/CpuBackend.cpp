@@ -2,6 +2,7 @@
 
 #include "BackendErrors.h"
 #include "BuildOnceMap.h"
+#include "LaunchConstants.h"
 
 #include "../Environment.h"
 #include "../JitLibrary.h"
@@ -12,6 +13,7 @@
 
 #include <unistd.h>
 
+#include <array>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -19,6 +21,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 
 namespace onepass::rt {
 
@@ -34,10 +37,14 @@ struct CompiledKernel {
   std::string error;
 };
 
+// A compiled kernel's identity: the kernel, and what the JIT compiled in (an
+// nd_range kernel's work-group range, its launch constants' values).
+using KernelKey = std::tuple<const void *, std::array<uint64_t, 3>, std::string>;
+
 struct CpuDevice {
   std::unique_ptr<ThreadPool> pool;
   std::once_flag poolOnce;
-  BuildOnceMap<const void *, CompiledKernel> kernels;  // by kernel identity
+  BuildOnceMap<KernelKey, CompiledKernel> kernels;
 
   ThreadPool &threads() {
     std::call_once(poolOnce, [&] { pool = std::make_unique<ThreadPool>(env::cpuThreads()); });
@@ -130,13 +137,28 @@ int cpuFill(uint32_t, void *destination, const void *pattern, uint32_t patternBy
   return 0;
 }
 
-// Compiles the kernel once per process (see BuildOnceMap).
+// Compiles the kernel once per process and work-group range (see
+// BuildOnceMap): an nd_range kernel's loops over a group's work-items get
+// constant trip counts, which lets them vectorize without remainders or
+// runtime checks that the short loops would not repay. Its launch constants
+// (a local accessor's range and offset) are compiled in too.
 CompiledKernel &compiled(const onepass_backend_launch &launch) {
-  return device().kernels.get(launch.host_entry, [&](CompiledKernel &kernel) {
+  std::array<uint64_t, 3> localRange{0, 0, 0};
+  if (launch.local_range[0] != 0)
+    for (unsigned d = 0; d < launch.dimensions && d < 3; ++d) localRange[d] = launch.local_range[d];
+  const std::vector<onepass_jit_constant> constants =
+      backend::launchConstants(launch);
+  const KernelKey key{launch.host_entry, localRange, backend::constantsKey(constants)};
+  return device().kernels.get(key, [&](CompiledKernel &kernel) {
     try {
       const JitLibrary &jit = jitLibrary();
       auto start = std::chrono::steady_clock::now();
-      onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol};
+      onepass_jit_request request{launch.image,
+                                  launch.image_size,
+                                  launch.kernel_symbol,
+                                  constants.data(),
+                                  static_cast<uint32_t>(constants.size()),
+                                  {localRange[0], localRange[1], localRange[2]}};
       onepass_jit_buffer object{};
       char *error = nullptr;
       if (jit.compileCpu(&request, &object, &error) != 0) {

@@ -28,11 +28,13 @@ inline std::vector<onepass_jit_constant> launchConstants(const onepass_backend_l
 }
 
 // Their values as a cache key ("" without any).
-inline std::string constantsKey(const onepass_backend_launch &launch) {
+inline std::string constantsKey(const std::vector<onepass_jit_constant> &constants) {
   std::string key;
-  for (const onepass_jit_constant &constant : launchConstants(launch))
+  for (const onepass_jit_constant &constant : constants)
     key += std::to_string(constant.field) + "=" + std::to_string(constant.value) + ";";
   return key;
 }
+
+inline std::string constantsKey(const onepass_backend_launch &launch) { return constantsKey(launchConstants(launch)); }
 
 }  // namespace onepass::backend

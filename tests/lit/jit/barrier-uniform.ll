@@ -1,8 +1,9 @@
 ; Values live across a barrier that are the same for the whole group (a
 ; loop counter that no work-item id decides) get group copies besides their
-; frame column: while the group is together, the step reads the previous
-; phase's copy at the start of a phase and writes this phase's; apart, it
-; uses the work-item's own slot. A value that depends on the work-item's id
+; frame column: while the group is together, the step takes the previous
+; phase's copy as a parameter (the launcher reads it once per phase) at the
+; start of a phase and writes this phase's copy; apart, it uses the
+; work-item's own slot. A value that depends on the work-item's id
 ; (the running sum) has its column only.
 ; RUN: llvm-as %s -o %t.bc
 ; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
@@ -39,17 +40,20 @@ exit:
 ; Every branch is uniform: from the start and from the barrier, the group
 ; stops together.
 ; CHECK-NEXT: ; stops together from: 0 1
-; The counter: the previous phase's copy, this phase's, and its own slot.
-; CHECK-DAG: %k.reg2mem.previous = getelementptr inbounds i8, ptr %group, i64 0
+; The step takes the uniforms' previous copies after its fixed parameters.
+; CHECK: define internal void @kernel.step({{.*}}, i1 %together, i64 %k.reg2mem.uniform, i64 %k.reload.reg2mem.uniform)
+; The counter: this phase's copy, and its own slot.
 ; CHECK-DAG: %k.reg2mem.current = getelementptr inbounds i8, ptr %group, i64 8
-; CHECK-DAG: %k.reg2mem.before = select i1 %together, ptr %k.reg2mem.previous, ptr %k.reg2mem.frame
 ; CHECK-DAG: %k.reg2mem.now = select i1 %together, ptr %k.reg2mem.current, ptr %k.reg2mem.frame
 ; The sum depends on the work-item: no group copy.
-; CHECK-NOT: %sum{{.*}}.previous
+; CHECK-NOT: %sum{{.*}}.current
 ; CHECK: switch i32 %from
-; Resumed after the barrier: the counter as the previous phase left it.
+; Resumed after the barrier: the counter as the previous phase left it, the
+; parameter while together, else the work-item's own.
 ; CHECK: resume.1:
-; CHECK: load i64, ptr %k{{.*}}.before
+; CHECK: [[OWN:%.*]] = load i64, ptr %k.reload.reg2mem.frame
+; CHECK-NEXT: [[K:%.*]] = select i1 %together, i64 %k.reload.reg2mem.uniform, i64 [[OWN]]
+; CHECK-NEXT: %next = add i64 [[K]], 1
 ; Writes go to this phase's copy.
 ; CHECK: store i64 %{{.*}}, ptr %k.reg2mem.now
 

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 7
+#define ONEPASS_JIT_INTERFACE_VERSION 8
 
 /* A field of the kernel object and its value at this launch, which the JIT
  * compiles in: the parameter stays, its value is no longer read. */
@@ -28,11 +28,14 @@ typedef struct onepass_jit_request {
   const void *image;          /* a whole kernel image (see common/image) */
   uint64_t image_size;
   const char *kernel_symbol;  /* KernelRecord::symbol */
-  /* Fields to compile in, none if 0. (The CUDA backend sends a local
-   * accessor's range and offset; the CPU backend sends none: on the CPU they
-   * gained nothing measurable, and each combination costs a compile.) */
+  /* Fields to compile in, none if 0 (a local accessor's range and offset). */
   const onepass_jit_constant *constants;
   uint32_t constant_count;
+  /* CPU, nd_range kernels: the work-group range to compile in, per
+   * dimension (the loops over a group's work-items get constant trip
+   * counts); 0 in dimension 0: any, read from each launch. A kernel compiled
+   * for one range must only be launched with it. */
+  uint64_t local_range[3];
 } onepass_jit_request;
 
 /* A binary produced by the JIT; release with onepass_jit_free. */
