@@ -159,7 +159,8 @@ void runPipeline(Module &module, PassBuilder &builder, function_ref<ModulePassMa
   passes.run(module, modules);
 }
 
-void optimize(Module &module, TargetMachine &machine) {
+void optimize(Module &module, TargetMachine &machine,
+              const std::function<void(FunctionPassManager &)> &beforeVectorizer) {
   PipelineTuningOptions tuning;
   // A GPU thread's loops gain nothing from loop vectorization (NVPTX has no
   // wide vector registers); SLP still forms the vector loads and stores it has.
@@ -167,6 +168,9 @@ void optimize(Module &module, TargetMachine &machine) {
   tuning.SLPVectorization = true;
   tuning.LoopInterleaving = false;
   PassBuilder builder(&machine, tuning);
+  if (beforeVectorizer)
+    builder.registerVectorizerStartEPCallback(
+        [&](FunctionPassManager &passes, OptimizationLevel) { beforeVectorizer(passes); });
   runPipeline(module, builder, [](PassBuilder &b) { return b.buildPerModuleDefaultPipeline(OptimizationLevel::O3); });
 }
 

@@ -7,6 +7,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -34,8 +35,10 @@ void stampTargetAttributes(llvm::Module &module, llvm::TargetMachine &machine);
 // (library code linked into a kernel follows the kernel's -fdenormal-fp-math).
 void shareDenormalMode(llvm::Module &module, const llvm::Function &from);
 
-// The standard O3 pipeline, with the target's cost model.
-void optimize(llvm::Module &module, llvm::TargetMachine &machine);
+// The standard O3 pipeline, with the target's cost model; `beforeVectorizer`
+// adds function passes that run just before the loop vectorizer.
+void optimize(llvm::Module &module, llvm::TargetMachine &machine,
+              const std::function<void(llvm::FunctionPassManager &)> &beforeVectorizer = nullptr);
 
 // Runs on `module` the pipeline `build` makes with `builder`, once the
 // builder's analyses are registered.

@@ -4,6 +4,7 @@
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
 #include "KernelModule.h"
+#include "ParallelLoops.h"
 
 #include "WorkItemLowering.h"
 
@@ -32,9 +33,9 @@ Value *launchWord(IRBuilder<> &builder, Value *launch, unsigned field, unsigned 
 }
 
 // Emits `for (i = begin; i < end; ++i) { *idSlot = i; body(i); }` (no store
-// without an idSlot).
+// without an idSlot), with `loopId` (see ParallelLoops.h) if any.
 void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
-              const std::function<void(IRBuilder<> &, Value *)> &body) {
+              const std::function<void(IRBuilder<> &, Value *)> &body, MDNode *loopId = nullptr) {
   Function *fn = builder.GetInsertBlock()->getParent();
   LLVMContext &ctx = fn->getContext();
   BasicBlock *preheader = builder.GetInsertBlock();
@@ -49,7 +50,8 @@ void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
   body(builder, index);
   Value *next = builder.CreateNUWAdd(index, builder.getInt64(1));
   index->addIncoming(next, builder.GetInsertBlock());
-  builder.CreateCondBr(builder.CreateICmpULT(next, end), loop, exit);
+  BranchInst *latch = builder.CreateCondBr(builder.CreateICmpULT(next, end), loop, exit);
+  if (loopId) latch->setMetadata(LLVMContext::MD_loop, loopId);
   builder.SetInsertPoint(exit);
 }
 
@@ -274,7 +276,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     if (!grouped) {
       if (level == dimensions) return callKernel(b);
       emitLoop(b, begins[level], ends[level], word(b, builtins::kGlobalIdWord, level),
-               [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
+               [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); },
+               parallelWorkItemLoop(module, level + 1 == dimensions));
       return;
     }
     if (level == 2 * dimensions) {
@@ -306,7 +309,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       BasicBlock *settleTogether = BasicBlock::Create(ctx, "phase.settle.together", fn);
       auto workItems = [&](IRBuilder<> &at, bool stopsTogether) {
         emitLoop(at, at.getInt64(0), locals[0], word(at, builtins::kLocalIdWord, 0),
-                 [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
+                 [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); },
+                 parallelWorkItemLoop(module, dimensions == 1));
         at.CreateBr(stopsTogether ? settleTogether : settle);
       };
       b.SetInsertPoint(together);
@@ -339,9 +343,11 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     }
     const bool groupLevel = level < dimensions;
     const unsigned d = groupLevel ? level : level - dimensions;
+    // (Work-items of a group are independent between barriers; see ParallelLoops.h.)
     emitLoop(b, groupLevel ? begins[d] : b.getInt64(0), groupLevel ? ends[d] : locals[d],
              word(b, groupLevel ? builtins::kGroupIdWord : builtins::kLocalIdWord, d),
-             [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
+             [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); },
+             groupLevel ? nullptr : parallelWorkItemLoop(module, d + 1 == dimensions));
   };
   nest(builder, 0);
   for (Value *block : allocations) builder.CreateCall(release, {block});
@@ -414,7 +420,9 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   if (verifyModule(module, &verifierStream))
     return createStringError(inconvertibleErrorCode(), "internal error: invalid CPU kernel module: " + verifierOutput);
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".unoptimized");
-  optimize(module, **machine);
+  optimize(module, **machine, [](FunctionPassManager &passes) {
+    passes.addPass(MarkWorkItemAccessesPass(kCpuLaunchSymbol));
+  });
   dumpModuleIfRequested(module, kernelSymbol);
   Expected<std::vector<char>> object = emitFile(module, **machine, CodeGenFileType::ObjectFile);
   if (object) dumpObjectIfRequested(*object, kernelSymbol);
