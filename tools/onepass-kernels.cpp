@@ -112,6 +112,13 @@ void printImages(const std::vector<image::ImageView> &images) {
       std::printf("    source: %.*s:%u:%u\n", static_cast<int>(kernel.sourceFile.size()),
                   kernel.sourceFile.data(), kernel.line, kernel.column);
       std::printf("    object: %u bytes, align %u\n", kernel.objectSize, kernel.objectAlign);
+      if (kernel.reqdWorkGroupSize[0] != 0) {
+        std::printf("    required work-group size:");
+        for (uint32_t d = 0; d < kernel.dimensions; ++d)
+          std::printf("%s%u", d ? " x " : " ", kernel.reqdWorkGroupSize[d]);
+        std::printf("\n");
+      }
+      if (kernel.reqdSubGroupSize != 0) std::printf("    required sub-group size: %u\n", kernel.reqdSubGroupSize);
       for (size_t f = 0; f < kernel.fields.size(); ++f) {
         const image::FieldView &field = kernel.fields[f];
         std::printf("    field %zu: offset %u, size %u, %s%s\n", f, field.offset, field.size,

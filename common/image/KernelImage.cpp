@@ -63,6 +63,8 @@ std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const vo
     rec.objectSize = k.objectSize;
     rec.objectAlign = k.objectAlign;
     rec.features = k.features;
+    rec.reqdSubGroupSize = k.reqdSubGroupSize;
+    for (int d = 0; d < 3; ++d) rec.reqdWorkGroupSize[d] = k.reqdWorkGroupSize[d];
     kernelRecords.push_back(rec);
     for (const FieldDesc &f : k.fields)
       fieldRecords.push_back(FieldRecord{f.offset, f.size, static_cast<uint32_t>(f.kind), f.flags});
@@ -180,6 +182,16 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
     view.objectSize = rec.objectSize;
     view.objectAlign = rec.objectAlign;
     view.features = rec.features;
+    // A required work-group size names every dimension of the kernel's
+    // range and no other.
+    const bool required = rec.reqdWorkGroupSize[0] != 0;
+    for (uint32_t d = 0; d < 3; ++d)
+      if (required && (rec.reqdWorkGroupSize[d] != 0) != (d < rec.dimensions)) {
+        error = "kernel image: kernel '" + std::string(view.symbol) + "' has an invalid required work-group size";
+        return false;
+      }
+    for (int d = 0; d < 3; ++d) view.reqdWorkGroupSize[d] = rec.reqdWorkGroupSize[d];
+    view.reqdSubGroupSize = rec.reqdSubGroupSize;
     for (uint32_t f = 0; f < rec.fieldCount; ++f) {
       FieldRecord field;
       std::memcpy(&field,

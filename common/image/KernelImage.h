@@ -24,7 +24,8 @@
 namespace onepass::image {
 
 inline constexpr char kMagic[8] = {'O', 'N', 'E', 'P', 'A', 'S', 'S', 'K'};
-inline constexpr uint32_t kFormatVersion = 1;
+// 2: KernelRecord grew the required work-group and sub-group sizes.
+inline constexpr uint32_t kFormatVersion = 2;
 inline constexpr uint32_t kFlagZstd = 1u << 0;
 // Name of the ELF section that holds the images of a binary.
 inline constexpr const char *kSectionName = ".onepass.images";
@@ -89,9 +90,11 @@ struct KernelRecord {
   uint32_t objectSize;  // size of the kernel object (the argument blob)
   uint32_t objectAlign;
   uint32_t features;  // KernelFeature bits
+  uint32_t reqdSubGroupSize;      // [[sycl::reqd_sub_group_size]], 0 if none
+  uint32_t reqdWorkGroupSize[3];  // [[sycl::reqd_work_group_size]] per dimension, all 0 if none
   uint32_t reserved;
 };
-static_assert(sizeof(KernelRecord) == 64, "KernelRecord layout is part of the format");
+static_assert(sizeof(KernelRecord) == 80, "KernelRecord layout is part of the format");
 
 struct FieldRecord {
   uint32_t offset;  // inside the kernel object
@@ -125,6 +128,9 @@ struct KernelDesc {
   uint32_t objectSize = 0;
   uint32_t objectAlign = 1;
   uint32_t features = 0;
+  // SYCL 2020 §5.8.1 kernel attributes: 0 where the kernel has none.
+  uint32_t reqdWorkGroupSize[3] = {0, 0, 0};  // dimensions entries, the rest 0
+  uint32_t reqdSubGroupSize = 0;
   std::vector<FieldDesc> fields;
 };
 
@@ -154,6 +160,8 @@ struct KernelView {
   uint32_t objectSize;
   uint32_t objectAlign;
   uint32_t features;
+  uint32_t reqdWorkGroupSize[3];  // see KernelDesc
+  uint32_t reqdSubGroupSize;
   std::vector<FieldView> fields;
 };
 

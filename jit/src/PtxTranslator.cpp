@@ -62,6 +62,14 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
                                      GlobalValue::ExternalLinkage, kPtxKernelSymbol, module);
   entry->setCallingConv(CallingConv::PTX_Kernel);
   entry->addFnAttr(Attribute::NoUnwind);
+  // [[sycl::reqd_work_group_size]]: the block's shape is known (.reqntid),
+  // x being the last SYCL dimension. (The runtime launches no other.)
+  if (grouped && info.reqdWorkGroupSize[0] != 0) {
+    std::string shape;
+    for (unsigned d = dimensions; d-- > 0;)
+      shape += std::to_string(info.reqdWorkGroupSize[d]) + (d ? "," : "");
+    entry->addFnAttr("nvvm.reqntid", shape);
+  }
 
   IRBuilder<> builder(BasicBlock::Create(ctx, "entry", entry));
   Value *state = createWorkItemState(builder);

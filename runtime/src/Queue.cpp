@@ -160,6 +160,44 @@ void checkKernelFeatures(const KernelOperation &op, const device_impl &device) {
                   ", which device '" + device.properties.name + "' does not support yet");
 }
 
+// SYCL 2020 §5.8.1 kernel attributes: a required work-group size the device
+// cannot run, or a required sub-group size it does not have, is
+// errc::kernel_not_supported; an nd_range with another local range is
+// errc::nd_range. (A parallel_for over a range has no observable
+// work-groups: only the device limits apply to it.)
+void checkKernelAttributes(const KernelOperation &op, const device_impl &device) {
+  const image::KernelView &info = op.kernel->info;
+  const auto &properties = device.properties;
+  if (info.reqdSubGroupSize != 0 &&
+      std::find(properties.sub_group_sizes.begin(), properties.sub_group_sizes.end(), info.reqdSubGroupSize) ==
+          properties.sub_group_sizes.end()) {
+    std::string sizes;
+    for (std::size_t size : properties.sub_group_sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
+    rt::raise(errc::kernel_not_supported, "kernel " + op.description() + " requires sub-groups of " +
+                                              std::to_string(info.reqdSubGroupSize) +
+                                              " work-items ([[sycl::reqd_sub_group_size]]), which device '" +
+                                              properties.name + "' does not have (info::device::sub_group_sizes: " +
+                                              sizes + ")");
+  }
+  if (info.reqdWorkGroupSize[0] == 0) return;
+  std::size_t required[3] = {1, 1, 1}, items = 1;
+  for (uint32_t d = 0; d < info.dimensions; ++d) items *= required[d] = info.reqdWorkGroupSize[d];
+  const std::string requiredText = range_text(required, static_cast<int>(info.dimensions));
+  for (uint32_t d = 0; d < info.dimensions; ++d)
+    if (required[d] > properties.max_work_item_sizes[info.dimensions - 1 - d] || items > properties.max_work_group_size)
+      rt::raise(errc::kernel_not_supported,
+                "kernel " + op.description() + " requires work-groups of " + requiredText +
+                    " ([[sycl::reqd_work_group_size]]), more than device '" + properties.name + "' runs (" +
+                    std::to_string(properties.max_work_group_size) +
+                    " work-items, info::device::max_work_group_size and max_work_item_sizes)");
+  if (info.kind != image::KernelKind::NdRange) return;
+  for (uint32_t d = 0; d < info.dimensions; ++d)
+    if (op.desc.local_range[d] != required[d])
+      rt::raise(errc::nd_range, "kernel " + op.description() + " requires work-groups of " + requiredText +
+                                    " ([[sycl::reqd_work_group_size]]) but its nd_range has local range " +
+                                    range_text(op.desc.local_range, op.desc.dimensions));
+}
+
 // A kernel's event and operation, in one allocation: the event's handle owns
 // both (no reference counts change to hand them around).
 struct KernelNode final : event_impl {
@@ -180,6 +218,7 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
     rt::raise(errc::kernel_argument, "kernel " + op->description() + ": the host passes a " +
                                          std::to_string(op->desc.object_size) + "-byte kernel object but the device code expects " +
                                          std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
+  checkKernelAttributes(*op, *queue.device);
   if (info.kind == image::KernelKind::NdRange) {
     std::size_t groupSize = 1, globalSize = 1;
     for (int d = 0; d < op->desc.dimensions; ++d) {

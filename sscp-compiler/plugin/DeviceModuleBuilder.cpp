@@ -242,6 +242,8 @@ bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entri
     desc.objectSize = entry.layout.objectSize;
     desc.objectAlign = entry.layout.objectAlign;
     desc.fields = entry.layout.fields;
+    for (int d = 0; d < 3; ++d) desc.reqdWorkGroupSize[d] = entry.layout.reqdWorkGroupSize[d];
+    desc.reqdSubGroupSize = entry.layout.reqdSubGroupSize;
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
     if (callsBuiltin(perKernel[i], "__onepass_group_barrier")) desc.features |= image::kFeatureBarrier;
     if (callsBuiltin(perKernel[i], "__onepass_local_memory")) desc.features |= image::kFeatureLocalMemory;

@@ -15,6 +15,9 @@ Diagnostics::Diagnostics(DiagnosticsEngine &engine) : engine_(engine) {
   byRefId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel captures '%0' by reference; kernels must capture by value");
   captureTypeId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel captures '%0' of type '%1', which cannot be passed to a device: %2");
   noteId_ = engine_.getCustomDiagID(DiagnosticsEngine::Note, "in SYCL kernel '%0' defined here");
+  attributeId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "%0");
+  unusedAttributeId_ = engine_.getCustomDiagID(
+      DiagnosticsEngine::Warning, "'%0' ignored: it is not on a SYCL kernel's lambda or function object operator()");
 }
 
 bool Diagnostics::firstTime(SourceLocation loc, unsigned id) {
@@ -47,6 +50,12 @@ void Diagnostics::captureByReference(SourceLocation loc, const std::string &name
 void Diagnostics::unsupportedCapture(SourceLocation loc, const std::string &name,
                                      const std::string &type, const char *why) {
   if (firstTime(loc, captureTypeId_)) engine_.Report(loc, captureTypeId_) << name << type << why;
+}
+void Diagnostics::kernelAttribute(SourceLocation loc, const std::string &problem) {
+  if (firstTime(loc, attributeId_)) engine_.Report(loc, attributeId_) << problem;
+}
+void Diagnostics::unusedKernelAttribute(SourceLocation loc, const std::string &name) {
+  engine_.Report(loc, unusedAttributeId_) << name;
 }
 void Diagnostics::calledFromKernel(SourceLocation kernelLoc, const std::string &kernelName) {
   engine_.Report(kernelLoc, noteId_) << kernelName;

@@ -23,6 +23,10 @@ public:
   void unsupportedCapture(clang::SourceLocation loc, const std::string &name, const std::string &type,
                           const char *why);
   void calledFromKernel(clang::SourceLocation kernelLoc, const std::string &kernelName);
+  // A sycl:: kernel attribute (KernelAttributes.h) that cannot be read or
+  // does not fit the kernel; one that is on no kernel (a warning).
+  void kernelAttribute(clang::SourceLocation loc, const std::string &problem);
+  void unusedKernelAttribute(clang::SourceLocation loc, const std::string &name);
 
   bool hadErrors() const { return errors_ > 0; }
 
@@ -32,7 +36,7 @@ private:
 
   clang::DiagnosticsEngine &engine_;
   unsigned throwId_, tryId_, rttiId_, virtualId_, undefinedId_, allocId_, byRefId_, captureTypeId_,
-      noteId_;
+      noteId_, attributeId_, unusedAttributeId_;
   std::set<std::pair<unsigned, unsigned>> reported_;
   unsigned errors_ = 0;
 };

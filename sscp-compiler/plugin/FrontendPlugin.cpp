@@ -5,6 +5,7 @@
 // and checks the kernel's reachable code for constructs device code may not use.
 #include "DeviceCodeChecker.h"
 #include "Diagnostics.h"
+#include "KernelAttributes.h"
 #include "KernelLayoutBuilder.h"
 #include "LayoutAnnotation.h"
 
@@ -13,6 +14,8 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -54,13 +57,15 @@ std::vector<FunctionTemplateDecl *> findEntryTemplates(ASTContext &ctx) {
 
 class KernelConsumer : public ASTConsumer {
 public:
-  explicit KernelConsumer(CompilerInstance &ci) : ci_(ci) {}
+  KernelConsumer(CompilerInstance &ci, const KernelAttributeRecorder &attributes) : ci_(ci), attributes_(attributes) {}
 
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred()) return;
     Diagnostics diags(ci_.getDiagnostics());
     DeviceCodeChecker checker(ctx, diags);
+    std::set<unsigned> usedAttributes;
     for (FunctionTemplateDecl *tmpl : findEntryTemplates(ctx)) {
+      const bool singleTask = tmpl->getName() == "kernel_entry_single_task";
       for (FunctionDecl *entry : tmpl->specializations()) {
         const FunctionDecl *definition = nullptr;
         if (!entry->isDefined(definition) || !definition->hasBody() || hasLayoutAnnotation(*entry))
@@ -69,6 +74,11 @@ public:
         if (!kernel) continue;  // not an entry of the expected shape `void(const Kernel *)`
         KernelLayout layout;
         bool layoutOk = buildKernelLayout(ctx, diags, *entry, layout);
+        KernelAttributes attributes;
+        layoutOk &= readKernelAttributes(ctx, diags, attributes_, *kernel, singleTask ? 0 : layout.dimensions,
+                                         attributes, usedAttributes);
+        std::copy(attributes.workGroupSize, attributes.workGroupSize + 3, layout.reqdWorkGroupSize);
+        layout.reqdSubGroupSize = attributes.subGroupSize;
         bool codeOk = checker.checkKernel(*definition);
         if (!layoutOk || !codeOk) {
           diags.calledFromKernel(kernel->getLocation(), layout.displayName);
@@ -80,16 +90,22 @@ public:
             ->addAttr(AnnotateAttr::CreateImplicit(ctx, encodeLayout(layout), nullptr, 0));
       }
     }
+    warnUnusedKernelAttributes(ctx, diags, attributes_, usedAttributes);
   }
 
 private:
   CompilerInstance &ci_;
+  const KernelAttributeRecorder &attributes_;
 };
 
 class KernelFrontendAction : public PluginASTAction {
 protected:
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, llvm::StringRef) override {
-    return std::make_unique<KernelConsumer>(ci);
+    // Before parsing: the sycl:: kernel attributes are unknown to clang, and
+    // this keeps its warnings about them (KernelAttributes.h). The engine
+    // owns it.
+    auto *attributes = new KernelAttributeRecorder(ci.getDiagnostics());
+    return std::make_unique<KernelConsumer>(ci, *attributes);
   }
   bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &) override { return true; }
   ActionType getActionType() override { return AddBeforeMainAction; }

@@ -4,7 +4,9 @@
 // `llvm.global.annotations`, where the pass reads it back. Both sides live in
 // this one plugin, so the format is private to it.
 //
-//   onepass.layout\n<objectSize>\n<objectAlign>\n<line>\n<column>\n<dimensions>\n<fields>\n<file>\n<display name>
+//   onepass.layout\n<objectSize>\n<objectAlign>\n<line>\n<column>\n<dimensions>\n<attributes>\n<fields>\n<file>\n<display name>
+//   attributes: <wg0> <wg1> <wg2> <sg>, the required work-group size per
+//               dimension and sub-group size (0: none; KernelAttributes.h)
 //   fields: space-separated <kind><offset>:<size>[c], kind P (pointer), I (integer), F (float);
 //           a trailing c marks a launch constant (image::kFieldLaunchConstant)
 #pragma once
@@ -28,6 +30,8 @@ struct KernelLayout {
   uint32_t line = 0;
   uint32_t column = 0;
   uint32_t dimensions = 1;
+  uint32_t reqdWorkGroupSize[3] = {0, 0, 0};
+  uint32_t reqdSubGroupSize = 0;
   std::vector<image::FieldDesc> fields;
   std::string file;
   std::string displayName;
@@ -36,7 +40,9 @@ struct KernelLayout {
 inline std::string encodeLayout(const KernelLayout &layout) {
   std::ostringstream out;
   out << kLayoutAnnotationPrefix << layout.objectSize << '\n' << layout.objectAlign << '\n'
-      << layout.line << '\n' << layout.column << '\n' << layout.dimensions << '\n';
+      << layout.line << '\n' << layout.column << '\n' << layout.dimensions << '\n' << layout.reqdWorkGroupSize[0]
+      << ' ' << layout.reqdWorkGroupSize[1] << ' ' << layout.reqdWorkGroupSize[2] << ' ' << layout.reqdSubGroupSize
+      << '\n';
   for (size_t i = 0; i < layout.fields.size(); ++i) {
     const image::FieldDesc &f = layout.fields[i];
     char kind = f.kind == image::FieldKind::Pointer ? 'P' : f.kind == image::FieldKind::Float ? 'F' : 'I';
@@ -61,6 +67,13 @@ inline bool decodeLayout(const std::string &text, KernelLayout &layout) {
   if (!nextNumber(layout.objectSize) || !nextNumber(layout.objectAlign) || !nextNumber(layout.line) ||
       !nextNumber(layout.column) || !nextNumber(layout.dimensions))
     return false;
+  if (!std::getline(in, line)) return false;
+  {
+    std::istringstream attributes(line);
+    if (!(attributes >> layout.reqdWorkGroupSize[0] >> layout.reqdWorkGroupSize[1] >> layout.reqdWorkGroupSize[2] >>
+          layout.reqdSubGroupSize))
+      return false;
+  }
   if (!std::getline(in, line)) return false;
   std::istringstream fields(line);
   std::string token;

@@ -28,6 +28,9 @@ std::vector<KernelDesc> sampleKernels() {
   fill.objectSize = 24;
   fill.objectAlign = 8;
   fill.features = kFeatureFp64;
+  fill.reqdWorkGroupSize[0] = 4;
+  fill.reqdWorkGroupSize[1] = 16;
+  fill.reqdSubGroupSize = 32;
   fill.fields = {{0, 8, FieldKind::Pointer}, {8, 4, FieldKind::Float}, {16, 8, FieldKind::Integer, kFieldLaunchConstant}};
 
   KernelDesc task;
@@ -124,6 +127,10 @@ TEST_CASE("an image reads back exactly what was written", "[image]") {
   CHECK(fill.objectSize == 24);
   CHECK(fill.objectAlign == 8);
   CHECK(fill.features == kFeatureFp64);
+  CHECK(fill.reqdWorkGroupSize[0] == 4);
+  CHECK(fill.reqdWorkGroupSize[1] == 16);
+  CHECK(fill.reqdWorkGroupSize[2] == 0);
+  CHECK(fill.reqdSubGroupSize == 32);
   REQUIRE(fill.fields.size() == 3);
   CHECK(fill.fields[0].offset == 0);
   CHECK(fill.fields[0].size == 8);
@@ -141,6 +148,8 @@ TEST_CASE("an image reads back exactly what was written", "[image]") {
   CHECK(task.displayName == "lambda at main.cpp:30:5");
   CHECK(task.kind == KernelKind::SingleTask);
   CHECK(task.dimensions == 0);
+  CHECK(task.reqdWorkGroupSize[0] == 0);
+  CHECK(task.reqdSubGroupSize == 0);
   REQUIRE(task.fields.size() == 1);
   CHECK(task.fields[0].size == 4);
 
@@ -282,6 +291,16 @@ TEST_CASE("an invalid kernel kind or dimension count is an error", "[image]") {
   setKernelRecord(image, 0, record);
   rehash(image);
   CHECK_THAT(parseError(image), Catch::Contains("invalid kind"));
+}
+
+TEST_CASE("a required work-group size that does not fit the dimensions is an error", "[image]") {
+  std::vector<uint8_t> image = sampleImage();
+  KernelRecord record = kernelRecordOf(image, 0);  // 2-dimensional, requires 4 x 16
+  SECTION("a dimension missing") { record.reqdWorkGroupSize[1] = 0; }
+  SECTION("a dimension too many") { record.reqdWorkGroupSize[2] = 2; }
+  setKernelRecord(image, 0, record);
+  rehash(image);
+  CHECK_THAT(parseError(image), Catch::Contains("invalid required work-group size"));
 }
 
 TEST_CASE("a string outside the string table is an error", "[image]") {

@@ -43,8 +43,8 @@ def write_image(kernels, bitcode):
     for k in kernels:
         refs = [add_string(k[key]) for key in ("symbol", "name", "file")]
         kernel_table += struct.pack(
-            "<6I10I", *[x for ref in refs for x in ref], k["line"], k["column"], k["kind"],
-            k["dims"], field_count, len(k["fields"]), k["size"], k["align"], 0, 0)
+            "<6I14I", *[x for ref in refs for x in ref], k["line"], k["column"], k["kind"],
+            k["dims"], field_count, len(k["fields"]), k["size"], k["align"], 0, 0, 0, 0, 0, 0)
         for offset, size, kind in k["fields"]:
             field_table += struct.pack("<4I", offset, size, kind, 0)
         field_count += len(k["fields"])
@@ -57,7 +57,7 @@ def write_image(kernels, bitcode):
     bitcode_offset = header_size + len(body)
     body = pad8(body + bitcode)
     header = struct.pack(
-        "<8sIIQQQIIIIIIQQQII", b"ONEPASSK", 1, 0, header_size + len(body), fnv1a(body),
+        "<8sIIQQQIIIIIIQQQII", b"ONEPASSK", 2, 0, header_size + len(body), fnv1a(body),
         fnv1a(body, ID_SEED), len(kernels), field_count, kernel_offset, field_offset,
         string_offset, len(strings), bitcode_offset, len(bitcode), len(bitcode), 0, 0)
     assert len(header) == header_size

@@ -1,0 +1,442 @@
+#include "KernelAttributes.h"
+
+#include "Diagnostics.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace onepass::sscp {
+
+namespace {
+
+constexpr const char *kWorkGroupSize = "reqd_work_group_size";
+constexpr const char *kSubGroupSize = "reqd_sub_group_size";
+constexpr const char *kWorkGroupSizeHint = "work_group_size_hint";
+
+// An attribute as written: `sycl::<name>(<constant>, ...)`.
+struct WrittenAttribute {
+  std::string name;
+  std::vector<uint64_t> arguments;
+  std::string problem;  // why it cannot be read, if it cannot
+};
+
+// Raw tokens from `location` on (the attribute's own text, at its spelling),
+// with one token of lookahead.
+class TokenReader {
+public:
+  TokenReader(const SourceManager &sources, const LangOptions &options, SourceLocation location) {
+    SourceLocation spelling = sources.getSpellingLoc(location);
+    std::pair<FileID, unsigned> place = sources.getDecomposedLoc(spelling);
+    bool invalid = false;
+    StringRef buffer = sources.getBufferData(place.first, &invalid);
+    if (invalid) return;
+    lexer_.emplace(sources.getLocForStartOfFile(place.first), options, buffer.begin(), buffer.begin() + place.second,
+                   buffer.end());
+    advance();
+  }
+  tok::TokenKind kind() const { return kind_; }
+  const std::string &text() const { return text_; }
+  bool is(tok::TokenKind kind) const { return kind_ == kind; }
+  void advance() {
+    if (!lexer_) return;
+    Token token;
+    lexer_->LexFromRawLexer(token);
+    kind_ = token.getKind();
+    if (token.is(tok::raw_identifier)) text_ = token.getRawIdentifier().str();
+    else if (token.getLiteralData()) text_ = std::string(token.getLiteralData(), token.getLength());
+    else text_ = tok::getPunctuatorSpelling(kind_) ? tok::getPunctuatorSpelling(kind_) : "";
+  }
+
+private:
+  std::optional<Lexer> lexer_;
+  tok::TokenKind kind_ = tok::eof;
+  std::string text_;
+};
+
+// The kernel attribute named at `location`, if it is one of ours.
+std::optional<std::string> kernelAttributeName(const SourceManager &sources, const LangOptions &options,
+                                               SourceLocation location) {
+  TokenReader reader(sources, options, location);
+  if (reader.text() != "sycl") return std::nullopt;
+  reader.advance();
+  if (!reader.is(tok::coloncolon)) return std::nullopt;
+  reader.advance();
+  const std::string name = reader.text();
+  if (name == kWorkGroupSize || name == kSubGroupSize || name == kWorkGroupSizeHint) return name;
+  return std::nullopt;
+}
+
+// Reads an integer literal's value (digit separators and suffixes allowed).
+std::optional<uint64_t> integerLiteral(const std::string &text) {
+  std::string digits;
+  for (char c : text)
+    if (c != '\'') digits += c;
+  const bool hex = digits.size() > 2 && (digits[1] == 'x' || digits[1] == 'X');
+  const std::string suffixes = hex ? "uUlLzZ" : "uUlLzZ";
+  while (!digits.empty() && suffixes.find(digits.back()) != std::string::npos) digits.pop_back();
+  uint64_t value = 0;
+  if (digits.empty() || StringRef(digits).getAsInteger(0, value)) return std::nullopt;
+  return value;
+}
+
+// The value of a constant named `name` as seen from `context`: a non-type
+// template argument of an enclosing template instantiation, or a constant
+// integral variable or enumerator declared there or around it.
+std::optional<uint64_t> namedConstant(ASTContext &ctx, const DeclContext *context, const std::string &name) {
+  auto fromArguments = [&](const TemplateParameterList *parameters,
+                           ArrayRef<TemplateArgument> arguments) -> std::optional<uint64_t> {
+    if (!parameters) return std::nullopt;
+    for (unsigned i = 0; i < parameters->size() && i < arguments.size(); ++i)
+      if (parameters->getParam(i)->getName() == name && arguments[i].getKind() == TemplateArgument::Integral)
+        return arguments[i].getAsIntegral().getZExtValue();
+    return std::nullopt;
+  };
+  auto fromDecl = [&](const Decl *decl) -> std::optional<uint64_t> {
+    if (const auto *constant = dyn_cast<EnumConstantDecl>(decl)) return constant->getInitVal().getZExtValue();
+    if (const auto *variable = dyn_cast<VarDecl>(decl)) {
+      if (!variable->getType()->isIntegralOrEnumerationType() || !variable->getInit()) return std::nullopt;
+      Expr::EvalResult result;
+      if (variable->getInit()->EvaluateAsInt(result, ctx)) return result.Val.getInt().getZExtValue();
+    }
+    return std::nullopt;
+  };
+  for (; context; context = context->getParent()) {
+    if (const auto *function = dyn_cast<FunctionDecl>(context)) {
+      if (const TemplateArgumentList *arguments = function->getTemplateSpecializationArgs())
+        if (std::optional<uint64_t> value =
+                fromArguments(function->getPrimaryTemplate()->getTemplateParameters(), arguments->asArray()))
+          return value;
+      // (Locals: a function's declarations, its blocks' included.)
+      for (const Decl *decl : function->decls())
+        if (const auto *named = dyn_cast<NamedDecl>(decl); named && named->getName() == name)
+          if (std::optional<uint64_t> value = fromDecl(named)) return value;
+      continue;
+    }
+    if (const auto *specialization = dyn_cast<ClassTemplateSpecializationDecl>(context))
+      if (std::optional<uint64_t> value =
+              fromArguments(specialization->getSpecializedTemplate()->getTemplateParameters(),
+                            specialization->getTemplateArgs().asArray()))
+        return value;
+    if (isa<LinkageSpecDecl, ExportDecl>(context)) continue;
+    for (const NamedDecl *decl : context->lookup(&ctx.Idents.get(name)))
+      if (std::optional<uint64_t> value = fromDecl(decl)) return value;
+  }
+  return std::nullopt;
+}
+
+// An integral constant expression over the tokens: literals, named constants
+// (namedConstant, or `a::b` qualified from the translation unit), + - * / %
+// << >> and parentheses. Sets `problem` and returns nullopt otherwise.
+class ConstantReader {
+public:
+  ConstantReader(TokenReader &tokens, ASTContext &ctx, const DeclContext *context, std::string &problem)
+      : tokens_(tokens), ctx_(ctx), context_(context), problem_(problem) {}
+
+  std::optional<uint64_t> expression() { return shift(); }
+
+private:
+  std::optional<uint64_t> shift() {
+    std::optional<uint64_t> value = additive();
+    while (value && (tokens_.is(tok::lessless) || tokens_.is(tok::greatergreater))) {
+      const bool left = tokens_.is(tok::lessless);
+      tokens_.advance();
+      std::optional<uint64_t> amount = additive();
+      if (!amount) return std::nullopt;
+      if (*amount >= 64) return fail("a shift by " + std::to_string(*amount));
+      value = left ? *value << *amount : *value >> *amount;
+    }
+    return value;
+  }
+  std::optional<uint64_t> additive() {
+    std::optional<uint64_t> value = multiplicative();
+    while (value && (tokens_.is(tok::plus) || tokens_.is(tok::minus))) {
+      const bool plus = tokens_.is(tok::plus);
+      tokens_.advance();
+      std::optional<uint64_t> other = multiplicative();
+      if (!other) return std::nullopt;
+      value = plus ? *value + *other : *value - *other;
+    }
+    return value;
+  }
+  std::optional<uint64_t> multiplicative() {
+    std::optional<uint64_t> value = unary();
+    while (value && (tokens_.is(tok::star) || tokens_.is(tok::slash) || tokens_.is(tok::percent))) {
+      const tok::TokenKind op = tokens_.kind();
+      tokens_.advance();
+      std::optional<uint64_t> other = unary();
+      if (!other) return std::nullopt;
+      if (op != tok::star && *other == 0) return fail("a division by zero");
+      value = op == tok::star ? *value * *other : op == tok::slash ? *value / *other : *value % *other;
+    }
+    return value;
+  }
+  std::optional<uint64_t> unary() {
+    if (tokens_.is(tok::minus)) {
+      tokens_.advance();
+      std::optional<uint64_t> value = unary();
+      return value ? std::optional<uint64_t>(0 - *value) : std::nullopt;
+    }
+    if (tokens_.is(tok::plus)) tokens_.advance();
+    return primary();
+  }
+  std::optional<uint64_t> primary() {
+    if (tokens_.is(tok::l_paren)) {
+      tokens_.advance();
+      std::optional<uint64_t> value = expression();
+      if (!value) return std::nullopt;
+      if (!tokens_.is(tok::r_paren)) return fail("'" + tokens_.text() + "' where ')' belongs");
+      tokens_.advance();
+      return value;
+    }
+    if (tokens_.is(tok::numeric_constant)) {
+      std::optional<uint64_t> value = integerLiteral(tokens_.text());
+      if (!value) return fail("'" + tokens_.text() + "', which is not an integer");
+      tokens_.advance();
+      return value;
+    }
+    if (tokens_.is(tok::raw_identifier) || tokens_.is(tok::coloncolon)) return name();
+    return fail("'" + tokens_.text() + "'");
+  }
+  // A name, perhaps qualified: the last component is looked up in the
+  // namespaces and classes the others name (from the translation unit), or
+  // unqualified from the kernel's context.
+  std::optional<uint64_t> name() {
+    std::vector<std::string> parts;
+    bool fromRoot = tokens_.is(tok::coloncolon);
+    if (fromRoot) tokens_.advance();
+    for (;;) {
+      if (!tokens_.is(tok::raw_identifier)) return fail("'" + tokens_.text() + "'");
+      parts.push_back(tokens_.text());
+      tokens_.advance();
+      if (!tokens_.is(tok::coloncolon)) break;
+      tokens_.advance();
+    }
+    std::string spelled;
+    for (const std::string &part : parts) spelled += (spelled.empty() ? "" : "::") + part;
+    std::optional<uint64_t> value;
+    if (parts.size() == 1 && !fromRoot) {
+      value = namedConstant(ctx_, context_, parts[0]);
+    } else {
+      const DeclContext *scope = ctx_.getTranslationUnitDecl();
+      for (size_t i = 0; scope && i + 1 < parts.size(); ++i) {
+        const DeclContext *inner = nullptr;
+        for (const NamedDecl *decl : scope->lookup(&ctx_.Idents.get(parts[i])))
+          if (const auto *context = dyn_cast<DeclContext>(decl)) inner = context;
+        scope = inner;
+      }
+      if (scope)
+        for (const NamedDecl *decl : scope->lookup(&ctx_.Idents.get(parts.back()))) {
+          value = namedConstant(ctx_, decl->getDeclContext(), parts.back());
+          if (value) break;
+        }
+    }
+    if (!value) return fail("'" + spelled + "', which is not an integral constant OnePass can find");
+    return value;
+  }
+  std::optional<uint64_t> fail(const std::string &what) {
+    if (problem_.empty()) problem_ = what;
+    return std::nullopt;
+  }
+
+  TokenReader &tokens_;
+  ASTContext &ctx_;
+  const DeclContext *context_;
+  std::string &problem_;
+};
+
+WrittenAttribute readAttribute(ASTContext &ctx, const DeclContext *context, SourceLocation location) {
+  WrittenAttribute attribute;
+  TokenReader tokens(ctx.getSourceManager(), ctx.getLangOpts(), location);
+  tokens.advance();  // sycl
+  tokens.advance();  // ::
+  attribute.name = tokens.text();
+  tokens.advance();
+  const std::string spelled = "'sycl::" + attribute.name + "'";
+  if (!tokens.is(tok::l_paren)) {
+    attribute.problem = spelled + " needs its arguments";
+    return attribute;
+  }
+  tokens.advance();
+  for (;;) {
+    std::string problem;
+    std::optional<uint64_t> value = ConstantReader(tokens, ctx, context, problem).expression();
+    if (!value) {
+      attribute.problem = "the arguments of " + spelled +
+                          " must be integral constant expressions OnePass can read from the source (literals, "
+                          "template arguments, constant variables, enumerators, + - * / % << >>); it cannot read " +
+                          problem;
+      return attribute;
+    }
+    attribute.arguments.push_back(*value);
+    if (tokens.is(tok::r_paren)) return attribute;
+    if (!tokens.is(tok::comma)) break;
+    tokens.advance();
+  }
+  attribute.problem = spelled + " is malformed: expected ',' or ')' after an argument, found '" + tokens.text() + "'";
+  return attribute;
+}
+
+// Whether `location` lies in [begin, end) of the translation unit.
+bool within(const SourceManager &sources, SourceLocation location, SourceLocation begin, SourceLocation end) {
+  if (begin.isInvalid() || end.isInvalid()) return false;
+  SourceLocation at = sources.getExpansionLoc(location);
+  return !sources.isBeforeInTranslationUnit(at, sources.getExpansionLoc(begin)) &&
+         sources.isBeforeInTranslationUnit(at, sources.getExpansionLoc(end));
+}
+
+// Where attributes of `kernel` may be written: ranges of source.
+std::vector<SourceRange> attributePlaces(const CXXRecordDecl &kernel) {
+  std::vector<SourceRange> places;
+  auto bodyStart = [](const FunctionDecl &fn) {
+    const FunctionDecl *definition = nullptr;
+    if (fn.isDefined(definition) && definition->getBody()) return definition->getBody()->getBeginLoc();
+    return fn.getEndLoc();
+  };
+  if (kernel.isLambda()) {
+    // The lambda's head: from the introducer to the body.
+    if (const CXXMethodDecl *call = kernel.getLambdaCallOperator())
+      places.emplace_back(kernel.getLocation(), bodyStart(*call));
+    return places;
+  }
+  const Decl *previous = nullptr;
+  for (const Decl *member : kernel.decls()) {
+    const auto *method = dyn_cast<CXXMethodDecl>(member);
+    if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member)) method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
+    if (method && method->getOverloadedOperator() == OO_Call) {
+      // From the previous member's end (the declaration's leading attributes
+      // and specifiers) to the parameters (attributes after the name).
+      SourceLocation after = previous ? previous->getEndLoc() : kernel.getBraceRange().getBegin();
+      SourceLocation parameters = bodyStart(*method);
+      if (TypeSourceInfo *type = method->getTypeSourceInfo())
+        if (FunctionTypeLoc function = type->getTypeLoc().getAsAdjusted<FunctionTypeLoc>())
+          parameters = function.getLParenLoc();
+      places.emplace_back(after, parameters);
+    }
+    if (!member->isImplicit()) previous = member;
+  }
+  return places;
+}
+
+}  // namespace
+
+KernelAttributeRecorder::KernelAttributeRecorder(DiagnosticsEngine &engine) {
+  target_ = engine.getClient();
+  ownedTarget_ = engine.takeClient();
+  engine.setClient(this, /*ShouldOwnClient=*/true);
+}
+
+void KernelAttributeRecorder::BeginSourceFile(const LangOptions &options, const Preprocessor *preprocessor) {
+  options_ = options;
+  target_->BeginSourceFile(options, preprocessor);
+}
+void KernelAttributeRecorder::EndSourceFile() { target_->EndSourceFile(); }
+void KernelAttributeRecorder::finish() { target_->finish(); }
+void KernelAttributeRecorder::clear() {
+  DiagnosticConsumer::clear();
+  target_->clear();
+}
+bool KernelAttributeRecorder::IncludeInDiagnosticCounts() const { return target_->IncludeInDiagnosticCounts(); }
+
+void KernelAttributeRecorder::HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic &info) {
+  // (As a warning only: under -Werror clang already counts it as an error,
+  // so the user must see why.)
+  if (info.getID() == diag::warn_unknown_attribute_ignored && level == DiagnosticsEngine::Warning &&
+      info.hasSourceManager() && info.getLocation().isValid() &&
+      kernelAttributeName(info.getSourceManager(), options_, info.getLocation())) {
+    locations_.push_back(info.getLocation());
+    return;
+  }
+  DiagnosticConsumer::HandleDiagnostic(level, info);
+  target_->HandleDiagnostic(level, info);
+}
+
+// Where a kernel's attribute arguments are looked up: in its call operator
+// (a lambda's enclosing function, through the closure class).
+static const DeclContext *contextOf(const CXXRecordDecl &kernel) {
+  if (kernel.isLambda())
+    if (const CXXMethodDecl *call = kernel.getLambdaCallOperator()) return call;
+  return &kernel;
+}
+
+bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttributeRecorder &recorder,
+                          const CXXRecordDecl &kernel, uint32_t dimensions, KernelAttributes &attributes,
+                          std::set<unsigned> &used) {
+  const SourceManager &sources = ctx.getSourceManager();
+  const std::vector<SourceRange> places = attributePlaces(kernel);
+  bool ok = true;
+  bool haveWorkGroup = false;
+  for (SourceLocation location : recorder.locations()) {
+    bool mine = false;
+    for (const SourceRange &place : places) mine |= within(sources, location, place.getBegin(), place.getEnd());
+    if (!mine) continue;
+    used.insert(location.getRawEncoding());
+    WrittenAttribute attribute = readAttribute(ctx, contextOf(kernel), location);
+    const std::string spelled = "'sycl::" + attribute.name + "'";
+    auto fail = [&](const std::string &problem) {
+      diags.kernelAttribute(location, problem);
+      ok = false;
+    };
+    if (!attribute.problem.empty()) {
+      fail(attribute.problem);
+      continue;
+    }
+    for (uint64_t value : attribute.arguments)
+      if (value == 0 || value > UINT32_MAX) {
+        fail("the arguments of " + spelled + " must be between 1 and " + std::to_string(UINT32_MAX));
+        break;
+      }
+    if (!ok) continue;
+    if (attribute.name == kSubGroupSize) {
+      if (attribute.arguments.size() != 1) {
+        fail(spelled + " takes one argument, the sub-group size");
+      } else if (attributes.subGroupSize != 0 && attributes.subGroupSize != attribute.arguments[0]) {
+        fail(spelled + " appears twice on the kernel with different sizes");
+      } else {
+        attributes.subGroupSize = static_cast<uint32_t>(attribute.arguments[0]);
+      }
+      continue;
+    }
+    // reqd_work_group_size and work_group_size_hint: one argument per
+    // dimension of the kernel's range.
+    if (attribute.arguments.empty() || attribute.arguments.size() > 3) {
+      fail(spelled + " takes one to three arguments, one per dimension");
+      continue;
+    }
+    if (attribute.arguments.size() != dimensions) {
+      fail(spelled + " has " + std::to_string(attribute.arguments.size()) + " argument(s), but the kernel's range has " +
+           std::to_string(dimensions) + " dimension(s)" + (dimensions == 0 ? " (a single_task)" : ""));
+      continue;
+    }
+    if (attribute.name == kWorkGroupSizeHint) continue;  // a hint: no effect
+    KernelAttributes read;
+    for (size_t d = 0; d < attribute.arguments.size(); ++d)
+      read.workGroupSize[d] = static_cast<uint32_t>(attribute.arguments[d]);
+    if (haveWorkGroup && !std::equal(read.workGroupSize, read.workGroupSize + 3, attributes.workGroupSize)) {
+      fail(spelled + " appears twice on the kernel with different sizes");
+      continue;
+    }
+    haveWorkGroup = true;
+    std::copy(read.workGroupSize, read.workGroupSize + 3, attributes.workGroupSize);
+  }
+  return ok;
+}
+
+void warnUnusedKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttributeRecorder &recorder,
+                                const std::set<unsigned> &used) {
+  for (SourceLocation location : recorder.locations())
+    if (!used.count(location.getRawEncoding())) {
+      std::optional<std::string> name = kernelAttributeName(ctx.getSourceManager(), ctx.getLangOpts(), location);
+      diags.unusedKernelAttribute(location, "sycl::" + name.value_or("?"));
+    }
+}
+
+}  // namespace onepass::sscp

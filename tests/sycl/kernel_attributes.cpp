@@ -1,0 +1,121 @@
+// SYCL 2020 §5.8.1 kernel attributes, in the three places SYCL puts them (a
+// lambda's declarator, before a function object's operator(), between its
+// name and parameters): [[sycl::reqd_work_group_size]] and
+// [[sycl::reqd_sub_group_size]]. A kernel launched as its attributes require
+// runs; an nd_range with another local range is errc::nd_range; a work-group
+// larger than the device runs, or a sub-group size the device does not have,
+// is errc::kernel_not_supported, before anything runs. Also
+// [[sycl::work_group_size_hint]], which has no effect.
+#include "check.h"
+
+#include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using onepass_test::check;
+using onepass_test::checkEqual;
+using onepass_test::checkThrows;
+
+namespace {
+
+// Records each work-item's local range as the kernel saw it.
+struct Recorder {
+  std::size_t *out;
+  [[sycl::reqd_work_group_size(4, 8)]] void operator()(sycl::nd_item<2> it) const {
+    out[it.get_global_linear_id()] = it.get_local_range(0) * 100 + it.get_local_range(1);
+  }
+};
+
+struct NameAttributed {
+  std::size_t *out;
+  void operator() [[sycl::reqd_work_group_size(16)]] (sycl::nd_item<1> it) const {
+    out[it.get_global_id(0)] = it.get_local_range(0);
+  }
+};
+
+void workGroupSizes(sycl::queue &q) {
+  const std::size_t count = 64;
+  std::size_t *out = sycl::malloc_shared<std::size_t>(count, q);
+  auto zero = [&] { std::fill(out, out + count, std::size_t(0)); };
+
+  // A lambda: the attribute after the parameter list.
+  zero();
+  q.parallel_for(sycl::nd_range<1>(count, 32), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(32)]] {
+     out[it.get_global_id(0)] = it.get_local_range(0);
+   }).wait();
+  checkEqual("lambda with reqd_work_group_size(32): work-items that saw groups of 32",
+             std::size_t(count), std::size_t(std::count(out, out + count, std::size_t(32))));
+  checkThrows("lambda with reqd_work_group_size(32) launched with groups of 16", sycl::errc::nd_range, [&] {
+    q.parallel_for(sycl::nd_range<1>(count, 16), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(32)]] {
+      out[it.get_global_id(0)] = 1;
+    });
+  });
+
+  // Function objects: before the declaration, and after the name.
+  zero();
+  q.parallel_for(sycl::nd_range<2>({8, 8}, {4, 8}), Recorder{out}).wait();
+  checkEqual("function object with reqd_work_group_size(4, 8): work-items that saw groups of 4 x 8",
+             std::size_t(count), std::size_t(std::count(out, out + count, std::size_t(408))));
+  checkThrows("function object with reqd_work_group_size(4, 8) launched with groups of 8 x 4", sycl::errc::nd_range,
+              [&] { q.parallel_for(sycl::nd_range<2>({8, 8}, {8, 4}), Recorder{out}); });
+  zero();
+  q.parallel_for(sycl::nd_range<1>(count, 16), NameAttributed{out}).wait();
+  checkEqual("reqd_work_group_size(16) between operator() and its parameters: work-items that saw groups of 16",
+             std::size_t(count), std::size_t(std::count(out, out + count, std::size_t(16))));
+  checkThrows("reqd_work_group_size(16) between operator() and its parameters, groups of 32", sycl::errc::nd_range,
+              [&] { q.parallel_for(sycl::nd_range<1>(count, 32), NameAttributed{out}); });
+
+  // More than any device here runs: not supported, whatever the nd_range.
+  checkThrows("reqd_work_group_size(1 << 20)", sycl::errc::kernel_not_supported, [&] {
+    q.parallel_for(sycl::nd_range<1>(1 << 20, 1 << 20), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(1 << 20)]] {
+      out[0] = it.get_local_range(0);
+    });
+  });
+  // A hint changes nothing.
+  zero();
+  q.parallel_for(sycl::nd_range<1>(count, 8), [=](sycl::nd_item<1> it) [[sycl::work_group_size_hint(64)]] {
+     out[it.get_global_id(0)] = it.get_local_range(0);
+   }).wait();
+  checkEqual("work_group_size_hint(64) launched with groups of 8: work-items that saw groups of 8",
+             std::size_t(count), std::size_t(std::count(out, out + count, std::size_t(8))));
+  sycl::free(out, q);
+}
+
+// Runs a kernel that requires sub-groups of `Size`: on a device that has them
+// it runs with them, elsewhere it is not supported.
+template <std::size_t Size> void requiredSubGroup(sycl::queue &q) {
+  const std::vector<std::size_t> sizes = q.get_device().get_info<sycl::info::device::sub_group_sizes>();
+  const bool supported = std::find(sizes.begin(), sizes.end(), Size) != sizes.end();
+  const std::size_t count = 128;
+  std::size_t *out = sycl::malloc_shared<std::size_t>(count, q);
+  std::fill(out, out + count, std::size_t(0));
+  auto launch = [&] {
+    q.parallel_for(sycl::nd_range<1>(count, 64), [=](sycl::nd_item<1> it) [[sycl::reqd_sub_group_size(Size)]] {
+       out[it.get_global_id(0)] = it.get_sub_group().get_max_local_range()[0];
+     }).wait();
+  };
+  const std::string what = "reqd_sub_group_size(" + std::to_string(Size) + ")";
+  if (supported) {
+    launch();
+    checkEqual(what + ": work-items in sub-groups of that size", std::size_t(count),
+               std::size_t(std::count(out, out + count, Size)));
+  } else {
+    checkThrows(what + " on a device without that size", sycl::errc::kernel_not_supported, launch);
+    checkEqual(what + ": work-items that ran", std::size_t(0),
+               std::size_t(count - std::count(out, out + count, std::size_t(0))));
+  }
+  sycl::free(out, q);
+}
+
+}  // namespace
+
+int main() {
+  sycl::queue q;
+  std::printf("kernel attributes on '%s'\n", q.get_device().get_info<sycl::info::device::name>().c_str());
+  workGroupSizes(q);
+  requiredSubGroup<8>(q);
+  requiredSubGroup<32>(q);
+  return onepass_test::report();
+}
