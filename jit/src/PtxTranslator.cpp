@@ -3,6 +3,7 @@
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
 #include "KernelModule.h"
+#include "SpeculateLoads.h"
 #include "WorkItemLowering.h"
 
 #include "../builtins/common/work_item_abi.h"
@@ -212,6 +213,8 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   if (Error err = prepareForCodegen(module, *entry, *machine, target.libdevice, kernelName)) return err;
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion) + ".unoptimized");
   optimize(module, *machine);
+  // After the optimizer, which would sink the loads back into their branches.
+  speculateGuardedLoads(*entry);
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
   Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
   if (!ptx) return ptx.takeError();

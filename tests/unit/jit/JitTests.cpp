@@ -280,6 +280,30 @@ TEST_CASE("kernels lower to PTX with global loads and a bounds check", "[jit][pt
   CHECK_THAT(ptx, !Catch::Contains("x86"));
 }
 
+TEST_CASE("a tile's halo loads issue with the work-item's own load, unless a store may change them", "[jit][ptx]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  // Global loads before the first branch, and after it.
+  auto loads = [&](const char *name) {
+    std::string ptx = buildPtx(std::string(kernelNamed(image, name).symbol), 90, error);
+    INFO(name << ": " << error);
+    REQUIRE(!ptx.empty());
+    const std::size_t branch = ptx.find("bra");
+    REQUIRE(branch != std::string::npos);
+    std::pair<int, int> counts{0, 0};
+    for (std::size_t at = ptx.find("ld.global"); at != std::string::npos; at = ptx.find("ld.global", at + 1))
+      ++(at < branch ? counts.first : counts.second);
+    return counts;
+  };
+  // The own element, then both neighbours (the real address where the
+  // work-item is an edge, else the own element's again), before any branch.
+  CHECK(loads("halo_loads") == std::pair<int, int>{3, 0});
+  // `out` may be `in`: the neighbour's load stays in its branch (after it
+  // too: `out[g] +=` reading `out` after the barrier).
+  CHECK(loads("halo_clobbered") == std::pair<int, int>{1, 2});
+}
+
 TEST_CASE("a PTX entry takes the kernel's fields, then only a range kernel's range", "[jit][ptx]") {
   onepass::image::ImageView image;
   std::string error;

@@ -33,3 +33,31 @@ void launchMath(sycl::queue &q, float *out, const float *in, double *wide) {
     out[i] = definedElsewhere(in[i]);
   });
 }
+
+// A tile with a halo: the edge work-items also load their outer neighbours.
+// In `halo_clobbered` a store to global memory (which `in` may alias) comes
+// first, so those loads must stay where they are.
+void launchHalo(sycl::queue &q, float *out, const float *in, std::size_t n) {
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<float, 1> tile(sycl::range<1>(34), h);
+    h.parallel_for<class halo_loads>(sycl::nd_range<1>(n, 32), [=](sycl::nd_item<1> it) {
+      const std::size_t g = it.get_global_id(0), l = it.get_local_id(0);
+      tile[l + 1] = in[g];
+      if (l == 0 && g > 0) tile[0] = in[g - 1];
+      if (l == 31 && g + 1 < n) tile[33] = in[g + 1];
+      it.barrier(sycl::access::fence_space::local_space);
+      out[g] = tile[l] + tile[l + 1] + tile[l + 2];
+    });
+  });
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<float, 1> tile(sycl::range<1>(34), h);
+    h.parallel_for<class halo_clobbered>(sycl::nd_range<1>(n, 32), [=](sycl::nd_item<1> it) {
+      const std::size_t g = it.get_global_id(0), l = it.get_local_id(0);
+      tile[l + 1] = in[g];
+      out[g] = 0.0f;
+      if (l == 0 && g > 0) tile[0] = in[g - 1];
+      it.barrier(sycl::access::fence_space::local_space);
+      out[g] += tile[l] + tile[l + 1];
+    });
+  });
+}
