@@ -17,7 +17,9 @@ void LLVMInitializeNVPTXAsmPrinter();
 #include "llvm/TargetParser/Host.h"
 
 #include <cstdlib>
+#include <cstdlib>
 #include <mutex>
+#include <sstream>
 
 using namespace llvm;
 
@@ -33,6 +35,16 @@ void initializeTargets() {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // A developer's window into LLVM: its own options, e.g.
+    // "-pass-remarks-missed=loop-vectorize" (they go to standard error).
+    if (const char *arguments = std::getenv("ONEPASS_JIT_LLVM_ARGS")) {
+      std::vector<std::string> words{"onepass-jit"};
+      std::istringstream split(arguments);
+      for (std::string word; split >> word;) words.push_back(word);
+      std::vector<const char *> argv;
+      for (const std::string &word : words) argv.push_back(word.c_str());
+      cl::ParseCommandLineOptions(static_cast<int>(argv.size()), argv.data(), "", &errs());
+    }
   });
 }
 

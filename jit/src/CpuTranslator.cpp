@@ -10,6 +10,7 @@
 
 #include "../builtins/common/work_item_abi.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
@@ -53,6 +54,36 @@ void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
   BranchInst *latch = builder.CreateCondBr(builder.CreateICmpULT(next, end), loop, exit);
   if (loopId) latch->setMetadata(LLVMContext::MD_loop, loopId);
   builder.SetInsertPoint(exit);
+}
+
+// Whether `body` singles out the first or the last work-items along
+// dimension `d` (`if (local_id == 0)`, a tile's edges): a comparison of that
+// local id, give or take a constant, with a constant.
+bool comparesEdgeWorkItems(Function &body, unsigned d) {
+  Function *localId = body.getParent()->getFunction("__onepass_get_local_id");
+  if (!localId) return false;
+  SmallVector<Value *, 8> work;
+  for (User *user : localId->users())
+    if (auto *call = dyn_cast<CallInst>(user); call && call->getFunction() == &body)
+      if (auto *dimension = dyn_cast<ConstantInt>(call->getArgOperand(0)); dimension && dimension->getZExtValue() == d)
+        work.push_back(call);
+  SmallPtrSet<Value *, 16> seen;
+  while (!work.empty()) {
+    Value *value = work.pop_back_val();
+    if (!seen.insert(value).second) continue;
+    for (User *user : value->users()) {
+      if (auto *compare = dyn_cast<ICmpInst>(user))
+        if (compare->isEquality() && (isa<Constant>(compare->getOperand(0)) || isa<Constant>(compare->getOperand(1))))
+          return true;
+      if (auto *op = dyn_cast<BinaryOperator>(user);
+          op && (op->getOpcode() == Instruction::Add || op->getOpcode() == Instruction::Sub ||
+                 op->getOpcode() == Instruction::Or) &&
+          (isa<Constant>(op->getOperand(0)) || isa<Constant>(op->getOperand(1))))
+        work.push_back(op);
+      if (isa<ZExtInst, SExtInst, TruncInst>(user)) work.push_back(user);
+    }
+  }
+  return false;
 }
 
 // void __onepass_cpu_launch(const void *object, const onepass_cpu_launch *launch)
@@ -136,6 +167,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     ends.push_back(grouped ? builder.CreateUDiv(end, locals[d]) : end);
   }
 
+  const bool peelEdges = stepped && grouped && localRange[0] != 0 && localRange[dimensions - 1] >= 3 &&
+                         comparesEdgeWorkItems(kernel, dimensions - 1);
   // The work-group's local memory, reused by each group this call runs.
   if (grouped) {
     Value *localMemory = builder.getInt64(0);
@@ -343,6 +376,22 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     }
     const bool groupLevel = level < dimensions;
     const unsigned d = groupLevel ? level : level - dimensions;
+    // The innermost loop of a group's work-items, in a kernel that singles out
+    // the first or last of them (comparesEdgeWorkItems): those two run on
+    // their own, and the loop over the others has no branch on them (one the
+    // vectorizer would see as an early exit).
+    if (peelEdges && !groupLevel && d + 1 == dimensions && uniformFrom) {
+      const uint64_t n = localRange[d];
+      auto single = [&](uint64_t id) {
+        store(b, b.getInt64(id), builtins::kLocalIdWord, d);
+        nest(b, level + 1);
+      };
+      single(0);
+      emitLoop(b, b.getInt64(1), b.getInt64(n - 1), word(b, builtins::kLocalIdWord, d),
+               [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); }, parallelWorkItemLoop(module, true));
+      single(n - 1);
+      return;
+    }
     // (Work-items of a group are independent between barriers; see ParallelLoops.h.)
     emitLoop(b, groupLevel ? begins[d] : b.getInt64(0), groupLevel ? ends[d] : locals[d],
              word(b, groupLevel ? builtins::kGroupIdWord : builtins::kLocalIdWord, d),

@@ -106,6 +106,39 @@ void severalGroupSizes(sycl::queue &q) {
   sycl::free(sums, q);
 }
 
+// A 1-D three-point sum through a tile with a halo: the group's first and
+// last work-items also load their outer neighbours (zero past the ends). The
+// CPU runs those two apart from the loop over the others; on GPUs the
+// neighbours' loads are issued with the work-item's own. Groups of 16, 3
+// and 2 (too few to run the edges apart).
+void haloTile(sycl::queue &q) {
+  for (std::size_t size : {16, 3, 2}) {
+    const std::size_t count = size * 40;
+    int *in = sycl::malloc_shared<int>(count, q), *out = sycl::malloc_shared<int>(count, q);
+    for (std::size_t i = 0; i < count; ++i) in[i] = static_cast<int>((i * 37) % 101) - 50;
+    q.submit([&](sycl::handler &h) {
+       sycl::local_accessor<int, 1> tile(sycl::range<1>(size + 2), h);
+       h.parallel_for(sycl::nd_range<1>(count, size), [=](sycl::nd_item<1> it) {
+         const std::size_t g = it.get_global_id(0), l = it.get_local_id(0), last = it.get_local_range(0) - 1;
+         tile[l + 1] = in[g];
+         if (l == 0) tile[0] = g > 0 ? in[g - 1] : 0;
+         if (l == last) tile[last + 2] = g + 1 < count ? in[g + 1] : 0;
+         it.barrier(sycl::access::fence_space::local_space);
+         out[g] = tile[l] + tile[l + 1] + tile[l + 2];
+       });
+     }).wait_and_throw();
+    int wrong = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+      const int expected = (i > 0 ? in[i - 1] : 0) + in[i] + (i + 1 < count ? in[i + 1] : 0);
+      wrong += out[i] != expected;
+    }
+    checkEqual("three-point sums through a tile with a halo, groups of " + std::to_string(size) + ": wrong", 0,
+               wrong);
+    sycl::free(in, q);
+    sycl::free(out, q);
+  }
+}
+
 // out = transpose(in) through a 16x16 tile in local memory: each work-item
 // writes one element of the tile and, after the barrier, reads another's.
 void transpose(sycl::queue &q) {
@@ -318,6 +351,7 @@ int main() {
   std::printf("local memory and barriers on '%s'\n", device.get_info<sycl::info::device::name>().c_str());
   reduction(q);
   severalGroupSizes(q);
+  haloTile(q);
   transpose(q);
   severalAccessors(q);
   uniformControlFlow(q);
