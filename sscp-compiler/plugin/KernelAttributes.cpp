@@ -46,11 +46,13 @@ public:
   tok::TokenKind kind() const { return kind_; }
   const std::string &text() const { return text_; }
   bool is(tok::TokenKind kind) const { return kind_ == kind; }
+  SourceLocation location() const { return location_; }
   void advance() {
     if (!lexer_) return;
     Token token;
     lexer_->LexFromRawLexer(token);
     kind_ = token.getKind();
+    location_ = token.getLocation();
     if (token.is(tok::raw_identifier)) text_ = token.getRawIdentifier().str();
     else if (token.getLiteralData()) text_ = std::string(token.getLiteralData(), token.getLength());
     else text_ = tok::getPunctuatorSpelling(kind_) ? tok::getPunctuatorSpelling(kind_) : "";
@@ -60,6 +62,7 @@ private:
   std::optional<Lexer> lexer_;
   tok::TokenKind kind_ = tok::eof;
   std::string text_;
+  SourceLocation location_;
 };
 
 // The kernel attribute named at `location`, if it is one of ours.
@@ -332,6 +335,16 @@ KernelAttributeRecorder::KernelAttributeRecorder(DiagnosticsEngine &engine) {
   target_ = engine.getClient();
   ownedTarget_ = engine.takeClient();
   engine.setClient(this, /*ShouldOwnClient=*/true);
+  // The warning must reach this consumer even where the user turned it off
+  // (-w, -Wno-unknown-attributes), or attributes written through macros go
+  // unseen: it is turned on, and this consumer drops what the user did not
+  // want to see.
+  userIgnoresWarnings_ = engine.getIgnoreAllWarnings();
+  userIgnoresUnknown_ =
+      engine.getDiagnosticLevel(diag::warn_unknown_attribute_ignored, SourceLocation()) == DiagnosticsEngine::Ignored;
+  if (userIgnoresWarnings_) engine.setIgnoreAllWarnings(false);
+  if (userIgnoresUnknown_)
+    engine.setSeverity(diag::warn_unknown_attribute_ignored, diag::Severity::Warning, SourceLocation());
 }
 
 void KernelAttributeRecorder::BeginSourceFile(const LangOptions &options, const Preprocessor *preprocessor) {
@@ -353,8 +366,14 @@ void KernelAttributeRecorder::HandleDiagnostic(DiagnosticsEngine::Level level, c
       info.hasSourceManager() && info.getLocation().isValid() &&
       kernelAttributeName(info.getSourceManager(), options_, info.getLocation())) {
     locations_.push_back(info.getLocation());
+    droppingNotes_ = true;
     return;
   }
+  // What the user turned off (see the constructor), with its notes.
+  if (level == DiagnosticsEngine::Note && droppingNotes_) return;
+  droppingNotes_ = level == DiagnosticsEngine::Warning &&
+                   (userIgnoresWarnings_ || (userIgnoresUnknown_ && info.getID() == diag::warn_unknown_attribute_ignored));
+  if (droppingNotes_) return;
   DiagnosticConsumer::HandleDiagnostic(level, info);
   target_->HandleDiagnostic(level, info);
 }
@@ -367,17 +386,39 @@ static const DeclContext *contextOf(const CXXRecordDecl &kernel) {
   return &kernel;
 }
 
+// The kernel attributes written in `places`: those clang warned about (the
+// recorder's: in macros too), and those in the source text of the places
+// (found even where that warning is off, -w or -Wno-unknown-attributes).
+static std::vector<SourceLocation> attributesIn(ASTContext &ctx, const KernelAttributeRecorder &recorder,
+                                                const std::vector<SourceRange> &places) {
+  const SourceManager &sources = ctx.getSourceManager();
+  std::vector<SourceLocation> found;
+  std::set<unsigned> spellings;
+  auto add = [&](SourceLocation location) {
+    if (spellings.insert(sources.getSpellingLoc(location).getRawEncoding()).second) found.push_back(location);
+  };
+  for (SourceLocation location : recorder.locations())
+    for (const SourceRange &place : places)
+      if (within(sources, location, place.getBegin(), place.getEnd())) add(location);
+  for (const SourceRange &place : places) {
+    const SourceLocation begin = sources.getExpansionLoc(place.getBegin()), end = sources.getExpansionLoc(place.getEnd());
+    if (begin.isInvalid() || end.isInvalid() || sources.getFileID(begin) != sources.getFileID(end)) continue;
+    TokenReader tokens(sources, ctx.getLangOpts(), begin);
+    while (!tokens.is(tok::eof) && sources.isBeforeInTranslationUnit(tokens.location(), end)) {
+      const SourceLocation at = tokens.location();
+      if (tokens.text() == "sycl" && kernelAttributeName(sources, ctx.getLangOpts(), at)) add(at);
+      tokens.advance();
+    }
+  }
+  return found;
+}
+
 bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttributeRecorder &recorder,
                           const CXXRecordDecl &kernel, uint32_t dimensions, KernelAttributes &attributes,
                           std::set<unsigned> &used) {
-  const SourceManager &sources = ctx.getSourceManager();
-  const std::vector<SourceRange> places = attributePlaces(kernel);
   bool ok = true;
   bool haveWorkGroup = false;
-  for (SourceLocation location : recorder.locations()) {
-    bool mine = false;
-    for (const SourceRange &place : places) mine |= within(sources, location, place.getBegin(), place.getEnd());
-    if (!mine) continue;
+  for (SourceLocation location : attributesIn(ctx, recorder, attributePlaces(kernel))) {
     used.insert(location.getRawEncoding());
     WrittenAttribute attribute = readAttribute(ctx, contextOf(kernel), location);
     const std::string spelled = "'sycl::" + attribute.name + "'";
@@ -432,6 +473,7 @@ bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttri
 
 void warnUnusedKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttributeRecorder &recorder,
                                 const std::set<unsigned> &used) {
+  if (recorder.userIgnoresUnknownAttributes()) return;
   for (SourceLocation location : recorder.locations())
     if (!used.count(location.getRawEncoding())) {
       std::optional<std::string> name = kernelAttributeName(ctx.getSourceManager(), ctx.getLangOpts(), location);

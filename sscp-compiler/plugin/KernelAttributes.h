@@ -48,12 +48,16 @@ public:
 
   // The kept attribute locations (the attribute's scope name `sycl`).
   const std::vector<clang::SourceLocation> &locations() const { return locations_; }
+  // Whether the user turned clang's unknown-attribute warnings off.
+  bool userIgnoresUnknownAttributes() const { return userIgnoresUnknown_; }
 
 private:
   clang::DiagnosticConsumer *target_;
   std::unique_ptr<clang::DiagnosticConsumer> ownedTarget_;
   clang::LangOptions options_;
   std::vector<clang::SourceLocation> locations_;
+  bool userIgnoresWarnings_ = false, userIgnoresUnknown_ = false;  // -w, -Wno-unknown-attributes
+  bool droppingNotes_ = false;  // the notes of a dropped diagnostic
 };
 
 // Reads the attributes written on `kernel` (a lambda closure or function
@@ -64,7 +68,8 @@ bool readKernelAttributes(clang::ASTContext &ctx, Diagnostics &diags, const Kern
                           const clang::CXXRecordDecl &kernel, uint32_t dimensions, KernelAttributes &attributes,
                           std::set<unsigned> &used);
 
-// Warns about kept attributes that are on no kernel (they have no effect).
+// Warns about kept attributes that are on no kernel (they have no effect),
+// unless the user turned unknown-attribute warnings off.
 void warnUnusedKernelAttributes(clang::ASTContext &ctx, Diagnostics &diags, const KernelAttributeRecorder &recorder,
                                 const std::set<unsigned> &used);
 

@@ -7,6 +7,11 @@
 // warning for them, and one for an attribute on something that is no kernel.
 // RUN: %onepass -fsycl-sscp -Wno-c++23-lambda-attributes -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=WARN -DFILE=%s --implicit-check-not=warning:
 // RUN: %onepass-kernels %t.o | FileCheck %s
+// With clang's unknown-attribute warnings off, or all warnings, the same.
+// RUN: %onepass -fsycl-sscp -w -c %s -o %t.w.o
+// RUN: %onepass-kernels %t.w.o | FileCheck %s
+// RUN: %onepass -fsycl-sscp -Wno-unknown-attributes -Wno-c++23-lambda-attributes -c %s -o %t.nowarn.o
+// RUN: %onepass-kernels %t.nowarn.o | FileCheck %s
 
 #include <sycl/sycl.hpp>
 
@@ -14,6 +19,9 @@ namespace tiles {
 constexpr std::size_t kEdge = 8;
 enum Widths { kWide = 32 };
 }  // namespace tiles
+
+// From a macro.
+#define GROUPS_OF_8 [[sycl::reqd_work_group_size(8)]]
 
 struct Before {
   int *out;
@@ -48,6 +56,7 @@ void submit(sycl::queue &q, int *out) {
   q.parallel_for(sycl::nd_range<1>(64, 8), [=](sycl::nd_item<1> it) [[sycl::work_group_size_hint(8)]] {
     out[0] = int(it.get_local_range(0));
   });
+  q.parallel_for(sycl::nd_range<1>(64, 8), [=](sycl::nd_item<1> it) GROUPS_OF_8 { out[0] = int(it.get_local_range(0)); });
 }
 
 // CHECK-LABEL: kernel {{[0-9]+}}: Before
@@ -58,14 +67,17 @@ void submit(sycl::queue &q, int *out) {
 // CHECK: object:
 // CHECK-NEXT: required work-group size: 16
 // CHECK-NEXT: required sub-group size: 32
-// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:33:
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:41:
 // CHECK: object:
 // CHECK-NEXT: required work-group size: 64
-// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:36:
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:44:
 // CHECK: object:
 // CHECK-NEXT: required work-group size: 32
 // A hint has no effect.
-// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:48:
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:56:
 // CHECK: object:
 // CHECK-NOT: required
 // CHECK: field 0
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:59:
+// CHECK: object:
+// CHECK-NEXT: required work-group size: 8
