@@ -301,11 +301,35 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     b.CreateCondBr(leftNext, again, done);
   };
 
+  // The loop over a group's work-items in dimension `d`, then nest(`inner`).
+  // (Work-items of a group are independent between barriers; see
+  // ParallelLoops.h.) The innermost loop of a kernel that singles out the
+  // first or last of them (comparesEdgeWorkItems), while the group is
+  // together: those two run on their own, and the loop over the others has no
+  // branch on them (one the vectorizer would see as an early exit).
+  std::function<void(IRBuilder<> &, unsigned)> nest;
+  auto workItemLoop = [&](IRBuilder<> &b, unsigned d, unsigned inner) {
+    const bool innermost = d + 1 == dimensions;
+    if (peelEdges && innermost && uniformFrom) {
+      const uint64_t n = localRange[d];
+      auto single = [&](uint64_t id) {
+        store(b, b.getInt64(id), builtins::kLocalIdWord, d);
+        nest(b, inner);
+      };
+      single(0);
+      emitLoop(b, b.getInt64(1), b.getInt64(n - 1), word(b, builtins::kLocalIdWord, d),
+               [&](IRBuilder<> &in, Value *) { nest(in, inner); }, parallelWorkItemLoop(module, true));
+      single(n - 1);
+      return;
+    }
+    emitLoop(b, b.getInt64(0), locals[d], word(b, builtins::kLocalIdWord, d),
+             [&](IRBuilder<> &in, Value *) { nest(in, inner); }, parallelWorkItemLoop(module, innermost));
+  };
   // Dimension 0 outermost, the last dimension innermost: its work-items are
   // adjacent in memory in row-major code, so that loop is the one to vectorize.
   // An nd_range kernel loops over the work-groups, and in each over its
   // work-items.
-  std::function<void(IRBuilder<> &, unsigned)> nest = [&](IRBuilder<> &b, unsigned level) {
+  nest = [&](IRBuilder<> &b, unsigned level) {
     if (!grouped) {
       if (level == dimensions) return callKernel(b);
       emitLoop(b, begins[level], ends[level], word(b, builtins::kGlobalIdWord, level),
@@ -341,9 +365,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       // together, at work-item 0's place (no check of every work-item).
       BasicBlock *settleTogether = BasicBlock::Create(ctx, "phase.settle.together", fn);
       auto workItems = [&](IRBuilder<> &at, bool stopsTogether) {
-        emitLoop(at, at.getInt64(0), locals[0], word(at, builtins::kLocalIdWord, 0),
-                 [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); },
-                 parallelWorkItemLoop(module, dimensions == 1));
+        workItemLoop(at, 0, level + 1);
         at.CreateBr(stopsTogether ? settleTogether : settle);
       };
       b.SetInsertPoint(together);
@@ -374,29 +396,9 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       b.SetInsertPoint(after);
       return;
     }
-    const bool groupLevel = level < dimensions;
-    const unsigned d = groupLevel ? level : level - dimensions;
-    // The innermost loop of a group's work-items, in a kernel that singles out
-    // the first or last of them (comparesEdgeWorkItems): those two run on
-    // their own, and the loop over the others has no branch on them (one the
-    // vectorizer would see as an early exit).
-    if (peelEdges && !groupLevel && d + 1 == dimensions && uniformFrom) {
-      const uint64_t n = localRange[d];
-      auto single = [&](uint64_t id) {
-        store(b, b.getInt64(id), builtins::kLocalIdWord, d);
-        nest(b, level + 1);
-      };
-      single(0);
-      emitLoop(b, b.getInt64(1), b.getInt64(n - 1), word(b, builtins::kLocalIdWord, d),
-               [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); }, parallelWorkItemLoop(module, true));
-      single(n - 1);
-      return;
-    }
-    // (Work-items of a group are independent between barriers; see ParallelLoops.h.)
-    emitLoop(b, groupLevel ? begins[d] : b.getInt64(0), groupLevel ? ends[d] : locals[d],
-             word(b, groupLevel ? builtins::kGroupIdWord : builtins::kLocalIdWord, d),
-             [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); },
-             groupLevel ? nullptr : parallelWorkItemLoop(module, d + 1 == dimensions));
+    if (level >= dimensions) return workItemLoop(b, level - dimensions, level + 1);
+    emitLoop(b, begins[level], ends[level], word(b, builtins::kGroupIdWord, level),
+             [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); });
   };
   nest(builder, 0);
   for (Value *block : allocations) builder.CreateCall(release, {block});
