@@ -339,12 +339,17 @@ KernelAttributeRecorder::KernelAttributeRecorder(DiagnosticsEngine &engine) {
   // (-w, -Wno-unknown-attributes), or attributes written through macros go
   // unseen: it is turned on, and this consumer drops what the user did not
   // want to see.
+  // Under -Werror it must stay a warning for ours, and this consumer turns
+  // the others into the errors the user asked for.
+  const DiagnosticsEngine::Level level =
+      engine.getDiagnosticLevel(diag::warn_unknown_attribute_ignored, SourceLocation());
   userIgnoresWarnings_ = engine.getIgnoreAllWarnings();
-  userIgnoresUnknown_ =
-      engine.getDiagnosticLevel(diag::warn_unknown_attribute_ignored, SourceLocation()) == DiagnosticsEngine::Ignored;
+  userIgnoresUnknown_ = level == DiagnosticsEngine::Ignored;
+  userErrorsUnknown_ = level >= DiagnosticsEngine::Error;
   if (userIgnoresWarnings_) engine.setIgnoreAllWarnings(false);
   if (userIgnoresUnknown_)
     engine.setSeverity(diag::warn_unknown_attribute_ignored, diag::Severity::Warning, SourceLocation());
+  if (userErrorsUnknown_) engine.setDiagnosticGroupWarningAsError("unknown-attributes", false);
 }
 
 void KernelAttributeRecorder::BeginSourceFile(const LangOptions &options, const Preprocessor *preprocessor) {
@@ -371,9 +376,13 @@ void KernelAttributeRecorder::HandleDiagnostic(DiagnosticsEngine::Level level, c
   }
   // What the user turned off (see the constructor), with its notes.
   if (level == DiagnosticsEngine::Note && droppingNotes_) return;
-  droppingNotes_ = level == DiagnosticsEngine::Warning &&
-                   (userIgnoresWarnings_ || (userIgnoresUnknown_ && info.getID() == diag::warn_unknown_attribute_ignored));
+  const bool unknownAttribute = info.getID() == diag::warn_unknown_attribute_ignored;
+  droppingNotes_ =
+      level == DiagnosticsEngine::Warning && (userIgnoresWarnings_ || (userIgnoresUnknown_ && unknownAttribute));
   if (droppingNotes_) return;
+  // (Counted here, the error fails the compilation: clang's exit status
+  // follows its consumer's error count.)
+  if (unknownAttribute && userErrorsUnknown_ && level == DiagnosticsEngine::Warning) level = DiagnosticsEngine::Error;
   DiagnosticConsumer::HandleDiagnostic(level, info);
   target_->HandleDiagnostic(level, info);
 }

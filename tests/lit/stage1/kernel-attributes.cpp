@@ -12,6 +12,11 @@
 // RUN: %onepass-kernels %t.w.o | FileCheck %s
 // RUN: %onepass -fsycl-sscp -Wno-unknown-attributes -Wno-c++23-lambda-attributes -c %s -o %t.nowarn.o
 // RUN: %onepass-kernels %t.nowarn.o | FileCheck %s
+// Under -Werror too; other unknown attributes stay errors there.
+// RUN: %onepass -fsycl-sscp -Werror -Wno-c++23-lambda-attributes -DNO_STRAY -c %s -o %t.werror.o
+// RUN: %onepass-kernels %t.werror.o | FileCheck %s
+// RUN: not %onepass -fsycl-sscp -Werror -Wno-c++23-lambda-attributes -DNO_STRAY -DFOREIGN -c %s -o %t.foreign.o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=FOREIGN
 
 #include <sycl/sycl.hpp>
 
@@ -46,8 +51,14 @@ template <std::size_t Group> void launch(sycl::queue &q, int *out) {
   });
 }
 
+#ifndef NO_STRAY
 // WARN: [[FILE]]:[[@LINE+1]]:3: warning: 'sycl::reqd_work_group_size' ignored: it is not on a SYCL kernel's lambda or function object operator()
 [[sycl::reqd_work_group_size(4)]] void notAKernel() {}
+#endif
+#ifdef FOREIGN
+// FOREIGN: error: unknown attribute 'foo::bar' ignored [-Werror,-Wunknown-attributes]
+[[foo::bar]] int foreign;
+#endif
 
 void submit(sycl::queue &q, int *out) {
   q.parallel_for(sycl::nd_range<2>({8, 8}, {4, 8}), Before{out});
@@ -67,17 +78,17 @@ void submit(sycl::queue &q, int *out) {
 // CHECK: object:
 // CHECK-NEXT: required work-group size: 16
 // CHECK-NEXT: required sub-group size: 32
-// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:41:
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:46:
 // CHECK: object:
 // CHECK-NEXT: required work-group size: 64
-// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:44:
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:49:
 // CHECK: object:
 // CHECK-NEXT: required work-group size: 32
 // A hint has no effect.
-// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:56:
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:67:
 // CHECK: object:
 // CHECK-NOT: required
 // CHECK: field 0
-// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:59:
+// CHECK-LABEL: kernel {{[0-9]+}}: lambda at {{.*}}kernel-attributes.cpp:70:
 // CHECK: object:
 // CHECK-NEXT: required work-group size: 8
