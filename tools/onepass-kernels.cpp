@@ -119,6 +119,7 @@ void printImages(const std::vector<image::ImageView> &images) {
         std::printf("\n");
       }
       if (kernel.reqdSubGroupSize != 0) std::printf("    required sub-group size: %u\n", kernel.reqdSubGroupSize);
+      if (kernel.groupLocalBytes != 0) std::printf("    group local memory: %u bytes\n", kernel.groupLocalBytes);
       for (size_t f = 0; f < kernel.fields.size(); ++f) {
         const image::FieldView &field = kernel.fields[f];
         std::printf("    field %zu: offset %u, size %u, %s%s\n", f, field.offset, field.size,

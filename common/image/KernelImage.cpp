@@ -64,6 +64,7 @@ std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const vo
     rec.objectAlign = k.objectAlign;
     rec.features = k.features;
     rec.reqdSubGroupSize = k.reqdSubGroupSize;
+    rec.groupLocalBytes = k.groupLocalBytes;
     for (int d = 0; d < 3; ++d) rec.reqdWorkGroupSize[d] = k.reqdWorkGroupSize[d];
     kernelRecords.push_back(rec);
     for (const FieldDesc &f : k.fields)
@@ -192,6 +193,7 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
       }
     for (int d = 0; d < 3; ++d) view.reqdWorkGroupSize[d] = rec.reqdWorkGroupSize[d];
     view.reqdSubGroupSize = rec.reqdSubGroupSize;
+    view.groupLocalBytes = rec.groupLocalBytes;
     for (uint32_t f = 0; f < rec.fieldCount; ++f) {
       FieldRecord field;
       std::memcpy(&field,

@@ -24,7 +24,8 @@
 namespace onepass::image {
 
 inline constexpr char kMagic[8] = {'O', 'N', 'E', 'P', 'A', 'S', 'S', 'K'};
-// 2: KernelRecord grew the required work-group and sub-group sizes.
+// 2: KernelRecord grew the required work-group and sub-group sizes and the
+//    group local memory bytes.
 inline constexpr uint32_t kFormatVersion = 2;
 inline constexpr uint32_t kFlagZstd = 1u << 0;
 // Name of the ELF section that holds the images of a binary.
@@ -92,7 +93,7 @@ struct KernelRecord {
   uint32_t features;  // KernelFeature bits
   uint32_t reqdSubGroupSize;      // [[sycl::reqd_sub_group_size]], 0 if none
   uint32_t reqdWorkGroupSize[3];  // [[sycl::reqd_work_group_size]] per dimension, all 0 if none
-  uint32_t reserved;
+  uint32_t groupLocalBytes;       // local memory the kernel allocates itself (common/ir/GroupLocalMemory.h)
 };
 static_assert(sizeof(KernelRecord) == 80, "KernelRecord layout is part of the format");
 
@@ -131,6 +132,7 @@ struct KernelDesc {
   // SYCL 2020 §5.8.1 kernel attributes: 0 where the kernel has none.
   uint32_t reqdWorkGroupSize[3] = {0, 0, 0};  // dimensions entries, the rest 0
   uint32_t reqdSubGroupSize = 0;
+  uint32_t groupLocalBytes = 0;  // per work-group, besides its local accessors'
   std::vector<FieldDesc> fields;
 };
 
@@ -162,6 +164,7 @@ struct KernelView {
   uint32_t features;
   uint32_t reqdWorkGroupSize[3];  // see KernelDesc
   uint32_t reqdSubGroupSize;
+  uint32_t groupLocalBytes;  // see KernelDesc
   std::vector<FieldView> fields;
 };
 

@@ -21,6 +21,7 @@
 #include "functional.hpp"
 #include "reduction.hpp"
 #include "group_algorithm.hpp"
+#include "ext/oneapi/group_local_memory.hpp"
 #include "queue.hpp"
 #include "usm.hpp"
 #include "math.hpp"

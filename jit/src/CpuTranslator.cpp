@@ -4,6 +4,7 @@
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
 #include "KernelModule.h"
+#include "GroupLocalMemory.h"
 #include "ParallelLoops.h"
 
 #include "WorkItemLowering.h"
@@ -86,12 +87,33 @@ bool comparesEdgeWorkItems(Function &body, unsigned d) {
   return false;
 }
 
+// The local memory the kernel allocates itself (common/ir/GroupLocalMemory.h):
+// its slots lie just before the local accessors' memory, which
+// __onepass_local_memory() points to, so each call becomes that address
+// minus a constant. Returns the bytes the launcher adds (a multiple of 64).
+Expected<uint64_t> allocateGroupLocal(Module &module, Function &kernel, StringRef kernelName) {
+  const ir::GroupLocalLayout layout = ir::layoutGroupLocalMemory(kernel);
+  if (!layout.error.empty())
+    return createStringError(inconvertibleErrorCode(), "kernel '" + kernelName.str() + "' allocates " + layout.error);
+  const uint64_t bytes = alignTo(layout.total, std::max<uint64_t>(64, layout.alignment));
+  FunctionCallee localMemory =
+      module.getOrInsertFunction("__onepass_local_memory", PointerType::get(module.getContext(), 0));
+  for (auto [call, offset] : layout.offsets) {
+    IRBuilder<> at(call);
+    Value *slot = at.CreateConstGEP1_64(at.getInt8Ty(), at.CreateCall(localMemory),
+                                        static_cast<int64_t>(offset) - static_cast<int64_t>(bytes));
+    call->replaceAllUsesWith(slot);
+    call->eraseFromParent();
+  }
+  return layout.offsets.empty() ? 0 : bytes;
+}
+
 // void __onepass_cpu_launch(const void *object, const onepass_cpu_launch *launch)
 // `kernel` is the kernel function, or with `stepped` its step (barriers).
 // `localRange`: the work-group range if compiled in (see compileCpuKernel).
 Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info,
                         const SteppedKernel *stepped, const std::map<uint32_t, uint64_t> &constants,
-                        const std::array<uint64_t, 3> &localRange) {
+                        const std::array<uint64_t, 3> &localRange, uint64_t groupLocalBytes) {
   LLVMContext &ctx = module.getContext();
   Type *ptr = PointerType::get(ctx, 0);
   Function *launcher = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr, ptr}, false),
@@ -172,8 +194,14 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   // The work-group's local memory, reused by each group this call runs.
   if (grouped) {
     Value *localMemory = builder.getInt64(0);
+    // (The memory the kernel allocates itself first: see allocateGroupLocal.)
     if (info.features & image::kFeatureLocalMemory)
-      localMemory = builder.CreatePtrToInt(allocateBytes(launchWord(builder, launch, 4, 0), 64), i64);
+      localMemory = builder.CreatePtrToInt(
+          builder.CreateConstInBoundsGEP1_64(
+              builder.getInt8Ty(),
+              allocateBytes(builder.CreateAdd(launchWord(builder, launch, 4, 0), builder.getInt64(groupLocalBytes)), 64),
+              groupLocalBytes),
+          i64);
     store(builder, localMemory, builtins::kLocalMemoryWord, 0);
     Value *scratch = builder.getInt64(0);
     if (info.features & image::kFeatureGroupScratch) {
@@ -425,6 +453,9 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine();
   if (!machine) return machine.takeError();
   setTarget(module, **machine);
+  // (Before the builtins are linked: the slots' addresses call one.)
+  Expected<uint64_t> groupLocalBytes = allocateGroupLocal(module, *loaded->kernel, loaded->displayName);
+  if (!groupLocalBytes) return groupLocalBytes.takeError();
   if (Error err = linkBuiltins(module, BuiltinTarget::Cpu)) return err;
 
   // A kernel with barriers runs as a resumable step per work-item. Stage 1
@@ -448,7 +479,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   }
   Function &body = stepped ? *stepped->step : *loaded->kernel;
   Function *launcher =
-      buildLauncher(module, body, features, stepped ? &*stepped : nullptr, constantValues, localRange);
+      buildLauncher(module, body, features, stepped ? &*stepped : nullptr, constantValues, localRange, *groupLocalBytes);
   image::copyFloatingPointAttributes(*loaded->kernel, *launcher);
   if (stepped) {
     // The kernel lives on in its step; its barrier calls must not reach the object.

@@ -35,6 +35,9 @@ __attribute__((visibility("default"))) std::size_t __onepass_get_group_range(int
 __attribute__((visibility("default"))) void *__onepass_local_memory() noexcept {
   deviceOnly("local memory (a local_accessor's data)");
 }
+__attribute__((visibility("default"))) void *__onepass_group_local_memory(std::size_t, std::size_t) noexcept {
+  deviceOnly("group_local_memory (sycl::ext::oneapi)");
+}
 __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
 #define ONEPASS_SUB_GROUP_FALLBACK(result, name, ...)                                                                  \
   __attribute__((visibility("default"))) result name(__VA_ARGS__) noexcept { deviceOnly("the sub-group function " #name); }

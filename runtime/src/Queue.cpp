@@ -138,15 +138,20 @@ void checkKernelFeatures(const KernelOperation &op, const device_impl &device) {
   if (!grouped && (info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier)))
     rt::raise(errc::kernel_argument,
               "kernel " + op.description() + " uses " +
-                  (info.features & image::kFeatureLocalMemory ? "a local_accessor" : "a work-group barrier") +
+                  (info.features & image::kFeatureLocalMemory
+                       ? (info.groupLocalBytes ? "group_local_memory" : "a local_accessor")
+                       : "a work-group barrier") +
                   ", which only a parallel_for over an nd_range may (not single_task or a parallel_for over a range)");
   // The work-group algorithms' scratch: 8 bytes per work-item of the largest group.
   const std::size_t scratch =
       info.features & image::kFeatureGroupScratch ? 8 * device.properties.max_work_group_size : 0;
-  if (op.desc.local_memory_bytes + scratch > device.properties.local_mem_size)
+  if (op.desc.local_memory_bytes + info.groupLocalBytes + scratch > device.properties.local_mem_size)
     rt::raise(errc::memory_allocation, "kernel " + op.description() + ": its local accessors need " +
                                            std::to_string(op.desc.local_memory_bytes) +
                                            " bytes of local memory per work-group" +
+                                           (info.groupLocalBytes ? " (and its group_local_memory " +
+                                                                       std::to_string(info.groupLocalBytes) + ")"
+                                                                 : "") +
                                            (scratch ? " (and its group algorithms " + std::to_string(scratch) + ")" : "") +
                                            ", more than device '" +
                                            device.properties.name + "' has (" +

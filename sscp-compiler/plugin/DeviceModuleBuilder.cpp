@@ -1,5 +1,7 @@
 #include "DeviceModuleBuilder.h"
 
+#include "GroupLocalMemory.h"
+
 #include "KernelFunctionAttributes.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -246,7 +248,8 @@ bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entri
     desc.reqdSubGroupSize = entry.layout.reqdSubGroupSize;
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
     if (callsBuiltin(perKernel[i], "__onepass_group_barrier")) desc.features |= image::kFeatureBarrier;
-    if (callsBuiltin(perKernel[i], "__onepass_local_memory")) desc.features |= image::kFeatureLocalMemory;
+    if (callsBuiltin(perKernel[i], "__onepass_local_memory") || callsBuiltin(perKernel[i], ir::kGroupLocalMemoryBuiltin))
+      desc.features |= image::kFeatureLocalMemory;
     if (callsBuiltin(perKernel[i], "__onepass_group_scratch")) desc.features |= image::kFeatureGroupScratch;
     out.kernels.push_back(std::move(desc));
   }
@@ -273,6 +276,20 @@ bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entri
   }
   removeUnused(*device, kernelNames);
   simplifyDeviceModule(*device);
+  // The local memory each kernel allocates itself, as the JIT will lay it out
+  // (from this very module).
+  for (image::KernelDesc &desc : out.kernels) {
+    Function *kernel = device->getFunction(desc.symbol);
+    if (!kernel) continue;
+    const ir::GroupLocalLayout layout = ir::layoutGroupLocalMemory(*kernel);
+    if (!layout.error.empty() || layout.total > UINT32_MAX) {
+      error = "kernel '" + desc.displayName + "' allocates " +
+              (layout.error.empty() ? "more than 4 GiB of group local memory" : layout.error) +
+              " (sycl::ext::oneapi::group_local_memory takes a type, whose size is a constant)";
+      return false;
+    }
+    desc.groupLocalBytes = static_cast<uint32_t>(layout.total);
+  }
 
   std::string verifierOutput;
   raw_string_ostream verifierStream(verifierOutput);

@@ -139,6 +139,56 @@ void haloTile(sycl::queue &q) {
   }
 }
 
+// Local memory a kernel allocates itself (sycl_ext_oneapi_group_local_memory),
+// beside a local accessor of its command group: a tile every work-item
+// writes and another reads back, a counter the group's leader constructs and
+// every work-item adds to, and the accessor's own values, which the others
+// must not overwrite.
+struct Counter {
+  int value;
+  int step;
+  Counter(int start, int by) : value(start), step(by) {}
+};
+
+void groupLocalMemory(sycl::queue &q) {
+  namespace oneapi = sycl::ext::oneapi;
+  constexpr std::size_t size = 64, count = 4 * size;
+  int *out = sycl::malloc_shared<int>(count, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> own(sycl::range<1>(size), h);
+     h.parallel_for(sycl::nd_range<1>(count, size), [=](sycl::nd_item<1> it) {
+       const int local = static_cast<int>(it.get_local_id(0)), global = static_cast<int>(it.get_global_id(0));
+       int(*tile)[size] = oneapi::group_local_memory_for_overwrite<int[size]>(it.get_group());
+       Counter *counter = oneapi::group_local_memory<Counter>(it.get_group(), 1000, 3);
+       own[local] = -global;
+       (*tile)[local] = global;
+       sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::work_group,
+                        sycl::access::address_space::local_space>(counter->value) += counter->step;
+       it.barrier();
+       out[global] = (*tile)[size - 1 - local] + counter->value + own[local] * 1000000;
+     });
+   }).wait_and_throw();
+  int wrong = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::size_t group = i / size, local = i % size;
+    const int expected = static_cast<int>(group * size + size - 1 - local) + 1000 + 3 * static_cast<int>(size) -
+                         static_cast<int>(i) * 1000000;
+    wrong += out[i] != expected;
+  }
+  checkEqual("group_local_memory beside a local accessor: wrong work-items", 0, wrong);
+  // Beyond the device's local memory, with the accessors: before anything runs.
+  const std::size_t most = q.get_device().get_info<sycl::info::device::local_mem_size>();
+  checkThrows("group_local_memory of more than the device's local memory", sycl::errc::memory_allocation, [&] {
+    q.parallel_for(sycl::nd_range<1>(size, size), [=](sycl::nd_item<1> it) {
+      char(*huge)[1 << 20] = oneapi::group_local_memory_for_overwrite<char[1 << 20]>(it.get_group());
+      (*huge)[it.get_local_id(0)] = 1;
+      out[it.get_global_id(0)] = (*huge)[0];
+    });
+  });
+  check("that test's allocation is more than the device has", std::size_t(1) << 20 > most);
+  sycl::free(out, q);
+}
+
 // out = transpose(in) through a 16x16 tile in local memory: each work-item
 // writes one element of the tile and, after the barrier, reads another's.
 void transpose(sycl::queue &q) {
@@ -352,6 +402,7 @@ int main() {
   reduction(q);
   severalGroupSizes(q);
   haloTile(q);
+  groupLocalMemory(q);
   transpose(q);
   severalAccessors(q);
   uniformControlFlow(q);

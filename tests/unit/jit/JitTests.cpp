@@ -304,6 +304,20 @@ TEST_CASE("a tile's halo loads issue with the work-item's own load, unless a sto
   CHECK(loads("halo_clobbered") == std::pair<int, int>{1, 2});
 }
 
+TEST_CASE("group_local_memory becomes static shared memory in PTX, its size recorded in the image", "[jit][ptx]") {
+  onepass::image::ImageView image;
+  std::string error;
+  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const auto &kernel = kernelNamed(image, "group_local");
+  CHECK(kernel.groupLocalBytes == 256 + 16);
+  CHECK((kernel.features & onepass::image::kFeatureLocalMemory) != 0);
+  std::string ptx = buildPtx(std::string(kernel.symbol), 90, error);
+  INFO(error);
+  REQUIRE(!ptx.empty());
+  CHECK_THAT(ptx, Catch::Contains(".shared .align 16 .b8 __onepass_ptx_group_local[272]"));
+  CHECK_THAT(ptx, Catch::Contains("st.shared") && Catch::Contains("ld.shared"));
+}
+
 TEST_CASE("a PTX entry takes the kernel's fields, then only a range kernel's range", "[jit][ptx]") {
   onepass::image::ImageView image;
   std::string error;

@@ -61,3 +61,15 @@ void launchHalo(sycl::queue &q, float *out, const float *in, std::size_t n) {
     });
   });
 }
+
+// Local memory the kernel allocates itself: 256 + 4 bytes, in slots of 16.
+void launchGroupLocal(sycl::queue &q, int *out) {
+  q.parallel_for<class group_local>(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
+    int(*tile)[64] = sycl::ext::oneapi::group_local_memory_for_overwrite<int[64]>(it.get_group());
+    int *flag = sycl::ext::oneapi::group_local_memory_for_overwrite<int>(it.get_group());
+    (*tile)[it.get_local_id(0)] = int(it.get_global_id(0));
+    if (it.get_local_id(0) == 0) *flag = 7;
+    it.barrier();
+    out[it.get_global_id(0)] = (*tile)[63 - it.get_local_id(0)] + *flag;
+  });
+}
