@@ -139,12 +139,13 @@ void setTarget(Module &module, TargetMachine &machine) {
   module.setDataLayout(machine.createDataLayout());
 }
 
-void stampTargetAttributes(Module &module, TargetMachine &machine) {
+void stampTargetAttributes(Module &module, TargetMachine &machine, unsigned preferredVectorBits) {
   for (Function &fn : module.functions()) {
     if (fn.isDeclaration()) continue;
     fn.addFnAttr("target-cpu", machine.getTargetCPU());
     fn.addFnAttr("target-features", machine.getTargetFeatureString());
-    if (machine.getTargetTriple().isX86()) fn.addFnAttr("prefer-vector-width", "256");
+    if (machine.getTargetTriple().isX86() && preferredVectorBits)
+      fn.addFnAttr("prefer-vector-width", std::to_string(preferredVectorBits));
   }
 }
 

@@ -29,7 +29,9 @@ void setTarget(llvm::Module &module, llvm::TargetMachine &machine);
 // Stamps every defined function with the machine's CPU and features, so that
 // code generation uses them and the inliner sees compatible functions. Call
 // once everything (builtins, launch wrapper) is in the module.
-void stampTargetAttributes(llvm::Module &module, llvm::TargetMachine &machine);
+// `preferredVectorBits` (x86): the vector width the vectorizer prefers; 0
+// leaves it to the CPU's own tuning (512 bits on Zen 4).
+void stampTargetAttributes(llvm::Module &module, llvm::TargetMachine &machine, unsigned preferredVectorBits = 256);
 
 // Gives every defined function without a denormal mode of its own `from`'s
 // (library code linked into a kernel follows the kernel's -fdenormal-fp-math).

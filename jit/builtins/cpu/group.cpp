@@ -21,8 +21,8 @@ ONEPASS_BUILTIN void *__onepass_local_memory() noexcept {
 }
 
 // Sub-groups of kSubGroupWidth consecutive work-items (the last of a group
-// may be smaller): the width of the vector units' 32-bit lanes with the
-// 256-bit vectors the JIT prefers. The work-items of a group run one after
+// may be smaller): 32-bit lanes of a 256-bit vector, which every x86-64 CPU
+// with AVX has. The work-items of a group run one after
 // another between barriers, so a sub-group exchanges values through the
 // group scratch: each work-item writes its slot, a barrier, each reads the
 // slot it wants, a barrier (before the scratch is written again). The JIT
