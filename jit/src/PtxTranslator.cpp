@@ -235,7 +235,13 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion) + ".unoptimized");
   optimize(module, *machine);
   // After the optimizer, which would sink the loads back into their branches.
-  speculateGuardedLoads(*entry);
+  if (speculateGuardedLoads(*entry)) {
+    std::string problems;
+    raw_string_ostream stream(problems);
+    if (verifyFunction(*entry, &stream))
+      return createStringError(inconvertibleErrorCode(), "internal error: the load speculation of kernel '" +
+                                                             kernelName + "' made invalid IR: " + problems);
+  }
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
   Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
   if (!ptx) return ptx.takeError();

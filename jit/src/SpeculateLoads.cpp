@@ -63,7 +63,8 @@ private:
   // taken (at most one is, outside loops, which are refused).
   Value *conditionOf(BasicBlock *block, Instruction *at) {
     if (postDominators_.dominates(block, &entry_)) return ConstantInt::getTrue(kernel_.getContext());
-    if (auto known = conditions_.find(block); known != conditions_.end()) return known->second;
+    auto &conditions = made_[at].conditions;
+    if (auto known = conditions.find(block); known != conditions.end()) return known->second;
     if (!visiting_.insert(block).second) return nullptr;  // a loop
     Value *condition = nullptr;
     for (BasicBlock *from : predecessors(block)) {
@@ -75,7 +76,7 @@ private:
       condition = condition ? or_(condition, edge, at) : edge;
     }
     visiting_.erase(block);
-    if (condition) conditions_[block] = condition;
+    if (condition) made_[at].conditions[block] = condition;
     return condition;
   }
 
@@ -126,10 +127,11 @@ private:
     auto *inst = dyn_cast<Instruction>(value);
     if (!inst) return isa<Argument, Constant>(value) ? value : nullptr;
     if (dominators_.dominates(inst, at)) return inst;
-    if (auto known = copies_.find(inst); known != copies_.end()) return known->second;
+    auto &copies = made_[at].copies;
+    if (auto known = copies.find(inst); known != copies.end()) return known->second;
     if (auto *phi = dyn_cast<PHINode>(inst)) {
       Value *value = phiValue(*phi, at);
-      if (value) copies_[inst] = cast<Instruction>(value);
+      if (value) made_[at].copies[inst] = cast<Instruction>(value);
       return value;
     }
     if (inst->mayReadOrWriteMemory() || !isSafeToSpeculativelyExecute(inst)) return nullptr;
@@ -144,7 +146,7 @@ private:
     }
     copy->insertBefore(at->getIterator());
     copy->setName(inst->getName() + ".early");
-    copies_[inst] = copy;
+    made_[at].copies[inst] = copy;
     created_.push_back(copy);
     return copy;
   }
@@ -211,8 +213,13 @@ private:
   BasicBlock &entry_;
   DominatorTree dominators_;
   PostDominatorTree postDominators_;
-  DenseMap<Instruction *, Instruction *> copies_;
-  DenseMap<BasicBlock *, Value *> conditions_;  // as computed at the one insertion point
+  // What was computed at each insertion point (one per fallback load): an
+  // instruction's copy, a block's condition. Valid there and after only.
+  struct Made {
+    DenseMap<Instruction *, Instruction *> copies;
+    DenseMap<BasicBlock *, Value *> conditions;
+  };
+  DenseMap<Instruction *, Made> made_;
   SmallPtrSet<BasicBlock *, 8> visiting_;
   DenseMap<LoadInst *, Instruction *> insertionPoints_;
   std::vector<Instruction *> created_;  // copies and conditions, in order

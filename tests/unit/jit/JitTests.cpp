@@ -302,6 +302,8 @@ TEST_CASE("a tile's halo loads issue with the work-item's own load, unless a sto
   // `out` may be `in`: the neighbour's load stays in its branch (after it
   // too: `out[g] +=` reading `out` after the barrier).
   CHECK(loads("halo_clobbered") == std::pair<int, int>{1, 2});
+  // Two buffers, each neighbour after its own buffer's load.
+  CHECK(loads("two_halos") == std::pair<int, int>{4, 0});
 }
 
 TEST_CASE("group_local_memory becomes static shared memory in PTX, its size recorded in the image", "[jit][ptx]") {

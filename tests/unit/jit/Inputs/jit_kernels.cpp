@@ -73,3 +73,19 @@ void launchGroupLocal(sycl::queue &q, int *out) {
     out[it.get_global_id(0)] = (*tile)[63 - it.get_local_id(0)] + *flag;
   });
 }
+
+// Halo loads from two buffers under one condition: each falls back on its
+// own buffer's load, at two places in the entry block.
+void launchTwoHalos(sycl::queue &q, float *out, const float *a, const float *b, std::size_t n) {
+  q.submit([&](sycl::handler &h) {
+    sycl::local_accessor<float, 1> tile(sycl::range<1>(33), h);
+    h.parallel_for<class two_halos>(sycl::nd_range<1>(n, 32), [=](sycl::nd_item<1> it) {
+      const std::size_t g = it.get_global_id(0), l = it.get_local_id(0);
+      const float own = b[g] * 2.0f;
+      tile[l + 1] = a[g] + own;
+      if (l == 0 && g > 0) tile[0] = a[g - 1] + b[g - 1] * 2.0f;
+      it.barrier(sycl::access::fence_space::local_space);
+      out[g] = tile[l] + tile[l + 1];
+    });
+  });
+}
