@@ -106,7 +106,10 @@ std::optional<uint64_t> namedConstant(ASTContext &ctx, const DeclContext *contex
   auto fromDecl = [&](const Decl *decl) -> std::optional<uint64_t> {
     if (const auto *constant = dyn_cast<EnumConstantDecl>(decl)) return constant->getInitVal().getZExtValue();
     if (const auto *variable = dyn_cast<VarDecl>(decl)) {
-      if (!variable->getType()->isIntegralOrEnumerationType() || !variable->getInit()) return std::nullopt;
+      // (Not in a template's pattern, a generic lambda's: nothing to evaluate.)
+      if (!variable->getType()->isIntegralOrEnumerationType() || !variable->getInit() ||
+          variable->getInit()->isValueDependent() || variable->getType()->isDependentType())
+        return std::nullopt;
       Expr::EvalResult result;
       if (variable->getInit()->EvaluateAsInt(result, ctx)) return result.Val.getInt().getZExtValue();
     }
