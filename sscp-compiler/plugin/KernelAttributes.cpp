@@ -83,9 +83,8 @@ std::optional<uint64_t> integerLiteral(const std::string &text) {
   std::string digits;
   for (char c : text)
     if (c != '\'') digits += c;
-  const bool hex = digits.size() > 2 && (digits[1] == 'x' || digits[1] == 'X');
-  const std::string suffixes = hex ? "uUlLzZ" : "uUlLzZ";
-  while (!digits.empty() && suffixes.find(digits.back()) != std::string::npos) digits.pop_back();
+  // (No suffix letter is a hexadecimal digit.)
+  while (!digits.empty() && std::string("uUlLzZ").find(digits.back()) != std::string::npos) digits.pop_back();
   uint64_t value = 0;
   if (digits.empty() || StringRef(digits).getAsInteger(0, value)) return std::nullopt;
   return value;
@@ -147,43 +146,50 @@ public:
   ConstantReader(TokenReader &tokens, ASTContext &ctx, const DeclContext *context, std::string &problem)
       : tokens_(tokens), ctx_(ctx), context_(context), problem_(problem) {}
 
-  std::optional<uint64_t> expression() { return shift(); }
+  std::optional<uint64_t> expression() { return binary(0); }
 
 private:
-  std::optional<uint64_t> shift() {
-    std::optional<uint64_t> value = additive();
-    while (value && (tokens_.is(tok::lessless) || tokens_.is(tok::greatergreater))) {
-      const bool left = tokens_.is(tok::lessless);
-      tokens_.advance();
-      std::optional<uint64_t> amount = additive();
-      if (!amount) return std::nullopt;
-      if (*amount >= 64) return fail("a shift by " + std::to_string(*amount));
-      value = left ? *value << *amount : *value >> *amount;
+  // The binary operators by precedence, loosest first: << >>, + -, * / %.
+  static int levelOf(tok::TokenKind kind) {
+    switch (kind) {
+    case tok::lessless:
+    case tok::greatergreater: return 0;
+    case tok::plus:
+    case tok::minus: return 1;
+    case tok::star:
+    case tok::slash:
+    case tok::percent: return 2;
+    default: return -1;
     }
-    return value;
   }
-  std::optional<uint64_t> additive() {
-    std::optional<uint64_t> value = multiplicative();
-    while (value && (tokens_.is(tok::plus) || tokens_.is(tok::minus))) {
-      const bool plus = tokens_.is(tok::plus);
-      tokens_.advance();
-      std::optional<uint64_t> other = multiplicative();
-      if (!other) return std::nullopt;
-      value = plus ? *value + *other : *value - *other;
-    }
-    return value;
-  }
-  std::optional<uint64_t> multiplicative() {
-    std::optional<uint64_t> value = unary();
-    while (value && (tokens_.is(tok::star) || tokens_.is(tok::slash) || tokens_.is(tok::percent))) {
+  static constexpr int kLevels = 3;
+
+  // Operands of operators of `level` and tighter, left to right.
+  std::optional<uint64_t> binary(int level) {
+    if (level == kLevels) return unary();
+    std::optional<uint64_t> value = binary(level + 1);
+    while (value && levelOf(tokens_.kind()) == level) {
       const tok::TokenKind op = tokens_.kind();
       tokens_.advance();
-      std::optional<uint64_t> other = unary();
+      std::optional<uint64_t> other = binary(level + 1);
       if (!other) return std::nullopt;
-      if (op != tok::star && *other == 0) return fail("a division by zero");
-      value = op == tok::star ? *value * *other : op == tok::slash ? *value / *other : *value % *other;
+      value = apply(op, *value, *other);
     }
     return value;
+  }
+  std::optional<uint64_t> apply(tok::TokenKind op, uint64_t a, uint64_t b) {
+    switch (op) {
+    case tok::lessless:
+    case tok::greatergreater:
+      if (b >= 64) return fail("a shift by " + std::to_string(b));
+      return op == tok::lessless ? a << b : a >> b;
+    case tok::plus: return a + b;
+    case tok::minus: return a - b;
+    case tok::star: return a * b;
+    default:
+      if (b == 0) return fail("a division by zero");
+      return op == tok::slash ? a / b : a % b;
+    }
   }
   std::optional<uint64_t> unary() {
     if (tokens_.is(tok::minus)) {
