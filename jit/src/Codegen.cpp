@@ -17,7 +17,6 @@ void LLVMInitializeNVPTXAsmPrinter();
 #include "llvm/TargetParser/Host.h"
 
 #include <cstdlib>
-#include <cstdlib>
 #include <mutex>
 #include <sstream>
 

@@ -4,7 +4,6 @@
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
 #include "KernelModule.h"
-#include "GroupLocalMemory.h"
 #include "ParallelLoops.h"
 
 #include "WorkItemLowering.h"
@@ -87,25 +86,24 @@ bool comparesEdgeWorkItems(Function &body, unsigned d) {
   return false;
 }
 
-// The local memory the kernel allocates itself (common/ir/GroupLocalMemory.h):
-// its slots lie just before the local accessors' memory, which
-// __onepass_local_memory() points to, so each call becomes that address
-// minus a constant. Returns the bytes the launcher adds (a multiple of 64).
-Expected<uint64_t> allocateGroupLocal(Module &module, Function &kernel, StringRef kernelName) {
-  const ir::GroupLocalLayout layout = ir::layoutGroupLocalMemory(kernel);
-  if (!layout.error.empty())
-    return createStringError(inconvertibleErrorCode(), "kernel '" + kernelName.str() + "' allocates " + layout.error);
-  const uint64_t bytes = alignTo(layout.total, std::max<uint64_t>(64, layout.alignment));
+// The local memory the kernel allocates itself (placeGroupLocalMemory): its
+// slots lie just before the local accessors' memory, which
+// __onepass_local_memory() points to, so each slot is that address minus a
+// constant. Returns the bytes the launcher adds (a multiple of 64).
+Expected<uint64_t> allocateGroupLocal(const KernelModule &kernel) {
+  Module &module = *kernel.module;
+  auto bytesOf = [](const ir::GroupLocalLayout &layout) {
+    return alignTo(layout.total, std::max<uint64_t>(64, layout.alignment));
+  };
   FunctionCallee localMemory =
       module.getOrInsertFunction("__onepass_local_memory", PointerType::get(module.getContext(), 0));
-  for (auto [call, offset] : layout.offsets) {
-    IRBuilder<> at(call);
-    Value *slot = at.CreateConstGEP1_64(at.getInt8Ty(), at.CreateCall(localMemory),
-                                        static_cast<int64_t>(offset) - static_cast<int64_t>(bytes));
-    call->replaceAllUsesWith(slot);
-    call->eraseFromParent();
-  }
-  return layout.offsets.empty() ? 0 : bytes;
+  Expected<ir::GroupLocalLayout> layout =
+      placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &layout) {
+        return at.CreateConstGEP1_64(at.getInt8Ty(), at.CreateCall(localMemory),
+                                     static_cast<int64_t>(offset) - static_cast<int64_t>(bytesOf(layout)));
+      });
+  if (!layout) return layout.takeError();
+  return layout->offsets.empty() ? 0 : bytesOf(*layout);
 }
 
 // void __onepass_cpu_launch(const void *object, const onepass_cpu_launch *launch)
@@ -454,7 +452,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   if (!machine) return machine.takeError();
   setTarget(module, **machine);
   // (Before the builtins are linked: the slots' addresses call one.)
-  Expected<uint64_t> groupLocalBytes = allocateGroupLocal(module, *loaded->kernel, loaded->displayName);
+  Expected<uint64_t> groupLocalBytes = allocateGroupLocal(*loaded);
   if (!groupLocalBytes) return groupLocalBytes.takeError();
   if (Error err = linkBuiltins(module, BuiltinTarget::Cpu)) return err;
 

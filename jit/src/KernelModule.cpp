@@ -64,6 +64,19 @@ void internalizeAllBut(Module &module, const Function &keep) {
     if (!fn.isDeclaration() && &fn != &keep) fn.setLinkage(GlobalValue::InternalLinkage);
 }
 
+Expected<ir::GroupLocalLayout> placeGroupLocalMemory(
+    const KernelModule &kernel, function_ref<Value *(IRBuilder<> &, uint64_t offset, const ir::GroupLocalLayout &)> slot) {
+  ir::GroupLocalLayout layout = ir::layoutGroupLocalMemory(*kernel.kernel);
+  if (!layout.error.empty())
+    return createStringError(inconvertibleErrorCode(), "kernel '" + kernel.displayName + "' allocates " + layout.error);
+  for (auto [call, offset] : layout.offsets) {
+    IRBuilder<> at(call);
+    call->replaceAllUsesWith(slot(at, offset, layout));
+    call->eraseFromParent();
+  }
+  return layout;
+}
+
 Expected<uint64_t> checkedFieldConstant(const KernelModule &kernel, const FieldConstant &constant) {
   if (constant.field >= kernel.info.fields.size() ||
       kernel.info.fields[constant.field].kind != image::FieldKind::Integer ||

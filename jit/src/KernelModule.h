@@ -3,8 +3,10 @@
 // requested kernel (other kernels of the translation unit are dropped).
 #pragma once
 
+#include "GroupLocalMemory.h"
 #include "KernelImage.h"
 
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
@@ -29,6 +31,13 @@ struct FieldConstant {
 // The constant as the integer the field is, or an error if the field is not
 // an integer field of that size.
 llvm::Expected<uint64_t> checkedFieldConstant(const KernelModule &kernel, const FieldConstant &constant);
+
+// The local memory the kernel allocates itself (common/ir/GroupLocalMemory.h):
+// replaces each allocating call by `slot(builder at the call, its offset, the
+// layout)` and returns the layout, or an error naming the kernel.
+llvm::Expected<ir::GroupLocalLayout> placeGroupLocalMemory(
+    const KernelModule &kernel,
+    llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint64_t offset, const ir::GroupLocalLayout &)> slot);
 
 llvm::Expected<KernelModule> loadKernelModule(llvm::LLVMContext &ctx, const void *imageData,
                                               uint64_t imageSize, llvm::StringRef kernelSymbol);

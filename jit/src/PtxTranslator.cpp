@@ -2,7 +2,6 @@
 
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
-#include "GroupLocalMemory.h"
 #include "KernelModule.h"
 #include "SpeculateLoads.h"
 #include "WorkItemLowering.h"
@@ -198,26 +197,21 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   TargetMachine *machine = lease->machine.get();
   setTarget(module, *machine);
   if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) return err;
-  // The local memory the kernel allocates itself: static shared memory, a
-  // slot per call (common/ir/GroupLocalMemory.h).
-  {
-    const ir::GroupLocalLayout layout = ir::layoutGroupLocalMemory(*loaded->kernel);
-    if (!layout.error.empty())
-      return createStringError(inconvertibleErrorCode(), "kernel '" + kernelName + "' allocates " + layout.error);
-    if (!layout.offsets.empty()) {
-      LLVMContext &ctx = module.getContext();
-      auto *type = ArrayType::get(Type::getInt8Ty(ctx), layout.total);
-      auto *memory = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
-                                        "__onepass_ptx_group_local", nullptr, GlobalValue::NotThreadLocal, 3);
-      memory->setAlignment(Align(layout.alignment));
-      for (auto [call, offset] : layout.offsets) {
-        IRBuilder<> at(call);
-        Value *slot = at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), memory, offset);
-        call->replaceAllUsesWith(at.CreateAddrSpaceCast(slot, call->getType()));
-        call->eraseFromParent();
-      }
-    }
-  }
+  // The local memory the kernel allocates itself (placeGroupLocalMemory):
+  // static shared memory, made at its first slot.
+  GlobalVariable *groupLocal = nullptr;
+  Expected<ir::GroupLocalLayout> groupLocalLayout =
+      placeGroupLocalMemory(*loaded, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &layout) {
+        if (!groupLocal) {
+          auto *type = ArrayType::get(at.getInt8Ty(), layout.total);
+          groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
+                                          "__onepass_ptx_group_local", nullptr, GlobalValue::NotThreadLocal, 3);
+          groupLocal->setAlignment(Align(layout.alignment));
+        }
+        return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset),
+                                      at.getPtrTy());
+      });
+  if (!groupLocalLayout) return groupLocalLayout.takeError();
 
   Function *entry = buildPtxEntry(module, *loaded->kernel, loaded->info);
   // Launch constants: the parameter's value compiled in (a local accessor's

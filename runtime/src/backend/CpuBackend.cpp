@@ -146,8 +146,7 @@ CompiledKernel &compiled(const onepass_backend_launch &launch) {
   std::array<uint64_t, 3> localRange{0, 0, 0};
   if (launch.local_range[0] != 0)
     for (unsigned d = 0; d < launch.dimensions && d < 3; ++d) localRange[d] = launch.local_range[d];
-  const std::vector<onepass_jit_constant> constants =
-      backend::launchConstants(launch);
+  const std::vector<onepass_jit_constant> constants = backend::launchConstants(launch);
   const KernelKey key{launch.host_entry, localRange, backend::constantsKey(constants)};
   return device().kernels.get(key, [&](CompiledKernel &kernel) {
     try {
