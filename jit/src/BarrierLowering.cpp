@@ -21,6 +21,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <optional>
+#include <set>
 
 using namespace llvm;
 
@@ -280,23 +281,36 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   // Whether every branch between a resume point and the barriers (or the
   // end) it leads to is uniform: then the whole group stops at the same
   // place, and the launcher need not check.
+  // The same holds, whatever the branches, when only one place can be
+  // reached at all (every path ends at the same barrier, or at the end):
+  // then that place is known here (stopsAt).
   result.uniformExit.assign(barriers.size() + 1, true);
+  result.stopsAt.assign(barriers.size() + 1, std::nullopt);
   for (size_t k = 0; k <= continuations.size(); ++k) {
     BasicBlock *from = k == 0 ? entry.getTerminator()->getSuccessor(0) : continuations[k - 1];
     SmallPtrSet<BasicBlock *, 32> seen;
     SmallVector<BasicBlock *, 32> work{from};
-    while (!work.empty() && result.uniformExit[k]) {
+    bool uniformBranches = true, unknownStop = false;
+    std::set<int32_t> stops;
+    while (!work.empty()) {
       BasicBlock *block = work.pop_back_val();
       if (!seen.insert(block).second) continue;
       Instruction *branch = block->getTerminator();
       Value *condition = nullptr;
       if (auto *br = dyn_cast<BranchInst>(branch); br && br->isConditional()) condition = br->getCondition();
       else if (auto *sw = dyn_cast<SwitchInst>(branch)) condition = sw->getCondition();
-      else if (!isa<BranchInst, ReturnInst, UnreachableInst>(branch)) result.uniformExit[k] = false;
-      if (condition && varying.contains(condition)) result.uniformExit[k] = false;
-      for (BasicBlock *next : successors(block))
-        if (!barrierSet.contains(next)) work.push_back(next);
+      else if (isa<ReturnInst>(branch)) stops.insert(kStepDone);
+      else if (!isa<BranchInst, UnreachableInst>(branch)) uniformBranches = false, unknownStop = true;
+      if (condition && varying.contains(condition)) uniformBranches = false;
+      for (BasicBlock *next : successors(block)) {
+        if (auto at = find(barrierBlocks, next); at != barrierBlocks.end())
+          stops.insert(static_cast<int32_t>(at - barrierBlocks.begin()) + 1);
+        else
+          work.push_back(next);
+      }
     }
+    if (!unknownStop && stops.size() == 1) result.stopsAt[k] = *stops.begin();
+    result.uniformExit[k] = uniformBranches || result.stopsAt[k].has_value();
   }
   SmallPtrSet<AllocaInst *, 16> uniformSlots;
   auto uniformValue = [&](Instruction &inst) {

@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace onepass::jit {
@@ -59,6 +60,9 @@ struct SteppedKernel {
   // between it and where the work-item stops next, so that a group that
   // resumed together there stops together too.
   std::vector<bool> uniformExit;
+  // Per resume point: where every work-item that resumes there stops next
+  // (a barrier's number, or kStepDone), when there is only one such place.
+  std::vector<std::optional<int32_t>> stopsAt;
 };
 
 // Inlines into `kernel` every function through which it reaches a barrier,

@@ -11,6 +11,7 @@
 #include "../builtins/common/work_item_abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Verifier.h"
@@ -56,10 +57,30 @@ void emitLoop(IRBuilder<> &builder, Value *begin, Value *end, Value *idSlot,
   builder.SetInsertPoint(exit);
 }
 
+// The blocks of the step that a phase resuming at `k` runs (up to the
+// barriers it may stop at, or the end): the step's entry block chooses them
+// by `from` (BarrierLowering.h).
+SmallPtrSet<const BasicBlock *, 32> phaseBlocks(const Function &step, unsigned k) {
+  SmallPtrSet<const BasicBlock *, 32> blocks;
+  const auto *dispatch = dyn_cast<SwitchInst>(step.getEntryBlock().getTerminator());
+  if (!dispatch) return blocks;
+  const BasicBlock *first = dispatch->getDefaultDest();
+  for (const auto &resume : dispatch->cases())
+    if (resume.getCaseValue()->getZExtValue() == k) first = resume.getCaseSuccessor();
+  SmallVector<const BasicBlock *, 32> work{first};
+  while (!work.empty()) {
+    const BasicBlock *block = work.pop_back_val();
+    if (!blocks.insert(block).second) continue;
+    for (const BasicBlock *next : successors(block)) work.push_back(next);
+  }
+  return blocks;
+}
+
 // Whether `body` singles out the first or the last work-items along
 // dimension `d` (`if (local_id == 0)`, a tile's edges): a comparison of that
-// local id, give or take a constant, with a constant.
-bool comparesEdgeWorkItems(Function &body, unsigned d) {
+// local id, give or take a constant, with a constant, that decides something
+// in `blocks` (a phase's: phaseBlocks) if given.
+bool comparesEdgeWorkItems(Function &body, unsigned d, const SmallPtrSet<const BasicBlock *, 32> *blocks) {
   Function *localId = body.getParent()->getFunction("__onepass_get_local_id");
   if (!localId) return false;
   SmallVector<Value *, 8> work;
@@ -67,13 +88,27 @@ bool comparesEdgeWorkItems(Function &body, unsigned d) {
     if (auto *call = dyn_cast<CallInst>(user); call && call->getFunction() == &body)
       if (auto *dimension = dyn_cast<ConstantInt>(call->getArgOperand(0)); dimension && dimension->getZExtValue() == d)
         work.push_back(call);
+  // Whether what `compare` decides is used in `blocks`.
+  auto decidesThere = [&](ICmpInst *compare) {
+    if (!blocks) return true;
+    SmallPtrSet<const Value *, 16> seen;
+    SmallVector<const Value *, 16> users{compare};
+    while (!users.empty()) {
+      const Value *value = users.pop_back_val();
+      if (!seen.insert(value).second) continue;
+      if (auto *inst = dyn_cast<Instruction>(value); inst && blocks->contains(inst->getParent())) return true;
+      for (const User *user : value->users()) users.push_back(user);
+    }
+    return false;
+  };
   SmallPtrSet<Value *, 16> seen;
   while (!work.empty()) {
     Value *value = work.pop_back_val();
     if (!seen.insert(value).second) continue;
     for (User *user : value->users()) {
       if (auto *compare = dyn_cast<ICmpInst>(user))
-        if (compare->isEquality() && (isa<Constant>(compare->getOperand(0)) || isa<Constant>(compare->getOperand(1))))
+        if (compare->isEquality() && (isa<Constant>(compare->getOperand(0)) || isa<Constant>(compare->getOperand(1))) &&
+            decidesThere(compare))
           return true;
       if (auto *op = dyn_cast<BinaryOperator>(user);
           op && (op->getOpcode() == Instruction::Add || op->getOpcode() == Instruction::Sub ||
@@ -187,8 +222,13 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
     ends.push_back(grouped ? builder.CreateUDiv(end, locals[d]) : end);
   }
 
-  const bool peelEdges = stepped && grouped && localRange[0] != 0 && localRange[dimensions - 1] >= 3 &&
-                         comparesEdgeWorkItems(kernel, dimensions - 1);
+  // Per resume point: whether its phase runs the edge work-items apart.
+  std::vector<bool> peelEdges;
+  if (stepped && grouped && localRange[0] != 0 && localRange[dimensions - 1] >= 3)
+    for (unsigned k = 0; k <= stepped->barriers; ++k) {
+      const SmallPtrSet<const BasicBlock *, 32> blocks = phaseBlocks(kernel, k);
+      peelEdges.push_back(comparesEdgeWorkItems(kernel, dimensions - 1, &blocks));
+    }
   // The work-group's local memory, reused by each group this call runs.
   if (grouped) {
     Value *localMemory = builder.getInt64(0);
@@ -211,27 +251,40 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   }
   // With barriers: the group's frames, and where each work-item stopped.
   Value *frames = nullptr, *groupCopies = nullptr, *resumes = nullptr, *groupSize = builder.getInt64(1);
-  Value *groupState = nullptr, *groupUniform = nullptr;
+  Value *groupState = nullptr, *groupUniform = nullptr, *discardedStop = nullptr;
+  // Whether the group may part (a phase where work-items may stop at
+  // different places), and whether the launcher reads where they stopped
+  // (it does not when each phase's stop is known: SteppedKernel::stopsAt).
+  bool mayPart = false, readsStops = false;
+  if (stepped) {
+    for (size_t k = 0; k <= stepped->barriers; ++k) {
+      mayPart = mayPart || !stepped->uniformExit[k];
+      readsStops = readsStops || !stepped->stopsAt[k];
+    }
+  }
   if (stepped) {
     for (Value *local : locals) groupSize = builder.CreateMul(groupSize, local);
     frames = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(std::max<uint64_t>(stepped->frameBytes, 1))),
                            std::max<uint64_t>(64, stepped->frameAlign));
     groupCopies = allocateBytes(builder.getInt64(stepped->groupBytes), std::max<uint64_t>(64, stepped->frameAlign));
-    resumes = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(4)), 64);
+    if (readsStops) resumes = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(4)), 64);
     groupState = builder.CreateAlloca(builder.getInt32Ty(), nullptr, "group.from");
-    groupUniform = builder.CreateAlloca(builder.getInt1Ty(), nullptr, "group.uniform");
+    if (mayPart) groupUniform = builder.CreateAlloca(builder.getInt1Ty(), nullptr, "group.uniform");
+    // Where work-items tell a stop the launcher knows already.
+    discardedStop = builder.CreateAlloca(builder.getInt32Ty(), nullptr, "known.stop");
   }
   // Runs the step of the work-item whose ids the state holds: from `from`
   // (every work-item of the group stopped there), or else from where it
   // stopped, unless it is done.
   Value *uniformFrom = nullptr;
+  std::optional<int32_t> knownStop;  // together: stepped->stopsAt of uniformFrom
   std::vector<Value *> uniformValues;  // together: the uniforms' previous copies, read before the loops
   auto stepWorkItem = [&](IRBuilder<> &b) {
     Value *linear = b.getInt64(0);
     for (unsigned d = 0; d < dimensions; ++d)
       linear = b.CreateAdd(b.CreateMul(linear, locals[d]),
                            b.CreateAlignedLoad(i64, word(b, builtins::kLocalIdWord, d), Align(8)));
-    Value *resume = b.CreateInBoundsGEP(b.getInt32Ty(), resumes, linear);
+    Value *resume = knownStop ? discardedStop : b.CreateInBoundsGEP(b.getInt32Ty(), resumes, linear);
     std::vector<Value *> stepArguments = arguments;
     stepArguments.insert(stepArguments.end(),
                          {groupCopies, frames, linear, groupSize, nullptr, resume, b.getInt1(uniformFrom)});
@@ -336,7 +389,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   std::function<void(IRBuilder<> &, unsigned)> nest;
   auto workItemLoop = [&](IRBuilder<> &b, unsigned d, unsigned inner) {
     const bool innermost = d + 1 == dimensions;
-    if (peelEdges && innermost && uniformFrom) {
+    if (innermost && uniformFrom && !peelEdges.empty() &&
+        peelEdges[cast<ConstantInt>(uniformFrom)->getZExtValue()]) {
       const uint64_t n = localRange[d];
       auto single = [&](uint64_t id) {
         store(b, b.getInt64(id), builtins::kLocalIdWord, d);
@@ -376,44 +430,66 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       // phase runs every work-item up to its next barrier: all of them from
       // the same place while they stay together (a loop per resume point,
       // each with its part of the kernel alone), else each from its own.
-      b.CreateMemSet(resumes, b.getInt8(0), b.CreateMul(groupSize, b.getInt64(4)), Align(16));
+      if (readsStops) b.CreateMemSet(resumes, b.getInt8(0), b.CreateMul(groupSize, b.getInt64(4)), Align(16));
       b.CreateStore(b.getInt32(0), groupState);
-      b.CreateStore(b.getTrue(), groupUniform);
+      if (mayPart) b.CreateStore(b.getTrue(), groupUniform);
       Function *fn = b.GetInsertBlock()->getParent();
       BasicBlock *phase = BasicBlock::Create(ctx, "phase", fn), *after = BasicBlock::Create(ctx, "phase.done", fn);
       BasicBlock *together = BasicBlock::Create(ctx, "phase.together", fn);
-      BasicBlock *apart = BasicBlock::Create(ctx, "phase.apart", fn);
-      BasicBlock *settle = BasicBlock::Create(ctx, "phase.settle", fn);
       b.CreateBr(phase);
       b.SetInsertPoint(phase);
-      b.CreateCondBr(b.CreateLoad(b.getInt1Ty(), groupUniform), together, apart);
+      BasicBlock *apart = nullptr, *settle = nullptr;
+      if (mayPart) {
+        apart = BasicBlock::Create(ctx, "phase.apart", fn);
+        settle = BasicBlock::Create(ctx, "phase.settle", fn);
+        b.CreateCondBr(b.CreateLoad(b.getInt1Ty(), groupUniform), together, apart);
+      } else {
+        b.CreateBr(together);
+      }
       // A part of the kernel whose branches are all uniform: the group stops
-      // together, at work-item 0's place (no check of every work-item).
-      BasicBlock *settleTogether = BasicBlock::Create(ctx, "phase.settle.together", fn);
+      // together, at work-item 0's place (no check of every work-item), or
+      // where the kernel says every work-item stops.
+      BasicBlock *settleTogether = readsStops ? BasicBlock::Create(ctx, "phase.settle.together", fn) : nullptr;
       auto workItems = [&](IRBuilder<> &at, bool stopsTogether) {
         workItemLoop(at, 0, level + 1);
+        if (knownStop) {
+          carryTogether(at);
+          at.CreateStore(at.getInt32(*knownStop), groupState);
+          at.CreateBr(*knownStop == kStepDone ? after : phase);
+          return;
+        }
         at.CreateBr(stopsTogether ? settleTogether : settle);
       };
       b.SetInsertPoint(together);
+      // (A group that never parts resumes only where it stopped together.)
+      BasicBlock *elsewhere = apart;
+      if (!elsewhere) {
+        elsewhere = BasicBlock::Create(ctx, "phase.unreachable", fn);
+        IRBuilder<>(elsewhere).CreateUnreachable();
+      }
       SwitchInst *resumeAt =
-          b.CreateSwitch(b.CreateLoad(b.getInt32Ty(), groupState), apart, stepped->barriers + 1);
+          b.CreateSwitch(b.CreateLoad(b.getInt32Ty(), groupState), elsewhere, stepped->barriers + 1);
       for (unsigned k = 0; k <= stepped->barriers; ++k) {
         BasicBlock *from = BasicBlock::Create(ctx, "phase.from." + std::to_string(k), fn);
         resumeAt->addCase(b.getInt32(static_cast<int32_t>(k)), from);
         b.SetInsertPoint(from);
         uniformFrom = b.getInt32(static_cast<int32_t>(k));
+        knownStop = stepped->stopsAt[k];
         uniformValues.clear();
         for (const SteppedKernel::Uniform &uniform : stepped->uniforms)
           uniformValues.push_back(b.CreateAlignedLoad(uniform.type, at(b, uniform.previous), Align(1)));
         workItems(b, stepped->uniformExit[k]);
       }
       uniformFrom = nullptr;
-      b.SetInsertPoint(apart);
-      workItems(b, false);
-      b.SetInsertPoint(settle);
-      settlePhase(b, phase, after);
-      b.SetInsertPoint(settleTogether);
-      {
+      knownStop.reset();
+      if (mayPart) {
+        b.SetInsertPoint(apart);
+        workItems(b, false);
+        b.SetInsertPoint(settle);
+        settlePhase(b, phase, after);
+      }
+      if (settleTogether) {
+        b.SetInsertPoint(settleTogether);
         Value *first = b.CreateAlignedLoad(b.getInt32Ty(), resumes, Align(4));
         carryTogether(b);
         b.CreateStore(first, groupState);
@@ -505,6 +581,7 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
     return createStringError(inconvertibleErrorCode(), "internal error: invalid CPU kernel module: " + verifierOutput);
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".unoptimized");
   optimize(module, **machine, [](FunctionPassManager &passes) {
+    passes.addPass(UnswitchWorkItemLoopsPass(kCpuLaunchSymbol));
     passes.addPass(MarkWorkItemAccessesPass(kCpuLaunchSymbol));
   });
   dumpModuleIfRequested(module, kernelSymbol);

@@ -119,6 +119,10 @@ int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const ch
                      std::to_string(stepped->groupBytes) + " group bytes\n; stops together from:";
   for (size_t k = 0; k < stepped->uniformExit.size(); ++k)
     if (stepped->uniformExit[k]) text += " " + std::to_string(k);
+  text += "\n; known stops:";
+  for (size_t k = 0; k < stepped->stopsAt.size(); ++k)
+    if (const std::optional<int32_t> stop = stepped->stopsAt[k])
+      text += " " + std::to_string(k) + "->" + (*stop == onepass::jit::kStepDone ? "end" : std::to_string(*stop));
   text += "\n";
   llvm::raw_string_ostream stream(text);
   stepped->step->print(stream);

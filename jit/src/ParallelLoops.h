@@ -37,4 +37,22 @@ struct MarkWorkItemAccessesPass : llvm::PassInfoMixin<MarkWorkItemAccessesPass> 
   std::string launcher;
 };
 
+// Unswitches the innermost work-item loops of `launcher`-named functions on
+// their uniform branches: a condition the same for every iteration (a row's
+// `if (r == 0)`, a tile loop's bound) splits the loop into one copy per
+// outcome, each without that branch. The vectorizer takes only loops with one
+// exit, which the branches of a phase's code, once jump threading has copied
+// the loop's end into each of their paths, no longer have. LLVM's own
+// unswitching weighs every loop of the module against one process-wide
+// threshold; this one takes only the work-item loops, within a size budget
+// (kUnswitchBudget instructions added per launcher, loops of at most
+// kUnswitchLoopSize).
+inline constexpr unsigned kUnswitchLoopSize = 400;
+inline constexpr unsigned kUnswitchBudget = 3000;
+struct UnswitchWorkItemLoopsPass : llvm::PassInfoMixin<UnswitchWorkItemLoopsPass> {
+  explicit UnswitchWorkItemLoopsPass(std::string launcher) : launcher(std::move(launcher)) {}
+  llvm::PreservedAnalyses run(llvm::Function &function, llvm::FunctionAnalysisManager &);
+  std::string launcher;
+};
+
 }  // namespace onepass::jit
