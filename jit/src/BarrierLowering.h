@@ -56,9 +56,9 @@ struct SteppedKernel {
   uint64_t frameBytes = 0;         // per work-item
   uint64_t frameAlign = 1;
   unsigned barriers = 0;           // resume points
-  // Per resume point (0: the start): whether only uniform branches lie
-  // between it and where the work-item stops next, so that a group that
-  // resumed together there stops together too.
+  // Per resume point (0: the start): whether a group that resumed together
+  // there stops together too: only uniform branches lie between it and
+  // where the work-item stops next, or only one such place can be reached.
   std::vector<bool> uniformExit;
   // Per resume point: where every work-item that resumes there stops next
   // (a barrier's number, or kStepDone), when there is only one such place.

@@ -565,10 +565,15 @@ Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSi
   // Same CPU and features on every function (builtins and launcher included),
   // or the inliner refuses to inline across them.
   // 256-bit vectors for loops over a range (they made the triad 0.66x ->
-  // 0.95x of OpenMP on Zen 4); the CPU's own choice for nd_range kernels,
-  // whose loops over a group's rows have constant trip counts that full
-  // vectors cover (tiled matmul 0.73-0.85x -> 1.13-1.31x of OpenMP there).
-  stampTargetAttributes(module, **machine, loaded->info.kind == image::KernelKind::NdRange ? 0 : 256);
+  // 0.95x of OpenMP on Zen 4); for nd_range kernels, whose loops over a
+  // group's rows have constant trip counts that full vectors cover, the
+  // widest the CPU has (tiled matmul 0.73-0.85x -> 1.13-1.31x of OpenMP on
+  // Zen 4). Intel's AVX-512 CPUs prefer 256 bits, which halves a 16-wide
+  // row's vector and left their tiled matmul 0.31x of OpenMP (Emerald Rapids).
+  unsigned vectorBits = 256;
+  if (loaded->info.kind == image::KernelKind::NdRange)
+    vectorBits = StringRef((*machine)->getTargetFeatureString()).contains("+avx512f") ? 512 : 0;
+  stampTargetAttributes(module, **machine, vectorBits);
   inlineIntoWrapper(module, body, *launcher);
   if (Error err = substituteWorkItemState(module, *launcher, loaded->displayName)) {
     dumpModuleIfRequested(module, std::string(kernelSymbol) + ".failed");
