@@ -79,8 +79,8 @@ SmallPtrSet<const BasicBlock *, 32> phaseBlocks(const Function &step, unsigned k
 // Whether `body` singles out the first or the last work-items along
 // dimension `d` (`if (local_id == 0)`, a tile's edges): a comparison of that
 // local id, give or take a constant, with a constant, that decides something
-// in `blocks` (a phase's: phaseBlocks) if given.
-bool comparesEdgeWorkItems(Function &body, unsigned d, const SmallPtrSet<const BasicBlock *, 32> *blocks) {
+// in `blocks` (a phase's: phaseBlocks).
+bool comparesEdgeWorkItems(Function &body, unsigned d, const SmallPtrSet<const BasicBlock *, 32> &blocks) {
   Function *localId = body.getParent()->getFunction("__onepass_get_local_id");
   if (!localId) return false;
   SmallVector<Value *, 8> work;
@@ -90,13 +90,12 @@ bool comparesEdgeWorkItems(Function &body, unsigned d, const SmallPtrSet<const B
         work.push_back(call);
   // Whether what `compare` decides is used in `blocks`.
   auto decidesThere = [&](ICmpInst *compare) {
-    if (!blocks) return true;
     SmallPtrSet<const Value *, 16> seen;
     SmallVector<const Value *, 16> users{compare};
     while (!users.empty()) {
       const Value *value = users.pop_back_val();
       if (!seen.insert(value).second) continue;
-      if (auto *inst = dyn_cast<Instruction>(value); inst && blocks->contains(inst->getParent())) return true;
+      if (auto *inst = dyn_cast<Instruction>(value); inst && blocks.contains(inst->getParent())) return true;
       for (const User *user : value->users()) users.push_back(user);
     }
     return false;
@@ -225,10 +224,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   // Per resume point: whether its phase runs the edge work-items apart.
   std::vector<bool> peelEdges;
   if (stepped && grouped && localRange[0] != 0 && localRange[dimensions - 1] >= 3)
-    for (unsigned k = 0; k <= stepped->barriers; ++k) {
-      const SmallPtrSet<const BasicBlock *, 32> blocks = phaseBlocks(kernel, k);
-      peelEdges.push_back(comparesEdgeWorkItems(kernel, dimensions - 1, &blocks));
-    }
+    for (unsigned k = 0; k <= stepped->barriers; ++k)
+      peelEdges.push_back(comparesEdgeWorkItems(kernel, dimensions - 1, phaseBlocks(kernel, k)));
   // The work-group's local memory, reused by each group this call runs.
   if (grouped) {
     Value *localMemory = builder.getInt64(0);
@@ -253,15 +250,17 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   Value *frames = nullptr, *groupCopies = nullptr, *resumes = nullptr, *groupSize = builder.getInt64(1);
   Value *groupState = nullptr, *groupUniform = nullptr, *discardedStop = nullptr;
   // Whether the group may part (a phase where work-items may stop at
-  // different places), and whether the launcher reads where they stopped
+  // different places), whether it may stop together at a place only
+  // work-item 0 knows, and so whether the launcher reads where they stopped
   // (it does not when each phase's stop is known: SteppedKernel::stopsAt).
-  bool mayPart = false, readsStops = false;
+  bool mayPart = false, stopsAtUnknown = false;
   if (stepped) {
     for (size_t k = 0; k <= stepped->barriers; ++k) {
       mayPart = mayPart || !stepped->uniformExit[k];
-      readsStops = readsStops || !stepped->stopsAt[k];
+      stopsAtUnknown = stopsAtUnknown || (stepped->uniformExit[k] && !stepped->stopsAt[k]);
     }
   }
+  const bool readsStops = mayPart || stopsAtUnknown;
   if (stepped) {
     for (Value *local : locals) groupSize = builder.CreateMul(groupSize, local);
     frames = allocateBytes(builder.CreateMul(groupSize, builder.getInt64(std::max<uint64_t>(stepped->frameBytes, 1))),
@@ -449,7 +448,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       // A part of the kernel whose branches are all uniform: the group stops
       // together, at work-item 0's place (no check of every work-item), or
       // where the kernel says every work-item stops.
-      BasicBlock *settleTogether = readsStops ? BasicBlock::Create(ctx, "phase.settle.together", fn) : nullptr;
+      BasicBlock *settleTogether = stopsAtUnknown ? BasicBlock::Create(ctx, "phase.settle.together", fn) : nullptr;
       auto workItems = [&](IRBuilder<> &at, bool stopsTogether) {
         workItemLoop(at, 0, level + 1);
         if (knownStop) {

@@ -89,8 +89,10 @@ Value *uniformCondition(const Loop &loop, bool &moved) {
 // longer reached, empty blocks between others (a loop's latch among them:
 // the vectorizer wants its exit there) and straight chains of blocks.
 void tidyAfterUnswitching(Function &function, ArrayRef<BasicBlock *> changed) {
-  for (BasicBlock *block : changed) SimplifyInstructionsInBlock(block);
-  for (BasicBlock &block : function) ConstantFoldTerminator(&block, true);
+  for (BasicBlock *block : changed) {
+    SimplifyInstructionsInBlock(block);
+    ConstantFoldTerminator(block, true);
+  }
   removeUnreachableBlocks(function);
   for (bool changed = true; changed;) {
     changed = false;
@@ -119,7 +121,7 @@ void unswitch(Function &function, Loop &loop, Value *condition, DominatorTree &t
   BasicBlock *preheader = SplitEdge(choice, loop.getHeader(), &tree, &loops);
   SmallVector<BasicBlock *, 16> copied;
   ValueToValueMapTy map;
-  Loop *copy = cloneLoopWithPreheader(preheader, choice, &loop, map, ".uniform", &loops, &tree, copied);
+  cloneLoopWithPreheader(preheader, choice, &loop, map, ".uniform", &loops, &tree, copied);
   remapInstructionsInBlocks(copied, map);
   // Leaving the copy: the exits' phis (LCSSA: the only uses of the loop's
   // values outside it) take its values too.
@@ -149,7 +151,6 @@ void unswitch(Function &function, Loop &loop, Value *condition, DominatorTree &t
     auto *user = dyn_cast<Instruction>(use.getUser());
     return user && inCopy.contains(user->getParent());
   });
-  (void)copy;
   SmallVector<BasicBlock *, 32> changed(loop.blocks());
   changed.append(copied.begin(), copied.end());
   tidyAfterUnswitching(function, changed);

@@ -44,6 +44,16 @@ const std::vector<uint8_t> &imageBytes() {
   return bytes;
 }
 
+// The test image, parsed (a failure fails the test case).
+onepass::image::ImageView parsedImage() {
+  onepass::image::ImageView image;
+  std::string error;
+  const bool parsed = image.parse(imageBytes().data(), imageBytes().size(), true, error);
+  INFO(error);
+  REQUIRE(parsed);
+  return image;
+}
+
 const onepass::image::KernelView &kernelNamed(const onepass::image::ImageView &image, const std::string &name) {
   for (const auto &k : image.kernels())
     if (k.displayName == name) return k;
@@ -55,7 +65,7 @@ const onepass::image::KernelView &kernelNamed(const onepass::image::ImageView &i
 onepass_cpu_kernel_fn build(const std::vector<uint8_t> &image, const std::string &symbol, std::string &error,
                             const std::vector<onepass_jit_constant> &constants = {}) {
   onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
-                              static_cast<uint32_t>(constants.size())};
+                              static_cast<uint32_t>(constants.size()), {}};
   onepass_jit_buffer object{};
   char *message = nullptr;
   if (jit().compile(&request, &object, &message) != 0) {
@@ -91,9 +101,8 @@ onepass_cpu_launch range1(uint64_t begin, uint64_t end, uint64_t range) {
 }  // namespace
 
 TEST_CASE("a 1-D kernel computes over exactly its chunk of work-items", "[jit]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const auto &kernel = kernelNamed(image, "scale_offset");
   REQUIRE(kernel.fields.size() == 4);
   onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
@@ -118,9 +127,8 @@ TEST_CASE("a 1-D kernel computes over exactly its chunk of work-items", "[jit]")
 }
 
 TEST_CASE("a CPU kernel compiled with a launch constant uses it, not the object's value", "[jit]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const auto &kernel = kernelNamed(image, "scale_offset");  // fields: out, in, factor, offset
   onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error, {{3, 4, 100}});
   INFO(error);
@@ -141,9 +149,8 @@ TEST_CASE("a CPU kernel compiled with a launch constant uses it, not the object'
 }
 
 TEST_CASE("a 2-D kernel sees row-major ids and its global range", "[jit]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const auto &kernel = kernelNamed(image, "grid_ids");
   REQUIRE(kernel.dimensions == 2);
   onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
@@ -169,9 +176,8 @@ TEST_CASE("a 2-D kernel sees row-major ids and its global range", "[jit]") {
 }
 
 TEST_CASE("a single_task runs once", "[jit]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const auto &kernel = kernelNamed(image, "set_flag");
   onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
   INFO(error);
@@ -189,8 +195,7 @@ TEST_CASE("the JIT reports bad requests with a message, never a crash", "[jit][e
   REQUIRE(build(imageBytes(), "no_such_kernel", error) == nullptr);
   REQUIRE_THAT(error, Catch::Contains("no kernel named 'no_such_kernel'"));
 
-  onepass::image::ImageView image;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
+  const onepass::image::ImageView image = parsedImage();
   std::string symbol(image.kernels().front().symbol);
 
   std::vector<uint8_t> flipped = imageBytes();
@@ -223,7 +228,7 @@ std::string buildPtxFrom(const std::vector<uint8_t> &image, const std::string &s
       dlsym(dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL), "onepass_jit_compile_ptx"));
   REQUIRE(compilePtx != nullptr);
   onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
-                              static_cast<uint32_t>(constants.size())};
+                              static_cast<uint32_t>(constants.size()), {}};
   onepass_jit_ptx_target target{sm, ptxVersion, libdevice.c_str(), "looked in the test's places"};
   onepass_jit_buffer ptx{};
   char *message = nullptr;
@@ -260,9 +265,8 @@ bool assembleWithPtxas(const std::string &ptx, unsigned sm, std::string &output)
 }  // namespace
 
 TEST_CASE("kernels lower to PTX with global loads and a bounds check", "[jit][ptx]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const auto &kernel = kernelNamed(image, "scale_offset");
   std::string ptx = buildPtx(std::string(kernel.symbol), 90, error);
   INFO(error);
@@ -281,9 +285,8 @@ TEST_CASE("kernels lower to PTX with global loads and a bounds check", "[jit][pt
 }
 
 TEST_CASE("a tile's halo loads issue with the work-item's own load, unless a store may change them", "[jit][ptx]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   // Global loads before the first branch, and after it.
   auto loads = [&](const char *name) {
     std::string ptx = buildPtx(std::string(kernelNamed(image, name).symbol), 90, error);
@@ -307,9 +310,8 @@ TEST_CASE("a tile's halo loads issue with the work-item's own load, unless a sto
 }
 
 TEST_CASE("group_local_memory becomes static shared memory in PTX, its size recorded in the image", "[jit][ptx]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const auto &kernel = kernelNamed(image, "group_local");
   CHECK(kernel.groupLocalBytes == 256 + 16);
   CHECK((kernel.features & onepass::image::kFeatureLocalMemory) != 0);
@@ -321,9 +323,8 @@ TEST_CASE("group_local_memory becomes static shared memory in PTX, its size reco
 }
 
 TEST_CASE("a PTX entry takes the kernel's fields, then only a range kernel's range", "[jit][ptx]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   auto parameters = [&](const char *name) {
     std::string ptx = buildPtx(std::string(kernelNamed(image, name).symbol), 90, error);
     INFO(name << ": " << error);
@@ -342,9 +343,8 @@ TEST_CASE("a PTX entry takes the kernel's fields, then only a range kernel's ran
 }
 
 TEST_CASE("a launch constant's value is compiled into the PTX, its parameter no longer read", "[jit][ptx]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const std::string symbol(kernelNamed(image, "scale_offset").symbol);  // fields: out, in, factor, offset
   auto loads = [](const std::string &ptx, const std::string &parameter) {
     std::size_t count = 0;
@@ -369,9 +369,8 @@ TEST_CASE("a launch constant's value is compiled into the PTX, its parameter no 
 }
 
 TEST_CASE("the PTX ISA follows the driver's, within what LLVM and the architecture allow", "[jit][ptx]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const std::string symbol(kernelNamed(image, "scale_offset").symbol);
   // Without a driver limit: the lowest ISA that sm_90 needs (7.8).
   CHECK_THAT(buildPtx(symbol, 90, error, 0), Catch::Contains(".version 7.8"));
@@ -395,9 +394,8 @@ TEST_CASE("the PTX ISA follows the driver's, within what LLVM and the architectu
 }
 
 TEST_CASE("every kernel's PTX assembles with ptxas", "[jit][ptx]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   for (unsigned sm : {75u, 90u})  // CUDA 13's ptxas knows sm_75 and newer
     for (const auto &kernel : image.kernels()) {
       if (kernel.displayName == "undefined_call") continue;  // fails on purpose, below
@@ -439,9 +437,8 @@ std::string symbolOf(const std::vector<uint8_t> &bytes, const std::string &name)
 }  // namespace
 
 TEST_CASE("math functions in a CPU kernel compute what they compute on the host", "[jit][math]") {
-  onepass::image::ImageView image;
+  const onepass::image::ImageView image = parsedImage();
   std::string error;
-  REQUIRE(image.parse(imageBytes().data(), imageBytes().size(), true, error));
   const auto &kernel = kernelNamed(image, "math_calls");
   onepass_cpu_kernel_fn fn = build(imageBytes(), std::string(kernel.symbol), error);
   INFO(error);
