@@ -3,6 +3,8 @@
 
 #include "detail/defines.hpp"
 #include "exception.hpp"
+#include "half.hpp"
+#include "vec.hpp"
 #include "info.hpp"
 #include "range.hpp"
 #include "item.hpp"
