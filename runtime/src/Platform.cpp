@@ -52,6 +52,10 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
                aspect::usm_device_allocations, aspect::usm_host_allocations, aspect::usm_shared_allocations,
                aspect::queue_profiling, aspect::atomic64};
   if (info.has_fp64) p.aspects.push_back(aspect::fp64);
+  // sycl::half (§4.14.1) works on every device OnePass drives: LLVM computes
+  // it natively where the target can (NVIDIA sm_53+, AVX-512 FP16) and in
+  // float with conversions elsewhere (F16C, or libgcc's on older CPUs).
+  p.aspects.push_back(aspect::fp16);
   if (p.type == info::device_type::cpu) {
     p.aspects.push_back(aspect::usm_atomic_host_allocations);
     p.aspects.push_back(aspect::usm_atomic_shared_allocations);
