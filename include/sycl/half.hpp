@@ -1,5 +1,6 @@
-// SYCL 2020 §4.14.1: sycl::half, the IEEE 754 binary16 floating-point type,
-// on the host and in kernels. It wraps clang's _Float16, so device code sees
+// SYCL 2020 §4.14.1, the scalar types SYCL adds to C++'s: sycl::half, the
+// IEEE 754 binary16 floating-point type, on the host and in kernels (and the
+// deprecated sycl::byte). half wraps clang's _Float16, so device code sees
 // LLVM `half`: native f16 instructions where the target has them (NVIDIA
 // sm_53+, x86 AVX-512 FP16), float arithmetic rounded back to half where it
 // has only conversions (F16C) or nothing.
@@ -103,6 +104,9 @@ class half {
 };
 
 static_assert(sizeof(half) == 2 && alignof(half) == 2, "sycl::half is a 16-bit type");
+
+// §4.14.1, Table 121: SYCL's other scalar type, kept for SYCL 1.2.1 code.
+using byte [[deprecated("use std::byte (SYCL 2020 §4.14.1)")]] = std::uint8_t;
 
 }  // namespace sycl
 

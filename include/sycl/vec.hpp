@@ -11,6 +11,9 @@
 #include "half.hpp"
 #include "detail/generic_types.hpp"
 #include "detail/vec_lanes.hpp"
+#ifdef SYCL_SIMPLE_SWIZZLES
+#include "detail/vec_simple_swizzles.hpp"
+#endif
 
 #include <cstddef>
 #include <cstdint>
@@ -34,7 +37,10 @@ struct elem {
 };
 
 namespace detail {
+namespace swizzled {
 template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swizzle;
+}
+using swizzled::vec_swizzle;
 template <typename DataT, int N> struct vec_access;
 
 // How many elements an argument of vec's element constructor contributes.
@@ -55,17 +61,21 @@ template <typename T, typename DataT>
 inline constexpr bool vec_scalar_operand_v = std::is_convertible_v<T, DataT> && !is_vec_v<T> && !is_swizzle_v<T>;
 
 template <int N> constexpr bool valid_vec_size() { return N == 1 || N == 2 || N == 3 || N == 4 || N == 8 || N == 16; }
+
+#ifdef SYCL_SIMPLE_SWIZZLES
+template <typename Vec, int N> using vec_base = vec_simple_swizzles<Vec, N>;
+#else
+template <typename Vec, int N> struct vec_base {};
+#endif
 }  // namespace detail
 
-template <typename DataT, int NumElements> class vec {
+template <typename DataT, int NumElements> class vec : public detail::vec_base<vec<DataT, NumElements>, NumElements> {
   static_assert(detail::valid_vec_size<NumElements>(), "SYCL 2020 §4.14.2: a vec has 1, 2, 3, 4, 8 or 16 elements");
   static_assert(detail::is_vec_element_v<DataT>,
                 "SYCL 2020 §4.14.2: a vec's element type is a scalar arithmetic type, std::byte or sycl::half");
 
   static constexpr int kSlots = NumElements == 3 ? 4 : NumElements;
   using native_t = detail::native_vec_t<DataT, NumElements>;
-  using rel_vec = vec<detail::rel_t<DataT>, NumElements>;
-  static constexpr bool kIntegral = detail::integral_lanes_v<DataT>;
   template <typename T> using scalar_if = std::enable_if_t<detail::vec_scalar_operand_v<T, DataT>, int>;
 
  public:
@@ -195,10 +205,6 @@ template <typename DataT, int NumElements> class vec {
   ONEPASS_VEC_ELEMENT(sF, 15, M >= 16)
 #undef ONEPASS_VEC_ELEMENT
 
-#ifdef SYCL_SIMPLE_SWIZZLES
-#include "detail/vec_simple_swizzles.inc"
-#endif
-
   // --- load and store (§4.14.2.1) -----------------------------------------
   // From/to consecutive elements at ptr + offset * NumElements; ptr is a
   // pointer or a multi_ptr, aligned to alignof(DataT).
@@ -211,115 +217,23 @@ template <typename DataT, int NumElements> class vec {
     for (int i = 0; i < NumElements; ++i) to[i] = elems_[i];
   }
 
-  // --- operators (§4.14.2.1, Table 124: hidden friends) --------------------
-  // Binary arithmetic (+ - * /), integral only (% & | ^ << >>): vec with vec,
-  // and vec with a scalar on either side.
-#define ONEPASS_VEC_BINARY(op, enabled)                                                                  \
-  template <bool E = (enabled), std::enable_if_t<E, int> = 0>                                           \
-  friend vec operator op(const vec &lhs, const vec &rhs) {                                               \
-    return from_native(lhs.load_native() op rhs.load_native());                                          \
-  }                                                                                                      \
-  template <typename T, bool E = (enabled), scalar_if<T> = 0, std::enable_if_t<E, int> = 0>             \
-  friend vec operator op(const vec &lhs, const T &rhs) {                                                 \
-    return from_native(lhs.load_native() op splat(rhs));                                                 \
-  }                                                                                                      \
-  template <typename T, bool E = (enabled), scalar_if<T> = 0, std::enable_if_t<E, int> = 0>             \
-  friend vec operator op(const T &lhs, const vec &rhs) {                                                 \
-    return from_native(splat(lhs) op rhs.load_native());                                                 \
-  }                                                                                                      \
-  template <bool E = (enabled), std::enable_if_t<E, int> = 0>                                           \
-  friend vec &operator op##=(vec & lhs, const vec & rhs) {                                               \
-    return lhs = lhs op rhs;                                                                             \
-  }                                                                                                      \
-  template <typename T, bool E = (enabled), scalar_if<T> = 0, std::enable_if_t<E, int> = 0>             \
-  friend vec &operator op##=(vec & lhs, const T & rhs) {                                                 \
-    return lhs = lhs op rhs;                                                                             \
-  }
-  ONEPASS_VEC_BINARY(+, true)
-  ONEPASS_VEC_BINARY(-, true)
-  ONEPASS_VEC_BINARY(*, true)
-  ONEPASS_VEC_BINARY(/, true)
-  ONEPASS_VEC_BINARY(%, kIntegral)
-  ONEPASS_VEC_BINARY(&, kIntegral)
-  ONEPASS_VEC_BINARY(|, kIntegral)
-  ONEPASS_VEC_BINARY(^, kIntegral)
-  ONEPASS_VEC_BINARY(<<, kIntegral)
-  ONEPASS_VEC_BINARY(>>, kIntegral)
-#undef ONEPASS_VEC_BINARY
-
-  // Relational and logical operators: -1 (true) or 0 lanes of a signed
-  // integer type of the element's size.
-#define ONEPASS_VEC_RELATION(op, expr)                                                                   \
-  friend rel_vec operator op(const vec &lhs, const vec &rhs) {                                           \
-    auto l = lhs.load_native(), r = rhs.load_native();                                                   \
-    return rel_vec::from_native(__builtin_convertvector(expr, typename rel_vec::native_t));              \
-  }                                                                                                      \
-  template <typename T, scalar_if<T> = 0> friend rel_vec operator op(const vec &lhs, const T &rhs) {     \
-    auto l = lhs.load_native(), r = splat(rhs);                                                          \
-    return rel_vec::from_native(__builtin_convertvector(expr, typename rel_vec::native_t));              \
-  }                                                                                                      \
-  template <typename T, scalar_if<T> = 0> friend rel_vec operator op(const T &lhs, const vec &rhs) {     \
-    auto l = splat(lhs), r = rhs.load_native();                                                          \
-    return rel_vec::from_native(__builtin_convertvector(expr, typename rel_vec::native_t));              \
-  }
-  ONEPASS_VEC_RELATION(==, l == r)
-  ONEPASS_VEC_RELATION(!=, l != r)
-  ONEPASS_VEC_RELATION(<, l < r)
-  ONEPASS_VEC_RELATION(>, l > r)
-  ONEPASS_VEC_RELATION(<=, l <= r)
-  ONEPASS_VEC_RELATION(>=, l >= r)
-  ONEPASS_VEC_RELATION(&&, (l != zero()) & (r != zero()))
-  ONEPASS_VEC_RELATION(||, (l != zero()) | (r != zero()))
-#undef ONEPASS_VEC_RELATION
-
-  friend rel_vec operator!(const vec &v) {
-    return rel_vec::from_native(__builtin_convertvector(v.load_native() == zero(), typename rel_vec::native_t));
-  }
-  template <bool E = kIntegral, std::enable_if_t<E, int> = 0> friend vec operator~(const vec &v) {
-    return from_native(~v.load_native());
-  }
-  friend vec operator+(const vec &v) { return v; }
-  friend vec operator-(const vec &v) { return from_native(-v.load_native()); }
-
-  template <bool E = !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0> friend vec &operator++(vec &v) {
-    return v += DataT(1);
-  }
-  template <bool E = !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0> friend vec &operator--(vec &v) {
-    return v -= DataT(1);
-  }
-  template <bool E = !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0> friend vec operator++(vec &v, int) {
-    vec old = v;
-    v += DataT(1);
-    return old;
-  }
-  template <bool E = !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0> friend vec operator--(vec &v, int) {
-    vec old = v;
-    v -= DataT(1);
-    return old;
-  }
+  // The operators (§4.14.2.1, Table 124) follow the class.
 
  private:
   template <typename, int> friend class vec;
-  template <typename, int, bool, int...> friend class detail::vec_swizzle;
+  template <typename, int, bool, int...> friend class detail::swizzled::vec_swizzle;
   friend struct detail::vec_access<DataT, NumElements>;
 
-  native_t load_native() const {
-    native_t v;
-    __builtin_memcpy(&v, elems_, sizeof(native_t));
-    return v;
+  // A vec and its compiler vector have the same size and bytes (§4.14.2.6:
+  // a 3-element vec takes 4 elements, as ext_vector_type(3) does).
+  constexpr native_t load_native() const { return __builtin_bit_cast(native_t, elems_); }
+  static constexpr vec from_native(native_t v) {
+    if constexpr (std::is_same_v<DataT, bool>) v = __builtin_convertvector(v != native_t(0), native_t) & native_t(1);
+    return __builtin_bit_cast(vec, v);
   }
-  static vec from_native(native_t v) {
-    if constexpr (std::is_same_v<DataT, bool>) v = __builtin_convertvector(v != native_t(0), native_t) & native_t(1);  // true is 1
-    vec result;
-    __builtin_memcpy(result.elems_, &v, sizeof(native_t));
-    return result;
-  }
-  static native_t zero() { return native_t(detail::lane_t<DataT>(0)); }
-  template <typename T> static native_t splat(const T &scalar) {
-    DataT element = static_cast<DataT>(scalar);
-    detail::lane_t<DataT> lane_value;
-    __builtin_memcpy(&lane_value, &element, sizeof(DataT));
-    return native_t(lane_value);
+  static constexpr native_t zero() { return native_t(detail::lane_t<DataT>(0)); }
+  template <typename T> static constexpr native_t splat(const T &scalar) {
+    return native_t(__builtin_bit_cast(detail::lane_t<DataT>, static_cast<DataT>(scalar)));
   }
 
   template <typename Ptr> static auto detail_raw_pointer(Ptr ptr) {
@@ -363,8 +277,122 @@ namespace detail {
 template <typename DataT, int N> struct vec_access {
   static auto native(const vec<DataT, N> &v) { return v.load_native(); }
   static vec<DataT, N> from_native(native_vec_t<DataT, N> v) { return vec<DataT, N>::from_native(v); }
+  template <typename T> static auto splat(const T &scalar) { return vec<DataT, N>::splat(scalar); }
+  static auto zero() { return vec<DataT, N>::zero(); }
 };
+
+template <typename T> struct non_deduced { using type = T; };
+template <typename T> using non_deduced_t = typename non_deduced<T>::type;
+template <typename DataT, typename S>
+using vec_scalar_if = std::enable_if_t<vec_scalar_operand_v<S, DataT>, int>;
+template <typename DataT> using vec_any_if = int;
+template <typename DataT> using vec_integral_if = std::enable_if_t<integral_lanes_v<DataT>, int>;
+template <typename DataT> using vec_not_bool_if = std::enable_if_t<!std::is_same_v<DataT, bool>, int>;
 }  // namespace detail
+
+// --- operators (§4.14.2.1, Table 124) ---------------------------------------
+// The spec makes them hidden friends. Here they are function templates of
+// namespace sycl that accept only vecs, which ADL finds exactly as it finds
+// hidden friends: clang checks every hidden friend template a class
+// instantiation declares against all the others of the same name, so a TU
+// with a hundred vec types would spend seconds on that alone. The right-hand
+// vec is not deduced, so it converts from a swizzle or (one element) a
+// scalar as a hidden friend's parameter would.
+//
+// Binary arithmetic (+ - * /), integral only (% & | ^ << >>), and their
+// compound assignments: vec with vec, and vec with a scalar on either side.
+#define ONEPASS_VEC_BINARY(op, enable_if)                                                                \
+  template <typename T, int N, enable_if<T> = 0>                                                         \
+  vec<T, N> operator op(const vec<T, N> &lhs, const detail::non_deduced_t<vec<T, N>> &rhs) {             \
+    using access = detail::vec_access<T, N>;                                                             \
+    return access::from_native(access::native(lhs) op access::native(rhs));                              \
+  }                                                                                                      \
+  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>            \
+  vec<T, N> operator op(const vec<T, N> &lhs, const S &rhs) {                                            \
+    using access = detail::vec_access<T, N>;                                                             \
+    return access::from_native(access::native(lhs) op access::splat(rhs));                               \
+  }                                                                                                      \
+  template <typename S, typename T, int N, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>            \
+  vec<T, N> operator op(const S &lhs, const vec<T, N> &rhs) {                                            \
+    using access = detail::vec_access<T, N>;                                                             \
+    return access::from_native(access::splat(lhs) op access::native(rhs));                               \
+  }                                                                                                      \
+  template <typename T, int N, enable_if<T> = 0>                                                         \
+  vec<T, N> &operator op##=(vec<T, N> & lhs, const detail::non_deduced_t<vec<T, N>> & rhs) {             \
+    return lhs = lhs op rhs;                                                                             \
+  }                                                                                                      \
+  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>            \
+  vec<T, N> &operator op##=(vec<T, N> & lhs, const S & rhs) {                                            \
+    return lhs = lhs op rhs;                                                                             \
+  }
+ONEPASS_VEC_BINARY(+, detail::vec_any_if)
+ONEPASS_VEC_BINARY(-, detail::vec_any_if)
+ONEPASS_VEC_BINARY(*, detail::vec_any_if)
+ONEPASS_VEC_BINARY(/, detail::vec_any_if)
+ONEPASS_VEC_BINARY(%, detail::vec_integral_if)
+ONEPASS_VEC_BINARY(&, detail::vec_integral_if)
+ONEPASS_VEC_BINARY(|, detail::vec_integral_if)
+ONEPASS_VEC_BINARY(^, detail::vec_integral_if)
+ONEPASS_VEC_BINARY(<<, detail::vec_integral_if)
+ONEPASS_VEC_BINARY(>>, detail::vec_integral_if)
+#undef ONEPASS_VEC_BINARY
+
+// Relational and logical operators: -1 (true) or 0 lanes of a signed
+// integer type of the element's size.
+#define ONEPASS_VEC_RELATION(op, expr)                                                                   \
+  template <typename T, int N>                                                                           \
+  vec<detail::rel_t<T>, N> operator op(const vec<T, N> &lhs, const detail::non_deduced_t<vec<T, N>> &rhs) { \
+    using access = detail::vec_access<T, N>;                                                             \
+    auto l = access::native(lhs), r = access::native(rhs);                                               \
+    return detail::vec_access<detail::rel_t<T>, N>::from_native(                                         \
+        __builtin_convertvector(expr, detail::native_vec_t<detail::rel_t<T>, N>));                       \
+  }                                                                                                      \
+  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0>                              \
+  vec<detail::rel_t<T>, N> operator op(const vec<T, N> &lhs, const S &rhs) {                             \
+    return lhs op vec<T, N>(static_cast<T>(rhs));                                                        \
+  }                                                                                                      \
+  template <typename S, typename T, int N, detail::vec_scalar_if<T, S> = 0>                              \
+  vec<detail::rel_t<T>, N> operator op(const S &lhs, const vec<T, N> &rhs) {                             \
+    return vec<T, N>(static_cast<T>(lhs)) op rhs;                                                        \
+  }
+ONEPASS_VEC_RELATION(==, l == r)
+ONEPASS_VEC_RELATION(!=, l != r)
+ONEPASS_VEC_RELATION(<, l < r)
+ONEPASS_VEC_RELATION(>, l > r)
+ONEPASS_VEC_RELATION(<=, l <= r)
+ONEPASS_VEC_RELATION(>=, l >= r)
+ONEPASS_VEC_RELATION(&&, (l != access::zero()) & (r != access::zero()))
+ONEPASS_VEC_RELATION(||, (l != access::zero()) | (r != access::zero()))
+#undef ONEPASS_VEC_RELATION
+
+template <typename T, int N> vec<detail::rel_t<T>, N> operator!(const vec<T, N> &v) {
+  return v == vec<T, N>();
+}
+template <typename T, int N, detail::vec_integral_if<T> = 0> vec<T, N> operator~(const vec<T, N> &v) {
+  using access = detail::vec_access<T, N>;
+  return access::from_native(~access::native(v));
+}
+template <typename T, int N> vec<T, N> operator+(const vec<T, N> &v) { return v; }
+template <typename T, int N> vec<T, N> operator-(const vec<T, N> &v) {
+  using access = detail::vec_access<T, N>;
+  return access::from_native(-access::native(v));
+}
+template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> &operator++(vec<T, N> &v) {
+  return v += T(1);
+}
+template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> &operator--(vec<T, N> &v) {
+  return v -= T(1);
+}
+template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> operator++(vec<T, N> &v, int) {
+  vec<T, N> old = v;
+  v += T(1);
+  return old;
+}
+template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> operator--(vec<T, N> &v, int) {
+  vec<T, N> old = v;
+  v -= T(1);
+  return old;
+}
 
 // §4.14.2.2: the aliases.
 #define ONEPASS_VEC_ALIASES(name, type)                                                                  \

@@ -15,16 +15,16 @@
 #include <type_traits>
 #include <utility>
 
-namespace sycl::detail {
+namespace sycl::detail::swizzled {
+// This namespace holds the view and its operators only: ADL on a view finds
+// nothing else here.
 
 template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swizzle {
   static constexpr int kCount = int(sizeof...(Indexes));
   static constexpr int kIndex[kCount] = {Indexes...};
   using vec_t = vec<DataT, kCount>;
-  using rel_vec = vec<rel_t<DataT>, kCount>;
   using pointer = std::conditional_t<Const, const DataT *, DataT *>;
   using reference = std::conditional_t<Const, const DataT &, DataT &>;
-  static constexpr bool kIntegral = integral_lanes_v<DataT>;
   // Writing through a view needs each element named once.
   static constexpr bool kWriteable = !Const && [] {
     for (int i = 0; i < kCount; ++i)
@@ -32,8 +32,7 @@ template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swi
         if (kIndex[i] == kIndex[j]) return false;
     return true;
   }();
-  template <typename T>
-  using scalar_if = std::enable_if_t<vec_scalar_operand_v<T, DataT>, int>;
+  template <typename T> using scalar_if = std::enable_if_t<vec_scalar_operand_v<T, DataT>, int>;
   // Another swizzle of the same element type and size.
   template <typename S>
   using swizzle_if = std::enable_if_t<is_swizzle_v<S> && std::is_same_v<vec_value_t<S>, vec_t>, int>;
@@ -92,103 +91,7 @@ template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swi
     return assign(vec_t(static_cast<DataT>(rhs)));
   }
 
-  // --- operators (§4.14.2.4.5): as on the vec the view makes ----------------
-#define ONEPASS_SWIZZLE_BINARY(op, enabled)                                                              \
-  template <bool E = (enabled), std::enable_if_t<E, int> = 0>                                           \
-  friend vec_t operator op(const vec_swizzle &lhs, const vec_t &rhs) {                                   \
-    return vec_t(lhs) op rhs;                                                                            \
-  }                                                                                                      \
-  template <bool E = (enabled), std::enable_if_t<E, int> = 0>                                           \
-  friend vec_t operator op(const vec_t &lhs, const vec_swizzle &rhs) {                                   \
-    return lhs op vec_t(rhs);                                                                            \
-  }                                                                                                      \
-  template <typename S, bool E = (enabled), swizzle_if<S> = 0, std::enable_if_t<E, int> = 0>           \
-  friend vec_t operator op(const vec_swizzle &lhs, const S &rhs) {                                       \
-    return vec_t(lhs) op vec_t(rhs);                                                                     \
-  }                                                                                                      \
-  template <typename T, bool E = (enabled), scalar_if<T> = 0, std::enable_if_t<E, int> = 0>             \
-  friend vec_t operator op(const vec_swizzle &lhs, const T &rhs) {                                       \
-    return vec_t(lhs) op rhs;                                                                            \
-  }                                                                                                      \
-  template <typename T, bool E = (enabled), scalar_if<T> = 0, std::enable_if_t<E, int> = 0>             \
-  friend vec_t operator op(const T &lhs, const vec_swizzle &rhs) {                                       \
-    return lhs op vec_t(rhs);                                                                            \
-  }                                                                                                      \
-  template <typename R, bool E = (enabled) && kWriteable,                                                \
-            std::enable_if_t<E && (vec_scalar_operand_v<R, DataT> || std::is_same_v<R, vec_t> ||          \
-                                   std::is_same_v<vec_value_t<R>, vec_t>),                                \
-                             int> = 0>                                                                   \
-  friend const vec_swizzle &operator op##=(const vec_swizzle & lhs, const R & rhs) {                     \
-    return lhs.assign(vec_t(lhs) op vec_value_t<R>(rhs));                                                \
-  }
-  ONEPASS_SWIZZLE_BINARY(+, true)
-  ONEPASS_SWIZZLE_BINARY(-, true)
-  ONEPASS_SWIZZLE_BINARY(*, true)
-  ONEPASS_SWIZZLE_BINARY(/, true)
-  ONEPASS_SWIZZLE_BINARY(%, kIntegral)
-  ONEPASS_SWIZZLE_BINARY(&, kIntegral)
-  ONEPASS_SWIZZLE_BINARY(|, kIntegral)
-  ONEPASS_SWIZZLE_BINARY(^, kIntegral)
-  ONEPASS_SWIZZLE_BINARY(<<, kIntegral)
-  ONEPASS_SWIZZLE_BINARY(>>, kIntegral)
-#undef ONEPASS_SWIZZLE_BINARY
-
-#define ONEPASS_SWIZZLE_RELATION(op)                                                                     \
-  friend rel_vec operator op(const vec_swizzle &lhs, const vec_t &rhs) { return vec_t(lhs) op rhs; }     \
-  friend rel_vec operator op(const vec_t &lhs, const vec_swizzle &rhs) { return lhs op vec_t(rhs); }     \
-  template <typename S, swizzle_if<S> = 0> friend rel_vec operator op(const vec_swizzle &lhs, const S &rhs) { \
-    return vec_t(lhs) op vec_t(rhs);                                                                     \
-  }                                                                                                      \
-  template <typename T, scalar_if<T> = 0> friend rel_vec operator op(const vec_swizzle &lhs, const T &rhs) { \
-    return vec_t(lhs) op rhs;                                                                            \
-  }                                                                                                      \
-  template <typename T, scalar_if<T> = 0> friend rel_vec operator op(const T &lhs, const vec_swizzle &rhs) { \
-    return lhs op vec_t(rhs);                                                                            \
-  }
-  ONEPASS_SWIZZLE_RELATION(==)
-  ONEPASS_SWIZZLE_RELATION(!=)
-  ONEPASS_SWIZZLE_RELATION(<)
-  ONEPASS_SWIZZLE_RELATION(>)
-  ONEPASS_SWIZZLE_RELATION(<=)
-  ONEPASS_SWIZZLE_RELATION(>=)
-  ONEPASS_SWIZZLE_RELATION(&&)
-  ONEPASS_SWIZZLE_RELATION(||)
-#undef ONEPASS_SWIZZLE_RELATION
-
-  friend rel_vec operator!(const vec_swizzle &v) { return !vec_t(v); }
-  template <bool E = kIntegral, std::enable_if_t<E, int> = 0> friend vec_t operator~(const vec_swizzle &v) {
-    return ~vec_t(v);
-  }
-  friend vec_t operator+(const vec_swizzle &v) { return vec_t(v); }
-  friend vec_t operator-(const vec_swizzle &v) { return -vec_t(v); }
-
-  template <bool E = kWriteable && !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0>
-  friend const vec_swizzle &operator++(const vec_swizzle &v) {
-    return v.assign(vec_t(v) + DataT(1));
-  }
-  template <bool E = kWriteable && !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0>
-  friend const vec_swizzle &operator--(const vec_swizzle &v) {
-    return v.assign(vec_t(v) - DataT(1));
-  }
-  template <bool E = kWriteable && !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0>
-  friend vec_t operator++(const vec_swizzle &v, int) {
-    vec_t old(v);
-    v.assign(old + DataT(1));
-    return old;
-  }
-  template <bool E = kWriteable && !std::is_same_v<DataT, bool>, std::enable_if_t<E, int> = 0>
-  friend vec_t operator--(const vec_swizzle &v, int) {
-    vec_t old(v);
-    v.assign(old - DataT(1));
-    return old;
-  }
-
- private:
-  template <typename, int> friend class sycl::vec;
-  template <typename, int, bool, int...> friend class vec_swizzle;
-
-  explicit vec_swizzle(pointer elems) : elems_(elems) {}
-
+  // Writes value through the view (the operators below use it).
   const vec_swizzle &assign(const vec_t &value) const {
     static_assert(kWriteable, "SYCL 2020 §4.14.2.4: only a swizzle of a non-const vec that names each element "
                               "once can be assigned to");
@@ -196,6 +99,13 @@ template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swi
       for (int i = 0; i < kCount; ++i) elems_[kIndex[i]] = value[i];
     return *this;
   }
+  static constexpr bool writeable = kWriteable;
+
+ private:
+  template <typename, int> friend class sycl::vec;
+  template <typename, int, bool, int...> friend class vec_swizzle;
+
+  explicit vec_swizzle(pointer elems) : elems_(elems) {}
 
   template <int First, int Stride, std::size_t... I> auto part_of(std::index_sequence<I...>) const {
     // Halves of an odd count take one more (an undefined) element, as a
@@ -209,4 +119,104 @@ template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swi
   pointer elems_;
 };
 
-}  // namespace sycl::detail
+// --- operators (§4.14.2.4.5): as on the vec the view makes -------------------
+// Function templates of this namespace rather than hidden friends, for the
+// reason vec.hpp gives; ADL finds them for views only.
+
+// The vec an operation of L and R works on: one of them is a view, the other
+// a view of the same vec type, that vec type, or a scalar convertible to its
+// elements.
+template <typename L, typename R, typename = void> struct operation {};
+template <typename L, typename R>
+struct operation<L, R, std::enable_if_t<is_swizzle_v<L> && (std::is_same_v<vec_value_t<R>, vec_value_t<L>> ||
+                                                             vec_scalar_operand_v<R, element_type_t<L>>)>> {
+  using type = vec_value_t<L>;
+};
+template <typename L, typename R>
+struct operation<L, R, std::enable_if_t<!is_swizzle_v<L> && is_swizzle_v<R> &&
+                                        (std::is_same_v<L, vec_value_t<R>> ||
+                                         vec_scalar_operand_v<L, element_type_t<R>>)>> {
+  using type = vec_value_t<R>;
+};
+template <typename L, typename R> using operation_t = typename operation<L, R>::type;
+template <typename V> using integral_if = std::enable_if_t<integral_lanes_v<typename V::element_type>, int>;
+template <typename V> using any_if = int;
+
+// A view as the vec it makes; a vec or scalar as itself.
+template <typename T> decltype(auto) operand(const T &value) {
+  if constexpr (is_swizzle_v<T>) return vec_value_t<T>(value);
+  else return (value);
+}
+
+#define ONEPASS_SWIZZLE_BINARY(op, enable_if)                                                            \
+  template <typename L, typename R, typename V = operation_t<L, R>, enable_if<V> = 0>                    \
+  V operator op(const L &lhs, const R &rhs) {                                                            \
+    return V(operand(lhs)) op operand(rhs);                                                              \
+  }                                                                                                      \
+  template <typename S, typename R, typename V = operation_t<S, R>, enable_if<V> = 0,                    \
+            std::enable_if_t<is_swizzle_v<S> && S::writeable, int> = 0>                                  \
+  const S &operator op##=(const S & lhs, const R & rhs) {                                                \
+    return lhs.assign(V(lhs) op operand(rhs));                                                           \
+  }
+ONEPASS_SWIZZLE_BINARY(+, any_if)
+ONEPASS_SWIZZLE_BINARY(-, any_if)
+ONEPASS_SWIZZLE_BINARY(*, any_if)
+ONEPASS_SWIZZLE_BINARY(/, any_if)
+ONEPASS_SWIZZLE_BINARY(%, integral_if)
+ONEPASS_SWIZZLE_BINARY(&, integral_if)
+ONEPASS_SWIZZLE_BINARY(|, integral_if)
+ONEPASS_SWIZZLE_BINARY(^, integral_if)
+ONEPASS_SWIZZLE_BINARY(<<, integral_if)
+ONEPASS_SWIZZLE_BINARY(>>, integral_if)
+#undef ONEPASS_SWIZZLE_BINARY
+
+#define ONEPASS_SWIZZLE_RELATION(op)                                                                     \
+  template <typename L, typename R, typename V = operation_t<L, R>>                                      \
+  auto operator op(const L &lhs, const R &rhs) {                                                         \
+    return V(operand(lhs)) op operand(rhs);                                                              \
+  }
+ONEPASS_SWIZZLE_RELATION(==)
+ONEPASS_SWIZZLE_RELATION(!=)
+ONEPASS_SWIZZLE_RELATION(<)
+ONEPASS_SWIZZLE_RELATION(>)
+ONEPASS_SWIZZLE_RELATION(<=)
+ONEPASS_SWIZZLE_RELATION(>=)
+ONEPASS_SWIZZLE_RELATION(&&)
+ONEPASS_SWIZZLE_RELATION(||)
+#undef ONEPASS_SWIZZLE_RELATION
+
+template <typename S, std::enable_if_t<is_swizzle_v<S>, int> = 0> auto operator!(const S &view) {
+  return !vec_value_t<S>(view);
+}
+template <typename S, std::enable_if_t<is_swizzle_v<S>, int> = 0, integral_if<vec_value_t<S>> = 0>
+vec_value_t<S> operator~(const S &view) {
+  return ~vec_value_t<S>(view);
+}
+template <typename S, std::enable_if_t<is_swizzle_v<S>, int> = 0> vec_value_t<S> operator+(const S &view) {
+  return vec_value_t<S>(view);
+}
+template <typename S, std::enable_if_t<is_swizzle_v<S>, int> = 0> vec_value_t<S> operator-(const S &view) {
+  return -vec_value_t<S>(view);
+}
+
+// ++ and -- on writeable views (not of bool).
+template <typename S>
+using step_if = std::enable_if_t<is_swizzle_v<S> && S::writeable && !std::is_same_v<element_type_t<S>, bool>, int>;
+template <typename S, step_if<S> = 0> const S &operator++(const S &view) {
+  return view.assign(vec_value_t<S>(view) + element_type_t<S>(1));
+}
+template <typename S, step_if<S> = 0> const S &operator--(const S &view) {
+  return view.assign(vec_value_t<S>(view) - element_type_t<S>(1));
+}
+template <typename S, step_if<S> = 0> vec_value_t<S> operator++(const S &view, int) {
+  vec_value_t<S> old(view);
+  view.assign(old + element_type_t<S>(1));
+  return old;
+}
+template <typename S, step_if<S> = 0> vec_value_t<S> operator--(const S &view, int) {
+  vec_value_t<S> old(view);
+  view.assign(old - element_type_t<S>(1));
+  return old;
+}
+
+}  // namespace sycl::detail::swizzled
