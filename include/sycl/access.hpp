@@ -31,6 +31,8 @@ enum class placeholder { false_t, true_t };  // deprecated in SYCL 2020
 using mode = sycl::access_mode;
 // What a barrier's fence covers (SYCL 1.2.1's nd_item::barrier, kept by 2020).
 enum class fence_space { local_space, global_space, global_and_local };
+// §3.8.3: the address spaces of multi_ptr and atomic_ref.
+enum class address_space { global_space, local_space, constant_space, private_space, generic_space };
 }  // namespace access
 
 // SYCL 2020 §3.8.3.2: the set of work-items a memory ordering applies to.

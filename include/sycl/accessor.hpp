@@ -14,6 +14,7 @@
 #include "detail/accessor_interface.hpp"
 #include "detail/reference_semantics.hpp"
 #include "handler.hpp"
+#include "multi_ptr.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -119,6 +120,13 @@ public:
   using value_type = detail::accessor_value_t<DataT, AccessMode>;
   using reference = value_type &;
   using const_reference = const DataT &;
+  // §4.7.6.9, Table 37: what get_multi_ptr returns (unspecified for
+  // host_task; the deprecated constant_buffer's points into constant_space).
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type,
+                                 AccessTarget == target::constant_buffer ? access::address_space::constant_space
+                                                                         : access::address_space::global_space,
+                                 IsDecorated>;
 
   // An empty accessor (§4.7.6.9.1).
   accessor() = default;
@@ -190,7 +198,14 @@ public:
   bool is_placeholder() const { return placeholder_; }
   std::size_t get_size() const { return this->byte_size(); }  // deprecated
   std::size_t get_count() const { return this->size(); }      // deprecated
-  template <typename U = value_type> U *get_multi_ptr() const noexcept { return view_.data; }
+  // The start of the (sub-)buffer, also for ranged accessors; device
+  // accessors only (§4.7.6.9, Table 39). IsDecorated defaults to no, an
+  // OnePass extension: get_multi_ptr() without arguments, as before.
+  template <access::decorated IsDecorated = access::decorated::no, target T = AccessTarget,
+            typename = std::enable_if_t<T == target::device>>
+  accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(view_.data);
+  }
 
   void swap(accessor &other) {
     accessor copy = *this;

@@ -24,10 +24,6 @@ inline constexpr memory_order memory_order_release = memory_order::release;
 inline constexpr memory_order memory_order_acq_rel = memory_order::acq_rel;
 inline constexpr memory_order memory_order_seq_cst = memory_order::seq_cst;
 
-namespace access {
-enum class address_space { global_space, local_space, constant_space, private_space, generic_space };
-}  // namespace access
-
 namespace detail {
 
 constexpr int builtin_order(memory_order order) {

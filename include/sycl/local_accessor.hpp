@@ -10,6 +10,7 @@
 #include "detail/accessor_interface.hpp"
 #include "detail/builtins.hpp"
 #include "handler.hpp"
+#include "multi_ptr.hpp"
 #include "property_list.hpp"
 #include "range.hpp"
 
@@ -29,6 +30,8 @@ public:
   using value_type = DataT;
   using reference = DataT &;
   using const_reference = const DataT &;
+  template <access::decorated IsDecorated>
+  using accessor_ptr = multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
   using iterator = DataT *;  // local memory is contiguous
   using const_iterator = const DataT *;
   using reverse_iterator = std::reverse_iterator<iterator>;
@@ -81,8 +84,14 @@ public:
     return detail::accessor_subscript<DataT, Dimensions, 1>(view(), first);
   }
 
-  // (SYCL 2020's get_pointer returns a local_ptr; OnePass has no multi_ptr yet.)
-  DataT *get_pointer() const noexcept { return data(); }
+  // The start of the work-group's copy, in a kernel (Table 60). get_pointer
+  // is deprecated and returns the SYCL 1.2.1 (legacy) local_ptr.
+  template <access::decorated IsDecorated> accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
+    return accessor_ptr<IsDecorated>(data());
+  }
+  [[deprecated("use local_accessor::get_multi_ptr (SYCL 2020)")]] local_ptr<value_type> get_pointer() const noexcept {
+    return local_ptr<value_type>(data());
+  }
   iterator begin() const noexcept { return data(); }
   iterator end() const noexcept { return data() + size(); }
   const_iterator cbegin() const noexcept { return data(); }

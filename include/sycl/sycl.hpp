@@ -16,6 +16,7 @@
 #include "event.hpp"
 #include "handler.hpp"
 #include "access.hpp"
+#include "multi_ptr.hpp"
 #include "buffer.hpp"
 #include "accessor.hpp"
 #include "local_accessor.hpp"
@@ -27,3 +28,4 @@
 #include "queue.hpp"
 #include "usm.hpp"
 #include "math.hpp"
+#include "marray.hpp"
