@@ -28,4 +28,5 @@
 #include "queue.hpp"
 #include "usm.hpp"
 #include "math.hpp"
+#include "bit_cast.hpp"
 #include "marray.hpp"
