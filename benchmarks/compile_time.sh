@@ -94,4 +94,24 @@ measure small "$script_dir/compile/small.cpp"
 small_ratio=$ratio
 measure template-heavy "$script_dir/compile/template_heavy.cpp"
 heavy_ratio=$ratio
-printf 'compile-time ratio small=%.2fx template-heavy=%.2fx (target <= 1.10x)\n' "$small_ratio" "$heavy_ratio"
+measure vec-heavy "$script_dir/compile/vec_heavy.cpp"
+vec_ratio=$ratio
+printf 'compile-time ratio small=%.2fx template-heavy=%.2fx (target <= 1.10x) vec-heavy=%.2fx (target <= 1.15x)\n' \
+  "$small_ratio" "$heavy_ratio" "$vec_ratio"
+
+# What including the SYCL headers costs: an empty TU that only includes
+# <sycl/sycl.hpp>, compiled as a user would, against plain clang++ compiling a
+# TU of a few standard headers (the floor any C++ TU pays).
+printf '#include <sycl/sycl.hpp>\n' >"$work/empty_sycl.cpp"
+printf '#include <vector>\n#include <string>\n#include <memory>\n#include <functional>\n#include <cmath>\n' >"$work/std_only.cpp"
+: >"$work/empty.times"
+: >"$work/std.times"
+timed_compile "$onepass" -fsycl-sscp "${common_flags[@]}" "$work/empty_sycl.cpp" -o "$work/e.o" >/dev/null
+for ((i = 0; i < reps; ++i)); do
+  timed_compile "$onepass" -fsycl-sscp "${common_flags[@]}" "$work/empty_sycl.cpp" -o "$work/e.o" >>"$work/empty.times"
+  timed_compile "$clangxx" "${common_flags[@]}" "$work/std_only.cpp" -o "$work/s.o" >>"$work/std.times"
+done
+empty_wall=$(cut -d' ' -f1 "$work/empty.times" | median)
+std_wall=$(cut -d' ' -f1 "$work/std.times" | median)
+printf 'header cost: #include <sycl/sycl.hpp> alone %.3f s (target <= 0.6 s); clang++ with <vector> <string> <memory> <functional> <cmath> %.3f s\n' \
+  "$empty_wall" "$std_wall"

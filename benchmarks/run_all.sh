@@ -38,7 +38,7 @@ build "$onepass" -fsycl-sscp -O3 "$script_dir/launch_latency.cpp" -o "$out_dir/l
 build "$onepass" -fsycl-sscp -O3 "$script_dir/buffer_graph.cpp" -o "$out_dir/buffer_graph"
 # The benchmarks with an OpenMP reference: libgomp for the g++ OpenMP
 # object (clang's -fopenmp would ask for libomp).
-for name in triad reduction matmul; do
+for name in triad reduction matmul vec_cpu; do
   build g++ -O3 -march=native -fopenmp -c "$script_dir/${name}_openmp_ref.cpp" -o "$out_dir/${name}_openmp_ref.o"
   build "$onepass" -fsycl-sscp -O3 "$script_dir/$name.cpp" "$out_dir/${name}_openmp_ref.o" -lgomp -o "$out_dir/$name"
 done
@@ -66,3 +66,7 @@ echo
 
 echo "== 6. nd_range kernels with local memory and barriers on the CPU (matmul, OMP_NUM_THREADS=$cores)"
 OMP_NUM_THREADS=$cores "$out_dir/matmul"
+echo
+
+echo "== 7. vec (float4 N-body, half and float4 axpy) on the CPU (vec_cpu, OMP_NUM_THREADS=$cores)"
+OMP_NUM_THREADS=$cores "$out_dir/vec_cpu"
