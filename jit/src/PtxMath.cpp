@@ -68,6 +68,9 @@ std::string libdeviceFunction(const CallBase &call) {
         {"lrint", "llrint"}, {"lrintf", "llrintf"}, {"lround", "llround"}, {"lroundf", "llroundf"}, {"labs", "llabs"}};
     if (auto alias = kAliases.find(name); alias != kAliases.end()) name = alias->second;
     if (name == "abs" || name == "llabs") return "__nv_" + name.str();
+    // detail/builtins.hpp: math whose best form differs per target.
+    if (name == "__onepass_rsqrtf") return "__nv_rsqrtf";
+    if (name == "__onepass_rsqrt") return "__nv_rsqrt";
     if (contains(std::begin(kLibdeviceMath), std::end(kLibdeviceMath), name)) {
       base = name.str();
     } else if (name.ends_with("f") &&

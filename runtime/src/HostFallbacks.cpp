@@ -3,6 +3,7 @@
 // code ran on the host, which is a bug: report it clearly and stop.
 #include <sycl/detail/builtins.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -39,6 +40,9 @@ __attribute__((visibility("default"))) void *__onepass_group_local_memory(std::s
   deviceOnly("group_local_memory (sycl::ext::oneapi)");
 }
 __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
+// Math the device libraries define per target; the host divides.
+__attribute__((visibility("default"))) float __onepass_rsqrtf(float x) noexcept { return 1.0f / std::sqrt(x); }
+__attribute__((visibility("default"))) double __onepass_rsqrt(double x) noexcept { return 1.0 / std::sqrt(x); }
 #define ONEPASS_SUB_GROUP_FALLBACK(result, name, ...)                                                                  \
   __attribute__((visibility("default"))) result name(__VA_ARGS__) noexcept { deviceOnly("the sub-group function " #name); }
 ONEPASS_SUB_GROUP_FALLBACK(void *, __onepass_group_scratch)

@@ -16,6 +16,7 @@
 // quotients and signs).
 #pragma once
 
+#include "../detail/builtins.hpp"
 #include "elementwise.hpp"
 
 #include <cmath>
@@ -303,7 +304,12 @@ template <typename T> detail::genfloat_result_t<T> round(T x) {
   return detail::lanewise_math([](auto v) { return std::round(v); }, x);
 }
 template <typename T> detail::genfloat_result_t<T> rsqrt(T x) {
-  return detail::lanewise_math([](auto v) { return decltype(v)(1) / std::sqrt(v); }, x);
+  return detail::lanewise_math(
+      [](auto v) {
+        if constexpr (std::is_same_v<decltype(v), float>) return __onepass_rsqrtf(v);
+        else return __onepass_rsqrt(v);
+      },
+      x);
 }
 template <typename T> detail::genfloat_result_t<T> sin(T x) {
   return detail::lanewise_math([](auto v) { return std::sin(v); }, x);

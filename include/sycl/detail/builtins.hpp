@@ -6,6 +6,14 @@
 
 #include <cstddef>
 
+// Only clang (onepass++) compiles device code; the runtime, built by any
+// compiler, reads these declarations for its host fallbacks.
+#ifdef __clang__
+#define ONEPASS_CONVERGENT [[clang::convergent]]
+#else
+#define ONEPASS_CONVERGENT
+#endif
+
 extern "C" {
 // Work-item queries. `dimension` follows SYCL's numbering (0 is slowest-varying).
 // Constant for a work-item: the optimizer may merge and drop calls.
@@ -24,7 +32,7 @@ extern "C" {
 // to local and global memory. Convergent: the optimizer must not make it
 // depend on more (or other) conditions than the source does.
 [[gnu::const]] void *__onepass_local_memory() noexcept;
-[[clang::convergent]] void __onepass_group_barrier() noexcept;
+ONEPASS_CONVERGENT void __onepass_group_barrier() noexcept;
 
 // Sub-groups (nd_range kernels): this work-item's sub-group and its place in
 // it, and the sub-group's size (the last of a work-group may be smaller than
@@ -38,19 +46,24 @@ extern "C" {
 // The value of `value` in the work-item `source` of the sub-group (all of
 // it must call it together); down/up: source = this one +/- delta (this
 // one's own value when there is no such work-item); xor: this one ^ mask.
-[[clang::convergent]] unsigned __onepass_sub_group_shuffle(unsigned value, unsigned source) noexcept;
-[[clang::convergent]] unsigned __onepass_sub_group_shuffle_down(unsigned value, unsigned delta) noexcept;
-[[clang::convergent]] unsigned __onepass_sub_group_shuffle_up(unsigned value, unsigned delta) noexcept;
-[[clang::convergent]] unsigned __onepass_sub_group_shuffle_xor(unsigned value, unsigned mask) noexcept;
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle(unsigned value, unsigned source) noexcept;
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_down(unsigned value, unsigned delta) noexcept;
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_up(unsigned value, unsigned delta) noexcept;
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_xor(unsigned value, unsigned mask) noexcept;
 // Whether `predicate` holds in any (all) of the sub-group's work-items.
-[[clang::convergent]] int __onepass_sub_group_any(int predicate) noexcept;
-[[clang::convergent]] int __onepass_sub_group_all(int predicate) noexcept;
-[[clang::convergent]] void __onepass_sub_group_barrier() noexcept;
+ONEPASS_CONVERGENT int __onepass_sub_group_any(int predicate) noexcept;
+ONEPASS_CONVERGENT int __onepass_sub_group_all(int predicate) noexcept;
+ONEPASS_CONVERGENT void __onepass_sub_group_barrier() noexcept;
 
 // Scratch memory of the work-group for the work-group algorithms: 8 bytes
 // per work-item of the largest work-group the device runs, apart from the
 // local accessors' memory.
 [[gnu::const]] void *__onepass_group_scratch() noexcept;
+
+// 1/sqrt(x) (SYCL 2020 rsqrt, within 4 ulp): each target's best, e.g.
+// NVIDIA's rsqrt.approx instruction through libdevice; the CPU divides.
+[[gnu::const]] float __onepass_rsqrtf(float x) noexcept;
+[[gnu::const]] double __onepass_rsqrt(double x) noexcept;
 
 // 1 when the kernel runs on the CPU device, 0 on a GPU: for library code that
 // arranges work differently for each (reductions), folded by the JIT.
