@@ -90,6 +90,8 @@ public:
     else if constexpr (std::is_same_v<Param, d::backend_version>) return p.version;
     else if constexpr (std::is_same_v<Param, d::max_compute_units>) return p.max_compute_units;
     else if constexpr (std::is_same_v<Param, d::max_work_item_dimensions>) return 3u;
+    else if constexpr (std::is_same_v<Param, d::is_compiler_available> || std::is_same_v<Param, d::is_linker_available>)
+      return true;
     else if constexpr (std::is_same_v<Param, d::max_work_group_size>) return p.max_work_group_size;
     else if constexpr (detail::is_max_work_item_sizes<Param>::value) {
       typename Param::return_type sizes;

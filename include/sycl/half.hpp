@@ -137,15 +137,15 @@ template <> class std::numeric_limits<sycl::half> {
   static constexpr bool traps = false;
   static constexpr bool tinyness_before = false;
 
-  static constexpr sycl::half min() noexcept { return sycl::half::fromNative(__FLT16_MIN__); }
-  static constexpr sycl::half max() noexcept { return sycl::half::fromNative(__FLT16_MAX__); }
-  static constexpr sycl::half lowest() noexcept { return sycl::half::fromNative(-__FLT16_MAX__); }
-  static constexpr sycl::half epsilon() noexcept { return sycl::half::fromNative(__FLT16_EPSILON__); }
+  static constexpr sycl::half min() noexcept { return sycl::half(6.103515625e-05f); }
+  static constexpr sycl::half max() noexcept { return sycl::half(65504.0f); }
+  static constexpr sycl::half lowest() noexcept { return sycl::half(-65504.0f); }
+  static constexpr sycl::half epsilon() noexcept { return sycl::half(0.0009765625f); }
   static constexpr sycl::half round_error() noexcept { return sycl::half(0.5f); }
   static constexpr sycl::half infinity() noexcept { return sycl::half::fromNative(__builtin_inff16()); }
   static constexpr sycl::half quiet_NaN() noexcept { return sycl::half::fromNative(__builtin_nanf16("")); }
   static constexpr sycl::half signaling_NaN() noexcept { return sycl::half::fromNative(__builtin_nansf16("")); }
-  static constexpr sycl::half denorm_min() noexcept { return sycl::half::fromNative(__FLT16_DENORM_MIN__); }
+  static constexpr sycl::half denorm_min() noexcept { return sycl::half(5.9604644775390625e-08f); }
 };
 
 template <> struct std::hash<sycl::half> {

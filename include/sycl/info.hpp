@@ -49,6 +49,10 @@ struct is_available { using return_type = bool; };
 struct sub_group_sizes { using return_type = std::vector<std::size_t>; };
 struct platform { using return_type = sycl::platform; };
 struct aspects { using return_type = std::vector<sycl::aspect>; };
+// Whether the device can compile and link kernels at run time (§4.6.4.2):
+// OnePass always does, its JIT builds every kernel at first launch.
+struct is_compiler_available { using return_type = bool; };
+struct is_linker_available { using return_type = bool; };
 }  // namespace device
 
 namespace queue {

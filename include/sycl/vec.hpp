@@ -23,8 +23,10 @@
 // Values of the compiler's vector types travel between inline functions
 // only; their by-value ABI (-Wpsabi: wider than the target's registers) never
 // crosses a library boundary.
+#ifdef __clang__
 #pragma clang diagnostic push
 #pragma clang diagnostic ignored "-Wpsabi"
+#endif
 
 namespace sycl {
 
@@ -245,7 +247,12 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
     if constexpr (detail::vec_scalar_operand_v<Arg, DataT>) {
       elems_[next++] = static_cast<DataT>(arg);
     } else {
-      for (std::size_t i = 0; i < arg.size(); ++i) elems_[next++] = arg[int(i)];  // a vec or a swizzle
+      if constexpr (detail::is_swizzle_v<Arg>) {
+        const auto value = arg.onepass_value();  // one load of the swizzled vec
+        for (std::size_t i = 0; i < value.size(); ++i) elems_[next++] = value[int(i)];
+      } else {
+        for (std::size_t i = 0; i < arg.size(); ++i) elems_[next++] = arg[int(i)];
+      }
     }
   }
 
@@ -291,6 +298,14 @@ template <typename DataT> using vec_not_bool_if = std::enable_if_t<!std::is_same
 }  // namespace detail
 
 // --- operators (§4.14.2.1, Table 124) ---------------------------------------
+// A vec operation may be contracted with the next (a * b + c becomes one
+// fma, as CUDA and GCC do for their vector types): the operators are
+// separate functions, so clang's default (contract within an expression)
+// would never fuse `acc += d * s` on vecs.
+#ifdef __clang__
+#pragma float_control(push)
+#pragma clang fp contract(fast)
+#endif
 // The spec makes them hidden friends. Here they are function templates of
 // namespace sycl that accept only vecs, which ADL finds exactly as it finds
 // hidden friends: clang checks every hidden friend template a class
@@ -365,6 +380,10 @@ ONEPASS_VEC_RELATION(&&, (l != access::zero()) & (r != access::zero()))
 ONEPASS_VEC_RELATION(||, (l != access::zero()) | (r != access::zero()))
 #undef ONEPASS_VEC_RELATION
 
+#ifdef __clang__
+#pragma float_control(pop)
+#endif
+
 template <typename T, int N> vec<detail::rel_t<T>, N> operator!(const vec<T, N> &v) {
   return v == vec<T, N>();
 }
@@ -420,6 +439,8 @@ ONEPASS_VEC_ALIASES(ulonglong, unsigned long long)
 
 }  // namespace sycl
 
+#ifdef __clang__
 #pragma clang diagnostic pop
+#endif
 
 #include "detail/vec_swizzle.hpp"

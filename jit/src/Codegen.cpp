@@ -15,6 +15,9 @@ void LLVMInitializeNVPTXAsmPrinter();
 }
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Scalar/ADCE.h"
+#include "llvm/Transforms/Scalar/Scalarizer.h"
 
 #include <cstdlib>
 #include <mutex>
@@ -180,6 +183,24 @@ void optimize(Module &module, TargetMachine &machine,
   tuning.SLPVectorization = true;
   tuning.LoopInterleaving = false;
   PassBuilder builder(&machine, tuning);
+  if (machine.getTargetTriple().isNVPTX()) {
+    // A GPU thread has no vector registers: once the function is simplified
+    // (SROA has made its vecs values), vector arithmetic (sycl::vec's) becomes
+    // scalar, so each lane is optimized on its own and a lane no one reads
+    // dies (as a float4's fourth often does). Loads and stores keep their
+    // width (one 128-bit access), and 32-bit pieces (half2) stay vectors,
+    // which NVIDIA GPUs compute natively.
+    builder.registerOptimizerEarlyEPCallback([](ModulePassManager &passes, OptimizationLevel, ThinOrFullLTOPhase) {
+      ScalarizerPassOptions options;
+      options.ScalarizeLoadStore = false;
+      options.ScalarizeMinBits = 32;
+      FunctionPassManager lanes;
+      lanes.addPass(ScalarizerPass(options));
+      lanes.addPass(InstCombinePass());
+      lanes.addPass(ADCEPass());
+      passes.addPass(createModuleToFunctionPassAdaptor(std::move(lanes)));
+    });
+  }
   if (beforeVectorizer)
     builder.registerVectorizerStartEPCallback(
         [&](FunctionPassManager &passes, OptimizationLevel) { beforeVectorizer(passes); });
@@ -216,8 +237,8 @@ void dumpModuleIfRequested(const Module &module, StringRef name) {
   if (!ec) module.print(out, nullptr);
 }
 
-void dumpObjectIfRequested(ArrayRef<char> object, StringRef name) {
-  const std::string path = dumpPath(name, ".o");
+void dumpObjectIfRequested(ArrayRef<char> object, StringRef name, StringRef extension) {
+  const std::string path = dumpPath(name, extension);
   if (path.empty()) return;
   std::error_code ec;
   raw_fd_ostream out(path, ec, sys::fs::OF_None);

@@ -52,7 +52,8 @@ llvm::Expected<std::vector<char>> emitFile(llvm::Module &module, llvm::TargetMac
 
 // Writes the module as text to $ONEPASS_DUMP_DIR/<name>.ll when that variable is set.
 void dumpModuleIfRequested(const llvm::Module &module, llvm::StringRef name);
-// The same for a compiled object: <dir>/<name>.o (for llvm-objdump).
-void dumpObjectIfRequested(llvm::ArrayRef<char> object, llvm::StringRef name);
+// The same for what code generation emitted: <dir>/<name><extension> (an
+// object for llvm-objdump, or PTX).
+void dumpObjectIfRequested(llvm::ArrayRef<char> object, llvm::StringRef name, llvm::StringRef extension = ".o");
 
 }  // namespace onepass::jit

@@ -239,6 +239,7 @@ Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, co
   dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
   Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
   if (!ptx) return ptx.takeError();
+  dumpObjectIfRequested(*ptx, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion), ".ptx");
   return std::string(ptx->begin(), ptx->end());
 }
 

@@ -35,6 +35,7 @@ for key, value in [
     ("%onepass-kernels", os.path.join(config.onepass_bin_dir, "onepass-kernels")),
     ("%jit-lower-barriers", os.path.join(config.build_dir, "tests", "bin", "jit-lower-barriers")),
     ("%{onepass_prefix}", onepass_prefix),
+    ("%{fake_cuda_dir}", getattr(config, "fake_cuda_dir", "")),
     ("%onepass", onepass),
     ("%clangxx", clangxx),
     ("%python", sys.executable),

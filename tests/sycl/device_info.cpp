@@ -73,6 +73,8 @@ void cpuDevice() {
   check("not has(aspect::gpu)", !cpu.has(sycl::aspect::gpu));
   check("has(aspect::usm_device_allocations)", cpu.has(sycl::aspect::usm_device_allocations));
   check("has(aspect::fp16): sycl::half runs on the CPU device", cpu.has(sycl::aspect::fp16));
+  check("info::device::is_compiler_available (the JIT)", cpu.get_info<sycl::info::device::is_compiler_available>());
+  check("info::device::is_linker_available", cpu.get_info<sycl::info::device::is_linker_available>());
   std::vector<sycl::aspect> aspects = cpu.get_info<sycl::info::device::aspects>();
   check("info::device::aspects lists aspect::cpu", contains(aspects, sycl::aspect::cpu));
   check("info::device::aspects lists aspect::usm_device_allocations",

@@ -140,6 +140,12 @@ void vecChecks(Failures &failures, const float *input) {
   eight.even() = sycl::int4(-1);
   VEC_CHECK(same(eight, sycl::int8(-1, 1, -1, 3, -1, 5, -1, 7)));
   VEC_CHECK(same(sycl::int2(eight.hi().lo()), sycl::int2(-1, 5)));
+  // A swizzle has a vec's element access and simple swizzles, on the same vec.
+  sycl::float4 e = a;
+  e.zyx().x() = 9;  // e.z
+  e.swizzle<3, 2, 1, 0>().y() += 1;
+  VEC_CHECK(same(e, sycl::float4(1, 2, 10, 4)) && a.wzyx().xy().y() == 3);
+  VEC_CHECK(eight.hi().s3() == 7 && same(sycl::float2(e.wzyx().yx()), sycl::float2(10, 4)));
   const sycl::float4 constant = a;
   VEC_CHECK(same(constant.zyx() + 0.f, sycl::float3(3, 2, 1)));
 

@@ -27,7 +27,14 @@ template <> struct lane<std::byte> { using type = unsigned char; };
 template <> struct lane<bool> { using type = signed char; };
 template <typename T> using lane_t = typename lane<T>::type;
 
+#ifdef __clang__
 template <typename T, int N> using native_vec_t = lane_t<T> __attribute__((ext_vector_type(N)));
+#else
+// vec needs clang's vector extension: SYCL code is compiled by onepass++
+// (clang). Other compilers may read these headers for the rest of the API.
+template <typename T, int N> struct vec_needs_clang_ext_vector_type;
+template <typename T, int N> using native_vec_t = typename vec_needs_clang_ext_vector_type<T, N>::type;
+#endif
 
 // The element type of relational and logical results (§4.14.2.1): a signed
 // integer of the element's size, -1 for true and 0 for false.

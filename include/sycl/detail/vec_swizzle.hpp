@@ -19,7 +19,8 @@ namespace sycl::detail::swizzled {
 // This namespace holds the view and its operators only: ADL on a view finds
 // nothing else here.
 
-template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swizzle {
+template <typename DataT, int SourceN, bool Const, int... Indexes>
+class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes...>, int(sizeof...(Indexes))> {
   static constexpr int kCount = int(sizeof...(Indexes));
   static constexpr int kIndex[kCount] = {Indexes...};
   using vec_t = vec<DataT, kCount>;
@@ -44,10 +45,14 @@ template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swi
 
   vec_swizzle(const vec_swizzle &) = default;
 
-  operator vec_t() const {
-    vec_t result;
-    for (int i = 0; i < kCount; ++i) result[i] = elems_[kIndex[i]];
-    return result;
+  // The whole source vec read at once and its lanes shuffled: one vector
+  // load (a 128-bit access for a float4) rather than one per element.
+  operator vec_t() const { return onepass_value(); }
+  vec_t onepass_value() const {
+    using source_native = native_vec_t<DataT, SourceN>;
+    source_native source;
+    __builtin_memcpy(&source, __builtin_assume_aligned(elems_, alignof(vec<DataT, SourceN>)), sizeof(source));
+    return vec_access<DataT, kCount>::from_native(__builtin_shufflevector(source, source, Indexes...));
   }
   template <int M = kCount, std::enable_if_t<M == 1, int> = 0> operator DataT() const { return elems_[kIndex[0]]; }
 
@@ -63,6 +68,37 @@ template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swi
   template <typename AsT> AsT as() const { return vec_t(*this).template as<AsT>(); }
 
   reference operator[](int index) const { return elems_[kIndex[index]]; }
+
+  // Element access, as on a vec of this size (§4.14.2.4.4).
+#define ONEPASS_SWIZZLE_ELEMENT(name, index, available)                                                  \
+  template <int M = kCount, std::enable_if_t<(available), int> = 0> reference name() const {             \
+    return elems_[kIndex[index]];                                                                        \
+  }
+  ONEPASS_SWIZZLE_ELEMENT(x, 0, M <= 4)
+  ONEPASS_SWIZZLE_ELEMENT(y, 1, M >= 2 && M <= 4)
+  ONEPASS_SWIZZLE_ELEMENT(z, 2, M >= 3 && M <= 4)
+  ONEPASS_SWIZZLE_ELEMENT(w, 3, M == 4)
+  ONEPASS_SWIZZLE_ELEMENT(r, 0, M == 4)
+  ONEPASS_SWIZZLE_ELEMENT(g, 1, M == 4)
+  ONEPASS_SWIZZLE_ELEMENT(b, 2, M == 4)
+  ONEPASS_SWIZZLE_ELEMENT(a, 3, M == 4)
+  ONEPASS_SWIZZLE_ELEMENT(s0, 0, M >= 1)
+  ONEPASS_SWIZZLE_ELEMENT(s1, 1, M >= 2)
+  ONEPASS_SWIZZLE_ELEMENT(s2, 2, M >= 3)
+  ONEPASS_SWIZZLE_ELEMENT(s3, 3, M >= 4)
+  ONEPASS_SWIZZLE_ELEMENT(s4, 4, M >= 8)
+  ONEPASS_SWIZZLE_ELEMENT(s5, 5, M >= 8)
+  ONEPASS_SWIZZLE_ELEMENT(s6, 6, M >= 8)
+  ONEPASS_SWIZZLE_ELEMENT(s7, 7, M >= 8)
+  ONEPASS_SWIZZLE_ELEMENT(s8, 8, M >= 16)
+  ONEPASS_SWIZZLE_ELEMENT(s9, 9, M >= 16)
+  ONEPASS_SWIZZLE_ELEMENT(sA, 10, M >= 16)
+  ONEPASS_SWIZZLE_ELEMENT(sB, 11, M >= 16)
+  ONEPASS_SWIZZLE_ELEMENT(sC, 12, M >= 16)
+  ONEPASS_SWIZZLE_ELEMENT(sD, 13, M >= 16)
+  ONEPASS_SWIZZLE_ELEMENT(sE, 14, M >= 16)
+  ONEPASS_SWIZZLE_ELEMENT(sF, 15, M >= 16)
+#undef ONEPASS_SWIZZLE_ELEMENT
 
   // A swizzle of a swizzle views the same vec.
   template <int... J> auto swizzle() const {
@@ -144,7 +180,7 @@ template <typename V> using any_if = int;
 
 // A view as the vec it makes; a vec or scalar as itself.
 template <typename T> decltype(auto) operand(const T &value) {
-  if constexpr (is_swizzle_v<T>) return vec_value_t<T>(value);
+  if constexpr (is_swizzle_v<T>) return value.onepass_value();
   else return (value);
 }
 

@@ -8,7 +8,7 @@
 // CHECK:      onepass++: running: {{[^ ]*}}clang++{{[^ ]*}}
 // CHECK-SAME:   -fplugin=[[PREFIX]]/lib/onepass/libonepass-clang-plugin.so
 // CHECK-SAME:   -fpass-plugin=[[PREFIX]]/lib/onepass/libonepass-clang-plugin.so
-// CHECK-SAME:   -isystem [[PREFIX]]/include/onepass -D__ONEPASS_SSCP__=1 -### -c
+// CHECK-SAME:   -isystem [[PREFIX]]/include/onepass -D__ONEPASS_SSCP__=1 -Xclang -ffloat16-excess-precision=none -### -c
 // CHECK-SAME:   sscp-compile.cpp -o
 // CHECK:      "-cc1"
 // CHECK-SAME:   "-isystem" "[[PREFIX]]/include/onepass"

@@ -4,7 +4,8 @@
 // work-item of the group gets the same address; a call reached again, in a
 // loop, returns the same memory). The sizes are compiled in: stage 1 records
 // a kernel's total, which counts against info::device::local_mem_size with
-// its local accessors. Returns a plain pointer (multi_ptr does not exist yet).
+// its local accessors. Returns a plain pointer, as it always has in OnePass
+// (the extension's multi_ptr result converts from it: local_ptr<T>(p)).
 #pragma once
 
 #include "../../detail/builtins.hpp"
