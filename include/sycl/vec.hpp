@@ -121,29 +121,33 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
   [[deprecated("use size() (SYCL 2020)")]] std::size_t get_size() const { return byte_size(); }
   [[deprecated("use size() (SYCL 2020)")]] std::size_t get_count() const { return size(); }
 
-  // §4.14.2.1 convert: each element converted, rounded as RoundingMode says
-  // (automatic: to nearest for floating-point results, towards zero for
-  // integral ones).
+  // §4.14.2.1 convert: each element converted, rounded as RoundingMode says.
+  // automatic is the source element type's default (§4.14.2.5): to nearest
+  // even from floating point, towards zero from integers.
   template <typename ConvertT, rounding_mode RoundingMode = rounding_mode::automatic>
   vec<ConvertT, NumElements> convert() const {
     using to_lane = detail::lane_t<ConvertT>;
     using from_lane = detail::lane_t<DataT>;
-    typename vec<ConvertT, NumElements>::native_t out;
-    native_t in = load_native();
+    using out_t = typename vec<ConvertT, NumElements>::native_t;
+    constexpr bool from_float = detail::is_float_lane_v<from_lane>, to_float = detail::is_float_lane_v<to_lane>;
+    constexpr rounding_mode mode = RoundingMode != rounding_mode::automatic ? RoundingMode
+                                   : from_float                             ? rounding_mode::rte
+                                                                            : rounding_mode::rtz;
+    const native_t in = load_native();
+    out_t out;
     if constexpr (std::is_same_v<ConvertT, bool>) {
-      out = __builtin_convertvector(in != from_lane(0), typename vec<ConvertT, NumElements>::native_t) & to_lane(1);
-    } else if constexpr (RoundingMode == rounding_mode::automatic || RoundingMode == rounding_mode::rte ||
-                         (RoundingMode == rounding_mode::rtz && !detail::is_float_lane_v<to_lane>) ||
-                         std::is_same_v<to_lane, from_lane>) {
-      if constexpr (RoundingMode == rounding_mode::rte && !detail::is_float_lane_v<to_lane> &&
-                    detail::is_float_lane_v<from_lane>) {
-        for (int i = 0; i < NumElements; ++i)
-          out[i] = detail::convert_lane<to_lane, from_lane, RoundingMode>(in[i]);
-      } else {
-        out = __builtin_convertvector(in, typename vec<ConvertT, NumElements>::native_t);
-      }
+      out = __builtin_convertvector(in != from_lane(0), out_t) & to_lane(1);
+    } else if constexpr (from_float && !to_float) {
+      // Round to an integral value first; C++'s conversion then truncates.
+      if constexpr (mode == rounding_mode::rte) out = __builtin_convertvector(__builtin_elementwise_roundeven(in), out_t);
+      else if constexpr (mode == rounding_mode::rtp) out = __builtin_convertvector(__builtin_elementwise_ceil(in), out_t);
+      else if constexpr (mode == rounding_mode::rtn) out = __builtin_convertvector(__builtin_elementwise_floor(in), out_t);
+      else out = __builtin_convertvector(in, out_t);
+    } else if constexpr (to_float && mode != rounding_mode::rte && !std::is_same_v<to_lane, from_lane>) {
+      // Directed rounding to floating point, where the value may not fit.
+      for (int i = 0; i < NumElements; ++i) out[i] = detail::convert_lane<to_lane, from_lane, mode>(in[i]);
     } else {
-      for (int i = 0; i < NumElements; ++i) out[i] = detail::convert_lane<to_lane, from_lane, RoundingMode>(in[i]);
+      out = __builtin_convertvector(in, out_t);  // to nearest even, or exact, or integer wrap
     }
     return vec<ConvertT, NumElements>::from_native(out);
   }

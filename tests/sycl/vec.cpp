@@ -151,7 +151,9 @@ void vecChecks(Failures &failures, const float *input) {
 
   // convert: the four rounding modes, integer wrap and bool.
   sycl::float4 halves(2.5f, -2.5f, 1.5f, -0.4f);
-  VEC_CHECK(same(halves.convert<int>(), sycl::int4(2, -2, 1, 0)));
+  // automatic: to nearest even from floating point (§4.14.2.5).
+  VEC_CHECK(same(halves.convert<int>(), sycl::int4(2, -2, 2, 0)));
+  VEC_CHECK(same(sycl::int2(7, -7).convert<float>(), sycl::float2(7, -7)));
   VEC_CHECK(same(halves.convert<int, sycl::rounding_mode::rte>(), sycl::int4(2, -2, 2, 0)));
   VEC_CHECK(same(halves.convert<int, sycl::rounding_mode::rtz>(), sycl::int4(2, -2, 1, 0)));
   VEC_CHECK(same(halves.convert<int, sycl::rounding_mode::rtp>(), sycl::int4(3, -2, 2, 0)));

@@ -61,16 +61,6 @@ inline constexpr bool is_vec_element_v =
 
 template <typename T> constexpr bool is_float_lane_v = std::is_floating_point_v<T> || std::is_same_v<T, _Float16>;
 
-// x rounded to an integral value in the given direction (floating x only).
-template <typename F> F round_integral(F x, rounding_mode mode) {
-  switch (mode) {
-  case rounding_mode::rte: return static_cast<F>(__builtin_rint(static_cast<double>(x)));
-  case rounding_mode::rtp: return static_cast<F>(__builtin_ceil(static_cast<double>(x)));
-  case rounding_mode::rtn: return static_cast<F>(__builtin_floor(static_cast<double>(x)));
-  default: return static_cast<F>(__builtin_trunc(static_cast<double>(x)));
-  }
-}
-
 // The next value of a floating type after x towards +inf (up) or -inf.
 template <typename F> F step_float(F x, bool up) {
   if constexpr (std::is_same_v<F, float>) return __builtin_nextafterf(x, up ? __builtin_inff() : -__builtin_inff());
@@ -100,18 +90,11 @@ template <typename To, typename From> int compare_exact(To r, From x) {
   }
 }
 
-// One element of vec::convert: To and From are lane types.
+// One element of vec::convert to a floating-point lane type To, rounded in
+// a directed Mode (rtz, rtp, rtn); To and From are lane types.
 template <typename To, typename From, rounding_mode Mode> To convert_lane(From x) {
-  if constexpr (!is_float_lane_v<To>) {
-    // To integral: from floating point, round first (automatic and rtz
-    // truncate, as C++ does).
-    if constexpr (is_float_lane_v<From>) {
-      if constexpr (Mode == rounding_mode::automatic || Mode == rounding_mode::rtz) return static_cast<To>(x);
-      else return static_cast<To>(round_integral(x, Mode));
-    } else {
-      return static_cast<To>(x);
-    }
-  } else {
+  static_assert(is_float_lane_v<To>, "vec::convert rounds to integers with vector operations");
+  {
     To r = static_cast<To>(x);  // round to nearest even
     constexpr bool directed = Mode == rounding_mode::rtz || Mode == rounding_mode::rtp || Mode == rounding_mode::rtn;
     constexpr bool can_lose = sizeof(From) >= sizeof(To) || !is_float_lane_v<From>;
