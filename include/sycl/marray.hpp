@@ -221,8 +221,9 @@ template <typename T, std::size_t N> constexpr marray<T, N> operator--(marray<T,
   return old;
 }
 
-// Unary operators. For bool elements ~ is the one-bit complement, !x: the
-// C++ ~ of a bool is an int that is never 0.
+// Unary operators, element by element as C++ computes them and converted
+// back to T: for bool elements ~x is an int that is never 0, so true (what the
+// CTS expects, as std::valarray<bool> gives).
 template <typename T, std::size_t N> constexpr marray<T, N> operator+(const marray<T, N> &v) {
   return detail::marray_apply<T, N>([](const auto &x) { return +x; }, v);
 }
@@ -231,10 +232,7 @@ template <typename T, std::size_t N> constexpr marray<T, N> operator-(const marr
 }
 template <typename T, std::size_t N, detail::marray_integral_if<T> = 0>
 constexpr marray<T, N> operator~(const marray<T, N> &v) {
-  if constexpr (std::is_same_v<T, bool>)
-    return detail::marray_apply<T, N>(std::logical_not<>(), v);
-  else
-    return detail::marray_apply<T, N>(std::bit_not<>(), v);
+  return detail::marray_apply<T, N>(std::bit_not<>(), v);
 }
 template <typename T, std::size_t N> constexpr marray<bool, N> operator!(const marray<T, N> &v) {
   return detail::marray_apply<bool, N>([](const T &x) { return !static_cast<bool>(x); }, v);
