@@ -185,30 +185,7 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
   template <int M = NumElements, std::enable_if_t<(available), int> = 0> const DataT &name() const {    \
     return elems_[index];                                                                                \
   }
-  ONEPASS_VEC_ELEMENT(x, 0, M <= 4)
-  ONEPASS_VEC_ELEMENT(y, 1, M >= 2 && M <= 4)
-  ONEPASS_VEC_ELEMENT(z, 2, M >= 3 && M <= 4)
-  ONEPASS_VEC_ELEMENT(w, 3, M == 4)
-  ONEPASS_VEC_ELEMENT(r, 0, M == 4)
-  ONEPASS_VEC_ELEMENT(g, 1, M == 4)
-  ONEPASS_VEC_ELEMENT(b, 2, M == 4)
-  ONEPASS_VEC_ELEMENT(a, 3, M == 4)
-  ONEPASS_VEC_ELEMENT(s0, 0, M >= 1)
-  ONEPASS_VEC_ELEMENT(s1, 1, M >= 2)
-  ONEPASS_VEC_ELEMENT(s2, 2, M >= 3)
-  ONEPASS_VEC_ELEMENT(s3, 3, M >= 4)
-  ONEPASS_VEC_ELEMENT(s4, 4, M >= 8)
-  ONEPASS_VEC_ELEMENT(s5, 5, M >= 8)
-  ONEPASS_VEC_ELEMENT(s6, 6, M >= 8)
-  ONEPASS_VEC_ELEMENT(s7, 7, M >= 8)
-  ONEPASS_VEC_ELEMENT(s8, 8, M >= 16)
-  ONEPASS_VEC_ELEMENT(s9, 9, M >= 16)
-  ONEPASS_VEC_ELEMENT(sA, 10, M >= 16)
-  ONEPASS_VEC_ELEMENT(sB, 11, M >= 16)
-  ONEPASS_VEC_ELEMENT(sC, 12, M >= 16)
-  ONEPASS_VEC_ELEMENT(sD, 13, M >= 16)
-  ONEPASS_VEC_ELEMENT(sE, 14, M >= 16)
-  ONEPASS_VEC_ELEMENT(sF, 15, M >= 16)
+  ONEPASS_VEC_ELEMENT_ACCESSORS(ONEPASS_VEC_ELEMENT)
 #undef ONEPASS_VEC_ELEMENT
 
   // --- load and store (§4.14.2.1) -----------------------------------------

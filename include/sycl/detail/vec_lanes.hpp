@@ -12,6 +12,34 @@
 #include <limits>
 #include <type_traits>
 
+// The element accessors of a vec and of a swizzle (§4.14.2.1, §4.14.2.4.4):
+// X(name, index, condition on the element count M), expanded by each class.
+#define ONEPASS_VEC_ELEMENT_ACCESSORS(X)                                                                 \
+  X(x, 0, M <= 4)                                                                                        \
+  X(y, 1, M >= 2 && M <= 4)                                                                              \
+  X(z, 2, M >= 3 && M <= 4)                                                                              \
+  X(w, 3, M == 4)                                                                                        \
+  X(r, 0, M == 4)                                                                                        \
+  X(g, 1, M == 4)                                                                                        \
+  X(b, 2, M == 4)                                                                                        \
+  X(a, 3, M == 4)                                                                                        \
+  X(s0, 0, M >= 1)                                                                                       \
+  X(s1, 1, M >= 2)                                                                                       \
+  X(s2, 2, M >= 3)                                                                                       \
+  X(s3, 3, M >= 4)                                                                                       \
+  X(s4, 4, M >= 8)                                                                                       \
+  X(s5, 5, M >= 8)                                                                                       \
+  X(s6, 6, M >= 8)                                                                                       \
+  X(s7, 7, M >= 8)                                                                                       \
+  X(s8, 8, M >= 16)                                                                                      \
+  X(s9, 9, M >= 16)                                                                                      \
+  X(sA, 10, M >= 16)                                                                                     \
+  X(sB, 11, M >= 16)                                                                                     \
+  X(sC, 12, M >= 16)                                                                                     \
+  X(sD, 13, M >= 16)                                                                                     \
+  X(sE, 14, M >= 16)                                                                                     \
+  X(sF, 15, M >= 16)
+
 namespace sycl {
 
 // SYCL 2020 §4.14.2.5.

@@ -74,30 +74,7 @@ class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes..
   template <int M = kCount, std::enable_if_t<(available), int> = 0> reference name() const {             \
     return elems_[kIndex[index]];                                                                        \
   }
-  ONEPASS_SWIZZLE_ELEMENT(x, 0, M <= 4)
-  ONEPASS_SWIZZLE_ELEMENT(y, 1, M >= 2 && M <= 4)
-  ONEPASS_SWIZZLE_ELEMENT(z, 2, M >= 3 && M <= 4)
-  ONEPASS_SWIZZLE_ELEMENT(w, 3, M == 4)
-  ONEPASS_SWIZZLE_ELEMENT(r, 0, M == 4)
-  ONEPASS_SWIZZLE_ELEMENT(g, 1, M == 4)
-  ONEPASS_SWIZZLE_ELEMENT(b, 2, M == 4)
-  ONEPASS_SWIZZLE_ELEMENT(a, 3, M == 4)
-  ONEPASS_SWIZZLE_ELEMENT(s0, 0, M >= 1)
-  ONEPASS_SWIZZLE_ELEMENT(s1, 1, M >= 2)
-  ONEPASS_SWIZZLE_ELEMENT(s2, 2, M >= 3)
-  ONEPASS_SWIZZLE_ELEMENT(s3, 3, M >= 4)
-  ONEPASS_SWIZZLE_ELEMENT(s4, 4, M >= 8)
-  ONEPASS_SWIZZLE_ELEMENT(s5, 5, M >= 8)
-  ONEPASS_SWIZZLE_ELEMENT(s6, 6, M >= 8)
-  ONEPASS_SWIZZLE_ELEMENT(s7, 7, M >= 8)
-  ONEPASS_SWIZZLE_ELEMENT(s8, 8, M >= 16)
-  ONEPASS_SWIZZLE_ELEMENT(s9, 9, M >= 16)
-  ONEPASS_SWIZZLE_ELEMENT(sA, 10, M >= 16)
-  ONEPASS_SWIZZLE_ELEMENT(sB, 11, M >= 16)
-  ONEPASS_SWIZZLE_ELEMENT(sC, 12, M >= 16)
-  ONEPASS_SWIZZLE_ELEMENT(sD, 13, M >= 16)
-  ONEPASS_SWIZZLE_ELEMENT(sE, 14, M >= 16)
-  ONEPASS_SWIZZLE_ELEMENT(sF, 15, M >= 16)
+  ONEPASS_VEC_ELEMENT_ACCESSORS(ONEPASS_SWIZZLE_ELEMENT)
 #undef ONEPASS_SWIZZLE_ELEMENT
 
   // A swizzle of a swizzle views the same vec.
