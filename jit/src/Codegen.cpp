@@ -125,7 +125,8 @@ Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVer
     if (ptx < needed)
       return createStringError(inconvertibleErrorCode(),
                                "code for sm_" + std::to_string(sm) + " needs PTX ISA " + ptxName(needed) +
-                                   " or newer, but the driver accepts PTX ISA " + ptxName(ptxVersion) + " at most");
+                                   " or newer, but the driver accepts PTX ISA " + ptxName(ptxVersion) +
+                                   " at most: the NVIDIA driver is too old for this GPU, update it");
     features = "+ptx" + std::to_string(ptx);
   }
   TargetOptions options;

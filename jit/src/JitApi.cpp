@@ -49,46 +49,51 @@ std::vector<onepass::jit::FieldConstant> constantsOf(const onepass_jit_request &
 }
 }  // namespace
 
-int onepass_jit_compile_cpu(const onepass_jit_request *request, onepass_jit_buffer *object, char **error) {
-  if (!request || !request->image || !request->kernel_symbol || !object)
-    return fail(error, "onepass_jit_compile_cpu: missing argument");
-  llvm::Expected<std::vector<char>> compiled = onepass::jit::compileCpuKernel(
-      request->image, request->image_size, request->kernel_symbol, constantsOf(*request),
-      {request->local_range[0], request->local_range[1], request->local_range[2]});
-  if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
-  object->size = compiled->size();
-  object->data = std::malloc(compiled->size());
-  if (!object->data) return fail(error, "out of host memory for the compiled kernel");
-  std::memcpy(object->data, compiled->data(), compiled->size());
-  return 0;
+namespace {
+onepass::jit::PtxTarget ptxTarget(const onepass_jit_target &target) {
+  onepass::jit::PtxTarget result;
+  result.smVersion = target.arch;
+  result.ptxVersion = target.isa_version;
+  if (target.device_library) result.libdevice.path = target.device_library;
+  if (target.device_library_missing) result.libdevice.searched = target.device_library_missing;
+  return result;
 }
 
-namespace {
-onepass::jit::PtxTarget ptxTarget(const onepass_jit_ptx_target &target) {
-  onepass::jit::PtxTarget result;
-  result.smVersion = target.sm_version;
-  result.ptxVersion = target.ptx_version;
-  if (target.libdevice_path) result.libdevice.path = target.libdevice_path;
-  if (target.libdevice_missing) result.libdevice.searched = target.libdevice_missing;
-  return result;
+// Hands a compiled binary over as a malloc'ed buffer.
+int deliver(const void *data, size_t size, onepass_jit_buffer *binary, char **error) {
+  binary->size = size;
+  binary->data = std::malloc(size ? size : 1);
+  if (!binary->data) return fail(error, "out of host memory for the compiled kernel");
+  std::memcpy(binary->data, data, size);
+  return 0;
 }
 }  // namespace
 
-int onepass_jit_compile_ptx(const onepass_jit_request *request, const onepass_jit_ptx_target *target,
-                            onepass_jit_buffer *ptx, char **error) {
-  if (!request || !request->image || !request->kernel_symbol || !target || !ptx)
-    return fail(error, "onepass_jit_compile_ptx: missing argument");
-  llvm::Expected<std::string> compiled = onepass::jit::compilePtxKernel(
-      request->image, request->image_size, request->kernel_symbol, ptxTarget(*target), constantsOf(*request));
-  if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
-  ptx->size = compiled->size() + 1;
-  ptx->data = copyMessage(*compiled);
-  if (!ptx->data) return fail(error, "out of host memory for the PTX");
-  return 0;
+int onepass_jit_compile(const onepass_jit_request *request, const onepass_jit_target *target,
+                        onepass_jit_buffer *binary, char **error) {
+  if (!request || !request->image || !request->kernel_symbol || !target || !binary)
+    return fail(error, "onepass_jit_compile: missing argument");
+  switch (target->kind) {
+  case ONEPASS_JIT_TARGET_HOST: {
+    llvm::Expected<std::vector<char>> compiled = onepass::jit::compileCpuKernel(
+        request->image, request->image_size, request->kernel_symbol, constantsOf(*request),
+        {request->local_range[0], request->local_range[1], request->local_range[2]});
+    if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
+    return deliver(compiled->data(), compiled->size(), binary, error);
+  }
+  case ONEPASS_JIT_TARGET_PTX: {
+    llvm::Expected<std::string> compiled = onepass::jit::compilePtxKernel(
+        request->image, request->image_size, request->kernel_symbol, ptxTarget(*target), constantsOf(*request));
+    if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
+    return deliver(compiled->c_str(), compiled->size() + 1, binary, error);
+  }
+  default:
+    return fail(error, "onepass_jit_compile: unknown target kind " + std::to_string(target->kind));
+  }
 }
 
-void onepass_jit_warm_up_ptx(const onepass_jit_ptx_target *target) {
-  if (target) onepass::jit::warmUpPtx(ptxTarget(*target));
+void onepass_jit_warm_up(const onepass_jit_target *target) {
+  if (target && target->kind == ONEPASS_JIT_TARGET_PTX) onepass::jit::warmUpPtx(ptxTarget(*target));
 }
 
 int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_fn *kernel, char **error) {

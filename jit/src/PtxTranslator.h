@@ -31,7 +31,7 @@ llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSi
                                              const std::vector<FieldConstant> &constants = {});
 
 // The one-time work of a process's first PTX compile, done ahead of it (see
-// onepass_jit_warm_up_ptx). Stops early once a real compile has begun.
+// onepass_jit_warm_up). Stops early once a real compile has begun.
 void warmUpPtx(const PtxTarget &target);
 
 }  // namespace onepass::jit

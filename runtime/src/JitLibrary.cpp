@@ -45,13 +45,12 @@ LoadResult load() {
     return result;
   }
   JitLibrary &lib = result.library;
-  lib.compileCpu = reinterpret_cast<decltype(lib.compileCpu)>(dlsym(handle, "onepass_jit_compile_cpu"));
+  lib.compile = reinterpret_cast<decltype(lib.compile)>(dlsym(handle, "onepass_jit_compile"));
+  lib.warmUp = reinterpret_cast<decltype(lib.warmUp)>(dlsym(handle, "onepass_jit_warm_up"));
   lib.loadCpu = reinterpret_cast<decltype(lib.loadCpu)>(dlsym(handle, "onepass_jit_load_cpu"));
-  lib.compilePtx = reinterpret_cast<decltype(lib.compilePtx)>(dlsym(handle, "onepass_jit_compile_ptx"));
-  lib.warmUpPtx = reinterpret_cast<decltype(lib.warmUpPtx)>(dlsym(handle, "onepass_jit_warm_up_ptx"));
   lib.free = reinterpret_cast<decltype(lib.free)>(dlsym(handle, "onepass_jit_free"));
   lib.versionString = reinterpret_cast<decltype(lib.versionString)>(dlsym(handle, "onepass_jit_version_string"));
-  if (!lib.compileCpu || !lib.loadCpu || !lib.compilePtx || !lib.warmUpPtx || !lib.free || !lib.versionString)
+  if (!lib.compile || !lib.warmUp || !lib.loadCpu || !lib.free || !lib.versionString)
     result.error = "the OnePass JIT library '" + path + "' lacks required functions";
   else
     ONEPASS_LOG(Info, "loaded JIT library " << path << " (" << lib.versionString() << ")");
@@ -60,12 +59,22 @@ LoadResult load() {
 
 }  // namespace
 
-const JitLibrary &jitLibrary() {
+const JitLibrary *loadJitLibrary(std::string &error) {
   static std::once_flag once;
-  static LoadResult result;
-  std::call_once(once, [] { result = load(); });
-  if (!result.error.empty()) raise(sycl::errc::runtime, result.error);
-  return result.library;
+  static LoadResult *result = nullptr;  // never destroyed: kernels may be built during exit
+  std::call_once(once, [] { result = new LoadResult(load()); });
+  if (!result->error.empty()) {
+    error = result->error;
+    return nullptr;
+  }
+  return &result->library;
+}
+
+const JitLibrary &jitLibrary() {
+  std::string error;
+  const JitLibrary *library = loadJitLibrary(error);
+  if (!library) raise(sycl::errc::runtime, error);
+  return *library;
 }
 
 }  // namespace onepass::rt

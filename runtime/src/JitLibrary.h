@@ -10,16 +10,18 @@
 namespace onepass::rt {
 
 struct JitLibrary {
-  decltype(&onepass_jit_compile_cpu) compileCpu = nullptr;
+  decltype(&onepass_jit_compile) compile = nullptr;
+  decltype(&onepass_jit_warm_up) warmUp = nullptr;
   decltype(&onepass_jit_load_cpu) loadCpu = nullptr;
-  decltype(&onepass_jit_compile_ptx) compilePtx = nullptr;
-  decltype(&onepass_jit_warm_up_ptx) warmUpPtx = nullptr;
   decltype(&onepass_jit_free) free = nullptr;
   decltype(&onepass_jit_version_string) versionString = nullptr;
   std::string path;
 };
 
-// Throws sycl::exception(errc::runtime) naming the path and the loader's error.
+// Loads it once; nullptr and `error` (naming the path and the loader's
+// error) if it cannot be loaded.
+const JitLibrary *loadJitLibrary(std::string &error);
+// The same, throwing sycl::exception(errc::runtime) with that error.
 const JitLibrary &jitLibrary();
 
 // The directory holding libonepass-rt.so (the install's lib/).

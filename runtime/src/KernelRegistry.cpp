@@ -136,3 +136,14 @@ extern "C" __attribute__((visibility("default"))) void __onepass_unregister_imag
   }
   r.generation.fetch_add(1, std::memory_order_release);
 }
+
+namespace onepass::rt {
+
+std::string describeKernel(const RegisteredKernel &kernel) {
+  std::string text = "'" + std::string(kernel.info.displayName) + "'";
+  if (!kernel.info.sourceFile.empty())
+    text += " (" + std::string(kernel.info.sourceFile) + ":" + std::to_string(kernel.info.line) + ")";
+  return text;
+}
+
+}  // namespace onepass::rt

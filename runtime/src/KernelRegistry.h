@@ -30,6 +30,9 @@ struct RegisteredKernel {
 // The record is shared: it stays valid after its image is unregistered.
 std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry);
 
+// "'name' (file:line)": how error messages name a kernel.
+std::string describeKernel(const RegisteredKernel &kernel);
+
 // Calls `visit` with every usable kernel registered so far (outside the
 // registry's lock).
 void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit);

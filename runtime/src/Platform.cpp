@@ -80,6 +80,11 @@ std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable,
       continue;
     }
     auto device = std::make_shared<device_impl>();
+    std::string why;
+    if (!rt::describeTarget(backendTable, i, device->target, why)) {
+      ONEPASS_LOG(Warning, "backend " << backendTable.name << ": device " << i << " skipped: " << why);
+      continue;
+    }
     device->backend = &backendTable;
     device->index = i;
     device->platform = platform.get();
@@ -98,6 +103,7 @@ std::vector<std::string> &absentBackends() {
 const std::vector<std::shared_ptr<platform_impl>> &platforms() {
   // Never destroyed: executors and kernels may still run during static destruction.
   static auto *list = [] {
+    rt::preloadJit();  // in parallel with the drivers' start-up
     auto *result = new std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)};
     struct Plugin {
       const char *name;
@@ -111,6 +117,11 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
       else
         absentBackends().push_back(std::string(plugin.label) + ": " + why);
     }
+    // Most programs launch their first kernel soon: have LLVM ready by then.
+    std::vector<const device_impl *> devices;
+    for (const auto &platform : *result)
+      for (const auto &device : platform->devices) devices.push_back(device.get());
+    rt::warmUpJit(devices);
     return result;
   }();
   return *list;

@@ -2,7 +2,9 @@
 // executor. Kernels are JIT-compiled at submission, so a kernel that cannot be
 // built is a synchronous sycl::exception at the submit call.
 #include "Errors.h"
+#include "KernelProvider.h"
 #include "KernelRegistry.h"
+#include "KernelValidation.h"
 #include "Log.h"
 #include "Runtime.h"
 #include "buffer/BufferRuntime.h"
@@ -18,13 +20,6 @@ namespace sycl::detail {
 
 namespace {
 
-std::string kernelDescription(const rt::RegisteredKernel &kernel) {
-  std::string text = "'" + std::string(kernel.info.displayName) + "'";
-  if (!kernel.info.sourceFile.empty())
-    text += " (" + std::string(kernel.info.sourceFile) + ":" + std::to_string(kernel.info.line) + ")";
-  return text;
-}
-
 // Everything a kernel launch needs on the executor thread, owned; one
 // allocation per launch.
 struct KernelOperation final : rt::AsyncWork {
@@ -34,18 +29,11 @@ struct KernelOperation final : rt::AsyncWork {
   onepass_backend_launch launch{};  // filled by prepare()
 
   void prepare() {
-    launch.host_entry = desc.host_entry;
-    launch.image_id = kernel->imageId;
-    launch.image = kernel->image;
-    launch.image_size = kernel->imageSize;
-    launch.kernel_symbol = kernel->symbol.c_str();
     launch.object = desc.object_data();
     launch.object_size = desc.object_size;
     launch.field_offsets = kernel->fieldOffsets.data();
     launch.field_sizes = kernel->fieldSizes.data();
     launch.field_count = static_cast<uint32_t>(kernel->fieldOffsets.size());
-    launch.constant_fields = kernel->constantFields.data();
-    launch.constant_field_count = static_cast<uint32_t>(kernel->constantFields.size());
     launch.dimensions = desc.single_task ? 0 : static_cast<uint32_t>(desc.dimensions);
     for (int d = 0; d < 3; ++d) {
       launch.global_range[d] = desc.global_range[d];
@@ -62,7 +50,7 @@ struct KernelOperation final : rt::AsyncWork {
   }
   std::string describe() const override { return "kernel " + description(); }
   // Only built for error messages, not on every submission.
-  std::string description() const { return kernelDescription(*kernel); }
+  std::string description() const { return rt::describeKernel(*kernel); }
 };
 
 // Replaces the accessor tokens in the kernel object (our own copy of it) by
@@ -127,82 +115,6 @@ void backendFill(const device_impl &dev, int stream, void *destination, const st
   if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
 }
 
-static_assert(image::kFeatureBarrier == ONEPASS_KERNEL_FEATURE_BARRIER &&
-                  image::kFeatureLocalMemory == ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY,
-              "the backend interface's feature bits are the image's");
-
-// What a kernel's work-group features demand (SYCL 2020 §4.7.6.11, §4.9.4.2.3).
-void checkKernelFeatures(const KernelOperation &op, const device_impl &device) {
-  const image::KernelView &info = op.kernel->info;
-  const bool grouped = info.kind == image::KernelKind::NdRange;
-  if (!grouped && (info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier)))
-    rt::raise(errc::kernel_argument,
-              "kernel " + op.description() + " uses " +
-                  (info.features & image::kFeatureLocalMemory
-                       ? (info.groupLocalBytes ? "group_local_memory" : "a local_accessor")
-                       : "a work-group barrier") +
-                  ", which only a parallel_for over an nd_range may (not single_task or a parallel_for over a range)");
-  // The work-group algorithms' scratch: 8 bytes per work-item of the largest group.
-  const std::size_t scratch =
-      info.features & image::kFeatureGroupScratch ? 8 * device.properties.max_work_group_size : 0;
-  if (op.desc.local_memory_bytes + info.groupLocalBytes + scratch > device.properties.local_mem_size)
-    rt::raise(errc::memory_allocation, "kernel " + op.description() + ": its local accessors need " +
-                                           std::to_string(op.desc.local_memory_bytes) +
-                                           " bytes of local memory per work-group" +
-                                           (info.groupLocalBytes ? " (and its group_local_memory " +
-                                                                       std::to_string(info.groupLocalBytes) + ")"
-                                                                 : "") +
-                                           (scratch ? " (and its group algorithms " + std::to_string(scratch) + ")" : "") +
-                                           ", more than device '" +
-                                           device.properties.name + "' has (" +
-                                           std::to_string(device.properties.local_mem_size) + " bytes)");
-  const uint32_t missing =
-      info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier) & ~device.properties.kernel_features;
-  if (missing)
-    rt::raise(errc::kernel_not_supported,
-              "kernel " + op.description() + " uses " +
-                  (missing & image::kFeatureBarrier ? "work-group barriers" : "work-group local memory") +
-                  ", which device '" + device.properties.name + "' does not support yet");
-}
-
-// SYCL 2020 §5.8.1 kernel attributes: a required work-group size the device
-// cannot run, or a required sub-group size it does not have, is
-// errc::kernel_not_supported; an nd_range with another local range is
-// errc::nd_range. (A parallel_for over a range has no observable
-// work-groups: only the device limits apply to it.)
-void checkKernelAttributes(const KernelOperation &op, const device_impl &device) {
-  const image::KernelView &info = op.kernel->info;
-  const auto &properties = device.properties;
-  if (info.reqdSubGroupSize != 0 &&
-      std::find(properties.sub_group_sizes.begin(), properties.sub_group_sizes.end(), info.reqdSubGroupSize) ==
-          properties.sub_group_sizes.end()) {
-    std::string sizes;
-    for (std::size_t size : properties.sub_group_sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
-    rt::raise(errc::kernel_not_supported, "kernel " + op.description() + " requires sub-groups of " +
-                                              std::to_string(info.reqdSubGroupSize) +
-                                              " work-items ([[sycl::reqd_sub_group_size]]), which device '" +
-                                              properties.name + "' does not have (info::device::sub_group_sizes: " +
-                                              sizes + ")");
-  }
-  if (info.reqdWorkGroupSize[0] == 0) return;
-  std::size_t required[3] = {1, 1, 1}, items = 1;
-  for (uint32_t d = 0; d < info.dimensions; ++d) items *= required[d] = info.reqdWorkGroupSize[d];
-  const std::string requiredText = range_text(required, static_cast<int>(info.dimensions));
-  for (uint32_t d = 0; d < info.dimensions; ++d)
-    if (required[d] > properties.max_work_item_sizes[info.dimensions - 1 - d] || items > properties.max_work_group_size)
-      rt::raise(errc::kernel_not_supported,
-                "kernel " + op.description() + " requires work-groups of " + requiredText +
-                    " ([[sycl::reqd_work_group_size]]), more than device '" + properties.name + "' runs (" +
-                    std::to_string(properties.max_work_group_size) +
-                    " work-items, info::device::max_work_group_size and max_work_item_sizes)");
-  if (info.kind != image::KernelKind::NdRange) return;
-  for (uint32_t d = 0; d < info.dimensions; ++d)
-    if (op.desc.local_range[d] != required[d])
-      rt::raise(errc::nd_range, "kernel " + op.description() + " requires work-groups of " + requiredText +
-                                    " ([[sycl::reqd_work_group_size]]) but its nd_range has local range " +
-                                    range_text(op.desc.local_range, op.desc.dimensions));
-}
-
 // A kernel's event and operation, in one allocation: the event's handle owns
 // both (no reference counts change to hand them around).
 struct KernelNode final : event_impl {
@@ -217,67 +129,8 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   op->kernel = rt::lookupKernel(desc.host_entry);
   op->desc = std::move(desc);
   op->prepare();
-  const image::KernelView &info = op->kernel->info;
-
-  if (op->desc.object_size != info.objectSize)
-    rt::raise(errc::kernel_argument, "kernel " + op->description() + ": the host passes a " +
-                                         std::to_string(op->desc.object_size) + "-byte kernel object but the device code expects " +
-                                         std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
-  checkKernelAttributes(*op, *queue.device);
-  if (info.kind == image::KernelKind::NdRange) {
-    std::size_t groupSize = 1, globalSize = 1;
-    for (int d = 0; d < op->desc.dimensions; ++d) {
-      groupSize *= op->desc.local_range[d];
-      globalSize *= op->desc.global_range[d];
-    }
-    for (int d = 0; d < op->desc.dimensions && globalSize > 0; ++d) {
-      const std::size_t most = queue.device->properties.max_work_item_sizes[op->desc.dimensions - 1 - d];
-      if (op->desc.local_range[d] > most)
-        rt::raise(errc::nd_range, "kernel " + op->description() + ": its local range " +
-                                      range_text(op->desc.local_range, op->desc.dimensions) + " has " +
-                                      std::to_string(op->desc.local_range[d]) + " work-items in dimension " +
-                                      std::to_string(d) + ", more than device '" + queue.device->properties.name +
-                                      "' allows there (" + std::to_string(most) + ", info::device::max_work_item_sizes)");
-    }
-    if (globalSize > 0 && groupSize > queue.device->properties.max_work_group_size)
-      rt::raise(errc::nd_range, "kernel " + op->description() + ": its work-groups of " + std::to_string(groupSize) +
-                                    " work-items (local range " + range_text(op->desc.local_range, op->desc.dimensions) +
-                                    ") exceed the largest device '" + queue.device->properties.name + "' runs (" +
-                                    std::to_string(queue.device->properties.max_work_group_size) + ")");
-  }
-  checkKernelFeatures(*op, *queue.device);
-  if ((info.features & image::kFeatureFp64) &&
-      std::find(queue.device->properties.aspects.begin(), queue.device->properties.aspects.end(), aspect::fp64) ==
-          queue.device->properties.aspects.end())
-    rt::raise(errc::kernel_not_supported, "kernel " + op->description() + " uses double precision, which device '" +
-                                              queue.device->properties.name + "' does not support");
-
-  // The backend's handle of the built kernel, remembered per thread for the
-  // last kernel, device and work-group range: a loop launching one kernel
-  // asks the backend once. (The CPU compiles an nd_range kernel per
-  // work-group range.)
-  struct LastPrepared {
-    const device_impl *device = nullptr;
-    const rt::RegisteredKernel *kernel = nullptr;
-    const void *hostEntry = nullptr;
-    std::array<uint64_t, 3> localRange{};
-    void *prepared = nullptr;
-  };
-  thread_local LastPrepared last;
-  const std::array<uint64_t, 3> localRange{op->launch.local_range[0], op->launch.local_range[1],
-                                           op->launch.local_range[2]};
-  // (A kernel with launch constants has a binary per combination of their
-  // values: the backend tells them apart.)
-  if (last.device == queue.device.get() && last.kernel == op->kernel.get() && last.hostEntry == op->desc.host_entry &&
-      last.localRange == localRange && last.prepared && op->kernel->constantFields.empty()) {
-    op->launch.prepared = last.prepared;
-  } else {
-    char *error = nullptr;
-    if (queue.device->backend->prepare_kernel(queue.device->index, &op->launch, &error) != 0)
-      rt::raiseBackendError(errc::build, "cannot build kernel " + op->description() + " for device '" +
-                                         queue.device->properties.name + "'", error);
-    last = {queue.device.get(), op->kernel.get(), op->desc.host_entry, localRange, op->launch.prepared};
-  }
+  validateKernelLaunch(*op->kernel, op->desc, *queue.device);
+  op->launch.kernel = rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch);
   PreparedOperation prepared;
   if (async) node->embeddedWork = op;  // run from the event
   else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)

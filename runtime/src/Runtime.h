@@ -3,6 +3,7 @@
 #pragma once
 
 #include "Executor.h"
+#include "KernelProvider.h"
 #include "StreamTracker.h"
 #include "backend/BackendInterface.h"
 
@@ -71,6 +72,7 @@ struct device_impl {
   uint32_t index = 0;
   platform_impl *platform = nullptr;  // platforms live for the whole process
   device_properties properties;
+  onepass::rt::DeviceTarget target;  // what its kernels are compiled for
   std::once_flag executorOnce;
   std::atomic<onepass::rt::Executor *> executorReady{nullptr};  // set once made: no call_once per command
   // Asynchronous streams, if the backend has them (and ONEPASS_GPU_STREAMS

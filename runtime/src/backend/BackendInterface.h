@@ -1,5 +1,11 @@
 /* The backend plugin interface (ARCHITECTURE.md, seam 3): a small C-ABI table
- * each backend fills in. The CPU backend is built into the runtime; GPU
+ * each backend fills in. A backend does only what needs its driver: it
+ * describes its devices and the JIT target of each, turns the JIT's output
+ * into a loadable binary and loads it, allocates, copies, fills, launches and
+ * keeps markers. The runtime's kernel provider (KernelProvider.h) does the
+ * rest of "a binary for kernel K on device D": the in-memory and persistent
+ * caches and the JIT. Calls go one way, runtime to backend: a backend never
+ * calls back into the runtime except to log. The CPU backend is built into the runtime; GPU
  * backends will be shared libraries exporting onepass_backend_entry() and
  * dlopen'ed only if present, so a binary runs where their drivers are absent.
  * The basic operations are synchronous: the runtime calls them from the
@@ -18,7 +24,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 11
+#define ONEPASS_BACKEND_INTERFACE_VERSION 12
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -52,24 +58,32 @@ typedef struct onepass_backend_device_info {
   uint64_t max_work_item_sizes[3];
 } onepass_backend_device_info;
 
-/* One kernel launch: the kernel object (argument blob), the image holding the
- * kernel, and the iteration space. */
+/* What a device's kernels are compiled for. The strings stay valid while
+ * the backend is loaded. */
+typedef struct onepass_backend_target {
+  uint32_t jit_target;  /* ONEPASS_JIT_TARGET_* of jit_api.h */
+  uint32_t arch;        /* see onepass_jit_target */
+  uint32_t isa_version;
+  const char *device_library;          /* "" if none */
+  const char *device_library_missing;  /* where the backend looked for it ("" if found) */
+  /* Everything else that changes a finished binary or whether it loads here:
+   * part of the persistent cache's keys (e.g. "cuda sm_90|driver 13000|
+   * libdevice <hash>", or the host CPU's model and features). */
+  const char *identity;
+  /* 1: an nd_range kernel is compiled for its work-group range (the CPU's
+   * work-item loops get constant trip counts), so each range has a binary. */
+  uint32_t per_work_group_range;
+} onepass_backend_target;
+
+/* One kernel launch: the loaded kernel, its kernel object (argument blob) and
+ * the iteration space. */
 typedef struct onepass_backend_launch {
-  const void *host_entry;  /* the kernel's identity, a cache key */
-  uint64_t image_id;       /* content-derived id of the image: part of persistent cache keys */
-  const void *image;
-  uint64_t image_size;
-  const char *kernel_symbol;
+  void *kernel;  /* the backend's handle from load_kernel */
   const void *object;
   uint64_t object_size;
   const uint32_t *field_offsets;  /* where each kernel parameter lies in `object` */
   const uint32_t *field_sizes;    /* and its size in bytes */
   uint32_t field_count;
-  /* The fields whose values a JIT may compile in (a local accessor's range
-   * and offset: image::kFieldLaunchConstant), by index: a backend that does
-   * keeps one binary per combination of their values. */
-  const uint32_t *constant_fields;
-  uint32_t constant_field_count;
   uint32_t dimensions;     /* 0 for single_task */
   uint64_t global_range[3];
   /* An nd_range kernel's work-group range (global_range is a multiple of
@@ -77,42 +91,13 @@ typedef struct onepass_backend_launch {
   uint64_t local_range[3];
   /* Local memory per work-group in bytes (nd_range kernels; 0 for others). */
   uint64_t local_memory_bytes;
-  /* The backend's handle of the compiled kernel, set by prepare_kernel and
-   * passed back with the launch (NULL: the launch looks the kernel up). */
-  void *prepared;
 } onepass_backend_launch;
 
-/* What the runtime offers a backend plugin: the JIT (loaded on first use) and
- * the runtime's log. */
+/* What the runtime offers a backend plugin: its log, nothing else. */
 typedef struct onepass_runtime_services {
   uint32_t interface_version;
-  /* onepass_jit_compile_ptx of jit_api.h; request is an onepass_jit_request,
-   * target an onepass_jit_ptx_target. */
-  int (*compile_ptx)(const void *request, const void *target, void *ptx_buffer, char **error);
-  /* The backend found its driver and is about to start it: a background
-   * thread loads the JIT library meanwhile (unless ONEPASS_JIT_WARMUP=0 or
-   * the program has no kernels). Returns at once. Optional before
-   * warm_up_ptx. */
-  void (*preload_jit)(void);
-  /* Has onepass_jit_warm_up_ptx(target) run on that background thread
-   * (started now if preload_jit was not called; unless ONEPASS_JIT_WARMUP=0)
-   * and returns; the target is copied. The thread first asks `cached` (may be
-   * NULL) about every registered kernel, and warms up only if one of them is
-   * not in the persistent cache yet: a program whose kernels are all cached
-   * compiles nothing. */
-  void (*warm_up_ptx)(const void *target, int (*cached)(uint64_t image_id, const char *kernel_symbol));
-  void (*free)(void *pointer);
   /* level: 0 error, 1 warning, 2 info, 3 debug */
   void (*log)(int level, const char *message);
-  /* The persistent cache of finished binaries. A key names everything that
-   * changes the binary; start it with toolchain_id. cache_load returns 1 and a
-   * malloc'ed copy on a hit, 0 on a miss (or if the cache is off). */
-  int (*cache_load)(const char *key, void **data, uint64_t *size);
-  void (*cache_store)(const char *key, const void *data, uint64_t size);
-  /* 1 if the cache has an entry for `key` (valid or not), else 0. */
-  int (*cache_contains)(const char *key);
-  /* OnePass and LLVM versions and the hashes of the builtin libraries. */
-  const char *(*toolchain_id)(void);
 } onepass_runtime_services;
 
 /* Every function returns 0 on success; on failure, 1 and *error is a
@@ -129,9 +114,18 @@ typedef struct onepass_backend {
   int (*copy)(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error);
   int (*fill)(uint32_t device, void *destination, const void *pattern, uint32_t pattern_bytes, uint64_t count,
               char **error);
-  /* Prepares (JIT-compiles and loads) a kernel ahead of its launch; may set
-   * launch->prepared for the launches of this command. */
-  int (*prepare_kernel)(uint32_t device, onepass_backend_launch *launch, char **error);
+  /* The JIT target of the device's kernels. */
+  int (*device_target)(uint32_t device, onepass_backend_target *target, char **error);
+  /* Optional (NULL: the JIT's output is the binary): turns the JIT's output
+   * into the binary to cache and load (PTX into a cubin), a malloc'ed copy
+   * the caller frees. On failure the runtime loads the JIT's output itself,
+   * uncached. */
+  int (*finalize_binary)(uint32_t device, const void *jit_output, uint64_t size, void **binary, uint64_t *binary_size,
+                         char **error);
+  /* Loads a binary (finalized, or the JIT's output) and returns the handle
+   * launches pass back in onepass_backend_launch::kernel. Loaded kernels stay
+   * for the process's life. */
+  int (*load_kernel)(uint32_t device, const void *binary, uint64_t size, void **kernel, char **error);
   int (*launch)(uint32_t device, const onepass_backend_launch *launch, char **error);
   /* How many operations of one device may run at once (executor lanes). */
   uint32_t concurrent_operations;

@@ -1,5 +1,5 @@
 // Loads optional backend plugins (lib/onepass/libonepass-backend-<name>.so)
-// and gives them the runtime's services (the JIT, the log).
+// and gives them the runtime's one service, its log.
 #pragma once
 
 #include "BackendInterface.h"

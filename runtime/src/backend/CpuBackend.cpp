@@ -1,15 +1,11 @@
 #include "CpuBackend.h"
 
 #include "BackendErrors.h"
-#include "BuildOnceMap.h"
-#include "LaunchConstants.h"
 
 #include "../Environment.h"
 #include "../JitLibrary.h"
-#include "../Log.h"
 #include "../ThreadPool.h"
-
-#include <sycl/exception.hpp>
+#include "KernelImage.h"  // hashBytes
 
 #include <unistd.h>
 
@@ -22,6 +18,8 @@
 #include <mutex>
 #include <string>
 #include <tuple>
+#include <cstdio>
+#include <algorithm>
 
 namespace onepass::rt {
 
@@ -32,19 +30,9 @@ constexpr uint64_t kMinWorkItemsPerChunk = 16384;
 // Chunks per thread: enough to balance uneven work-items, few enough to stay cheap.
 constexpr uint64_t kChunksPerThread = 4;
 
-struct CompiledKernel {
-  onepass_cpu_kernel_fn function = nullptr;
-  std::string error;
-};
-
-// A compiled kernel's identity: the kernel, and what the JIT compiled in (an
-// nd_range kernel's work-group range, its launch constants' values).
-using KernelKey = std::tuple<const void *, std::array<uint64_t, 3>, std::string>;
-
 struct CpuDevice {
   std::unique_ptr<ThreadPool> pool;
   std::once_flag poolOnce;
-  BuildOnceMap<KernelKey, CompiledKernel> kernels;
 
   ThreadPool &threads() {
     std::call_once(poolOnce, [&] { pool = std::make_unique<ThreadPool>(env::cpuThreads()); });
@@ -137,63 +125,51 @@ int cpuFill(uint32_t, void *destination, const void *pattern, uint32_t patternBy
   return 0;
 }
 
-// Compiles the kernel once per process and work-group range (see
-// BuildOnceMap): an nd_range kernel's loops over a group's work-items get
-// constant trip counts, which lets them vectorize without remainders or
-// runtime checks that the short loops would not repay. Its launch constants
-// (a local accessor's range and offset) are compiled in too.
-CompiledKernel &compiled(const onepass_backend_launch &launch) {
-  std::array<uint64_t, 3> localRange{0, 0, 0};
-  if (launch.local_range[0] != 0)
-    for (unsigned d = 0; d < launch.dimensions && d < 3; ++d) localRange[d] = launch.local_range[d];
-  const std::vector<onepass_jit_constant> constants = backend::launchConstants(launch);
-  const KernelKey key{launch.host_entry, localRange, backend::constantsKey(constants)};
-  return device().kernels.get(key, [&](CompiledKernel &kernel) {
-    try {
-      const JitLibrary &jit = jitLibrary();
-      auto start = std::chrono::steady_clock::now();
-      onepass_jit_request request{launch.image,
-                                  launch.image_size,
-                                  launch.kernel_symbol,
-                                  constants.data(),
-                                  static_cast<uint32_t>(constants.size()),
-                                  {localRange[0], localRange[1], localRange[2]}};
-      onepass_jit_buffer object{};
-      char *error = nullptr;
-      if (jit.compileCpu(&request, &object, &error) != 0) {
-        kernel.error = error ? error : "unknown JIT error";
-        jit.free(error);
-        return;
-      }
-      int loaded = jit.loadCpu(object.data, object.size, &kernel.function, &error);
-      jit.free(object.data);
-      if (loaded != 0) {
-        kernel.error = error ? error : "unknown loader error";
-        jit.free(error);
-        return;
-      }
-      auto micros = std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - start);
-      ONEPASS_LOG(Info, "JIT compiled kernel " << launch.kernel_symbol << " for the CPU in " << micros.count() << " us");
-      // (For profilers: where its code is, as __onepass_cpu_launch of the
-      // object ONEPASS_DUMP_DIR keeps.)
-      ONEPASS_LOG(Debug, "kernel " << launch.kernel_symbol << ": __onepass_cpu_launch at "
-                                   << reinterpret_cast<const void *>(kernel.function));
-    } catch (const sycl::exception &e) {
-      kernel.error = e.what();
-    }
-  });
+// The host CPU as the JIT sees it (it compiles for this CPU's model and
+// features): its model and a hash of its feature flags.
+const std::string &hostIdentity() {
+  static const std::string identity = [] {
+    const std::string flags = cpuInfoField("flags");
+    char hash[20];
+    std::snprintf(hash, sizeof hash, "%016llx",
+                  static_cast<unsigned long long>(image::hashBytes(flags.data(), flags.size())));
+    return "host " + cpuInfoField("vendor_id") + " " + cpuInfoField("model name") + "|flags " + hash;
+  }();
+  return identity;
 }
 
-int cpuPrepareKernel(uint32_t, onepass_backend_launch *launch, char **error) {
-  CompiledKernel &kernel = compiled(*launch);
-  if (!kernel.function) return fail(error, kernel.error);
-  launch->prepared = &kernel;
+int cpuDeviceTarget(uint32_t, onepass_backend_target *target, char **) {
+  std::memset(target, 0, sizeof *target);
+  target->jit_target = ONEPASS_JIT_TARGET_HOST;
+  target->device_library = "";
+  target->device_library_missing = "";
+  target->identity = hostIdentity().c_str();
+  // An nd_range kernel's loops over a group's work-items get constant trip
+  // counts: they vectorize without remainders or runtime checks that the
+  // short loops would not repay.
+  target->per_work_group_range = 1;
+  return 0;
+}
+
+// Links the JIT's object into this process (the JIT library's loader).
+int cpuLoadKernel(uint32_t, const void *binary, uint64_t size, void **kernel, char **error) {
+  std::string why;
+  const JitLibrary *jit = loadJitLibrary(why);
+  if (!jit) return fail(error, why);
+  onepass_cpu_kernel_fn function = nullptr;
+  char *message = nullptr;
+  if (jit->loadCpu(binary, size, &function, &message) != 0) {
+    why = message ? message : "unknown loader error";
+    jit->free(message);
+    return fail(error, why);
+  }
+  *kernel = reinterpret_cast<void *>(function);
   return 0;
 }
 
 int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
-  CompiledKernel &kernel = launch->prepared ? *static_cast<CompiledKernel *>(launch->prepared) : compiled(*launch);
-  if (!kernel.function) return fail(error, kernel.error);
+  const auto function = reinterpret_cast<onepass_cpu_kernel_fn>(launch->kernel);
+  if (!function) return fail(error, "no kernel to launch");
 
   onepass_cpu_launch whole{};
   uint64_t total = 1;
@@ -207,7 +183,7 @@ int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
   }
   if (total == 0) return 0;
   if (launch->dimensions == 0) {
-    kernel.function(launch->object, &whole);
+    function(launch->object, &whole);
     return 0;
   }
   // Split the outermost dimension into chunks of whole work-groups; each
@@ -216,7 +192,7 @@ int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
   const uint64_t units = whole.range[0] / whole.local[0];
   uint64_t chunks = std::min<uint64_t>({units, uint64_t(pool.threads()) * kChunksPerThread,
                                         std::max<uint64_t>(1, total / kMinWorkItemsPerChunk)});
-  onepass_cpu_kernel_fn fn = kernel.function;
+  onepass_cpu_kernel_fn fn = function;
   const void *object = launch->object;
   pool.run(chunks, [&](size_t chunk) {
     onepass_cpu_launch part = whole;
@@ -241,7 +217,9 @@ const onepass_backend &cpuBackend() {
       cpuDeallocate,
       cpuCopy,
       cpuFill,
-      cpuPrepareKernel,
+      cpuDeviceTarget,
+      nullptr,  // the JIT's object is the binary
+      cpuLoadKernel,
       cpuLaunch,
       2,  // two lanes: small independent kernels (one chunk each) overlap
       0,  // no asynchronous streams: kernels run on the lanes themselves

@@ -18,7 +18,7 @@
 namespace {
 
 struct Jit {
-  decltype(&onepass_jit_compile_cpu) compile = nullptr;
+  decltype(&onepass_jit_compile) compile = nullptr;
   decltype(&onepass_jit_load_cpu) load = nullptr;
   decltype(&onepass_jit_free) release = nullptr;
 };
@@ -28,7 +28,7 @@ const Jit &jit() {
     Jit j;
     void *handle = dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL);
     if (!handle) FAIL("cannot dlopen " << ONEPASS_TEST_JIT_LIBRARY << ": " << dlerror());
-    j.compile = reinterpret_cast<decltype(j.compile)>(dlsym(handle, "onepass_jit_compile_cpu"));
+    j.compile = reinterpret_cast<decltype(j.compile)>(dlsym(handle, "onepass_jit_compile"));
     j.load = reinterpret_cast<decltype(j.load)>(dlsym(handle, "onepass_jit_load_cpu"));
     j.release = reinterpret_cast<decltype(j.release)>(dlsym(handle, "onepass_jit_free"));
     return j;
@@ -66,9 +66,10 @@ onepass_cpu_kernel_fn build(const std::vector<uint8_t> &image, const std::string
                             const std::vector<onepass_jit_constant> &constants = {}) {
   onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
                               static_cast<uint32_t>(constants.size()), {}};
+  const onepass_jit_target host{ONEPASS_JIT_TARGET_HOST, 0, 0, nullptr, nullptr};
   onepass_jit_buffer object{};
   char *message = nullptr;
-  if (jit().compile(&request, &object, &message) != 0) {
+  if (jit().compile(&request, &host, &object, &message) != 0) {
     error = message ? message : "";
     jit().release(message);
     return nullptr;
@@ -224,15 +225,14 @@ std::string installedLibdevice() {
 std::string buildPtxFrom(const std::vector<uint8_t> &image, const std::string &symbol, unsigned sm, std::string &error,
                          unsigned ptxVersion, const std::string &libdevice,
                          const std::vector<onepass_jit_constant> &constants = {}) {
-  static auto compilePtx = reinterpret_cast<decltype(&onepass_jit_compile_ptx)>(
-      dlsym(dlopen(ONEPASS_TEST_JIT_LIBRARY, RTLD_NOW | RTLD_LOCAL), "onepass_jit_compile_ptx"));
-  REQUIRE(compilePtx != nullptr);
+  REQUIRE(jit().compile != nullptr);
   onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
                               static_cast<uint32_t>(constants.size()), {}};
-  onepass_jit_ptx_target target{sm, ptxVersion, libdevice.c_str(), "looked in the test's places"};
+  const onepass_jit_target target{ONEPASS_JIT_TARGET_PTX, sm, ptxVersion, libdevice.c_str(),
+                                  "looked in the test's places"};
   onepass_jit_buffer ptx{};
   char *message = nullptr;
-  if (compilePtx(&request, &target, &ptx, &message) != 0) {
+  if (jit().compile(&request, &target, &ptx, &message) != 0) {
     error = message ? message : "";
     jit().release(message);
     return "";

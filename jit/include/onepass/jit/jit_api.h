@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 8
+#define ONEPASS_JIT_INTERFACE_VERSION 9
 
 /* A field of the kernel object and its value at this launch, which the JIT
  * compiles in: the parameter stays, its value is no longer read. */
@@ -65,40 +65,45 @@ ONEPASS_JIT_EXPORT int onepass_jit_interface_version(void);
 /* "OnePass <version>, LLVM <version>": part of every cache key. */
 ONEPASS_JIT_EXPORT const char *onepass_jit_version_string(void);
 
-/* Compiles one kernel to a relocatable x86-64 object for this host's CPU.
- * Returns 0 on success; otherwise 1 and *error is a message (free it with
- * onepass_jit_free). */
-ONEPASS_JIT_EXPORT int onepass_jit_compile_cpu(const onepass_jit_request *request,
-                                               onepass_jit_buffer *object, char **error);
+/* What the JIT compiles for. */
+enum onepass_jit_target_kind {
+  /* This host's CPU: a relocatable x86-64 object (load it with
+   * onepass_jit_load_cpu). Its entry is an onepass_cpu_kernel_fn. */
+  ONEPASS_JIT_TARGET_HOST = 1,
+  /* An NVIDIA GPU: PTX text, NUL-terminated (the size counts the NUL), in the
+   * newest PTX ISA up to isa_version that LLVM supports. Its entry is
+   * "__onepass_ptx_kernel"; its parameters are the kernel's fields, then, for
+   * a range kernel (not for a single_task or an nd_range kernel), the global
+   * range as one 64-bit value per dimension, in SYCL dimension order. Math
+   * calls go to libdevice (device_library), linked only into kernels that use
+   * it. */
+  ONEPASS_JIT_TARGET_PTX = 2
+};
 
-/* The NVIDIA GPU a PTX kernel is for. */
-typedef struct onepass_jit_ptx_target {
-  uint32_t sm_version;           /* compute capability, 10 * major + minor (90 for sm_90) */
-  uint32_t ptx_version;          /* newest PTX ISA the driver accepts, 10 * major + minor; 0: the
-                                    lowest the architecture needs */
-  const char *libdevice_path;    /* NVIDIA's libdevice.10.bc; NULL or "" if none was found */
-  const char *libdevice_missing; /* where the caller looked, quoted in the error of a kernel
-                                    that needs libdevice when there is none (may be NULL) */
-} onepass_jit_ptx_target;
+typedef struct onepass_jit_target {
+  uint32_t kind;        /* onepass_jit_target_kind */
+  uint32_t arch;        /* PTX: compute capability, 10 * major + minor (90 for sm_90) */
+  uint32_t isa_version; /* PTX: newest PTX ISA the driver accepts, 10 * major + minor; 0: the
+                           lowest the architecture needs */
+  const char *device_library;         /* PTX: NVIDIA's libdevice.10.bc; NULL or "" if none was found */
+  const char *device_library_missing; /* where the caller looked, quoted in the error of a kernel that
+                                         needs the library when there is none (may be NULL) */
+} onepass_jit_target;
 
-/* Compiles one kernel to PTX for `target`, in the newest PTX ISA up to
- * target->ptx_version that LLVM supports. Math calls go to libdevice, linked
- * only into kernels that use it. The PTX text in *ptx is NUL-terminated (size
- * counts the NUL). Its entry is "__onepass_ptx_kernel"; its parameters are the
- * kernel's fields, then, for a range kernel (not for a single_task or an
- * nd_range kernel), the global range as one 64-bit value per dimension, in
- * SYCL dimension order. */
-ONEPASS_JIT_EXPORT int onepass_jit_compile_ptx(const onepass_jit_request *request,
-                                               const onepass_jit_ptx_target *target, onepass_jit_buffer *ptx,
-                                               char **error);
+/* Compiles one kernel for `target` (the one entry of the JIT: every target
+ * goes through the same pipeline). Returns 0 and the binary in *binary (free
+ * its data with onepass_jit_free); otherwise 1 and *error is a message (free
+ * it with onepass_jit_free). */
+ONEPASS_JIT_EXPORT int onepass_jit_compile(const onepass_jit_request *request, const onepass_jit_target *target,
+                                           onepass_jit_buffer *binary, char **error);
 
-/* Does the one-time work of a first onepass_jit_compile_ptx for `target`
- * (LLVM's targets, the builtin library, libdevice's file, and a small kernel
+/* Does the one-time work of a first onepass_jit_compile for `target` (LLVM's
+ * targets, the builtin library, the device library's file, and a small kernel
  * through the whole pipeline, which brings LLVM's code into memory), so a
  * kernel compiled afterwards pays only for itself. Meant for a background
- * thread started when a GPU is found; safe to run while other threads
- * compile. */
-ONEPASS_JIT_EXPORT void onepass_jit_warm_up_ptx(const onepass_jit_ptx_target *target);
+ * thread started when a device is found; safe to run while other threads
+ * compile. Does nothing for targets that need no warm-up. */
+ONEPASS_JIT_EXPORT void onepass_jit_warm_up(const onepass_jit_target *target);
 
 /* For tests: reads the LLVM bitcode module of `size` bytes, lowers the
  * work-group barriers of its function `kernel` for the CPU

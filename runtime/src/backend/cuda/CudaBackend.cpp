@@ -1,18 +1,16 @@
 // The CUDA backend: NVIDIA GPUs through the driver API (libcuda.so.1, loaded
-// at run time). Kernels are JIT-compiled to PTX by OnePass for the device's
-// compute capability and loaded with the driver (which compiles the PTX to
-// SASS); allocations map to cuMemAlloc / cuMemHostAlloc / cuMemAllocManaged.
+// at run time). Its devices' kernels are JIT-compiled to PTX by the runtime
+// for the device's compute capability; the backend links the PTX into a cubin
+// with the driver (which the runtime caches) and loads it; allocations map to cuMemAlloc / cuMemHostAlloc / cuMemAllocManaged.
 // Each device has kStreams non-blocking streams for asynchronous operations,
 // with CUDA events as the runtime's markers, and one more stream for the
 // synchronous operations.
 #include "../BackendErrors.h"
 #include "../BackendInterface.h"
-#include "../BuildOnceMap.h"
-#include "../LaunchConstants.h"
 #include "CudaDriver.h"
 #include "CudaToolkit.h"
 
-#include "onepass/jit/jit_api.h"
+#include "onepass/jit/jit_api.h"  // ONEPASS_JIT_TARGET_PTX
 
 #include <algorithm>
 #include <chrono>
@@ -54,16 +52,12 @@ struct Device {
   int maxGrid[3] = {0, 0, 0};
   int maxBlock[3] = {0, 0, 0};
   std::string name;
+  std::string targetIdentity;  // onepass_backend_target::identity
   // Host time of `epoch`, a timing event: the origin of marker_time.
   CUevent epoch = nullptr;
   uint64_t epochNanoseconds = 0;
   std::mutex markerMutex;
   std::vector<Marker *> freeMarkers[2];  // [timing]
-};
-
-struct CompiledKernel {
-  CUfunction function = nullptr;
-  std::string error;
 };
 
 struct Backend {
@@ -74,8 +68,6 @@ struct Backend {
   int driverVersion = 0;
   Libdevice libdevice;
   std::vector<std::unique_ptr<Device>> devices;
-  // By (kernel, device, its launch constants' values).
-  rt::BuildOnceMap<std::tuple<const void *, uint32_t, std::string>, CompiledKernel> kernels;
 };
 
 Backend &backend() {
@@ -283,12 +275,9 @@ int fillAsync(uint32_t device, uint32_t stream, void *destination, const void *p
 }
 
 using Clock = std::chrono::steady_clock;
-long long microsBetween(Clock::time_point from, Clock::time_point to) {
-  return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
-}
 
 // Loads a cubin or PTX image and finds the kernel entry; returns an error or "".
-std::string loadModule(const Device &d, const void *image, const char *what, CUfunction &function) {
+std::string loadModule(const Device &d, const void *image, CUfunction &function) {
   const DriverApi &api = *backend().api;
   char errorLog[8192] = {0};
   int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
@@ -296,7 +285,7 @@ std::string loadModule(const Device &d, const void *image, const char *what, CUf
   CUmodule module = nullptr;
   CUresult result = api.cuModuleLoadDataEx(&module, image, 2, options, values);
   if (result != CUDA_SUCCESS)
-    return std::string("the driver rejected the ") + what + " for sm_" + std::to_string(d.smVersion) + ": " +
+    return "the driver rejected the kernel's binary for sm_" + std::to_string(d.smVersion) + ": " +
            describe(api, result) + (errorLog[0] ? std::string(": ") + errorLog : std::string());
   result = api.cuModuleGetFunction(&function, module, "__onepass_ptx_kernel");
   return result == CUDA_SUCCESS ? "" : "the module has no kernel entry: " + describe(api, result);
@@ -337,99 +326,49 @@ unsigned driverPtxVersion(int driver) {
   return 60;
 }
 
-onepass_jit_ptx_target ptxTarget(const Device &d) {
+int deviceTarget(uint32_t device, onepass_backend_target *target, char **) {
   const Backend &b = backend();
-  return {d.smVersion, driverPtxVersion(b.driverVersion), b.libdevice.path.c_str(), b.libdevice.missing.c_str()};
-}
-
-// Everything that changes a kernel's cubin.
-std::string cacheKey(const Device &d, uint64_t imageIdentity, const char *kernelSymbol, const std::string &constants) {
-  const Backend &b = backend();
-  char imageId[20];
-  std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(imageIdentity));
-  return std::string(b.services->toolchain_id()) + "|cuda sm_" + std::to_string(d.smVersion) + "|driver " +
-         std::to_string(b.driverVersion) + "|" + b.libdevice.identity + "|image " + imageId + "|" + kernelSymbol +
-         (constants.empty() ? "" : "|constants " + constants);
-}
-
-// Whether the first device's cubin of a kernel is in the persistent cache.
-int kernelCached(uint64_t imageIdentity, const char *kernelSymbol) {
-  const Backend &b = backend();
-  return b.services->cache_contains(cacheKey(*b.devices.front(), imageIdentity, kernelSymbol, "").c_str());
-}
-
-// Finds the kernel's binary in the persistent cache, or JIT-compiles it to
-// PTX, links it to a cubin and caches that. Returns an error or "".
-std::string buildKernel(uint32_t device, const onepass_backend_launch &launch, CUfunction &function) {
-  Backend &b = backend();
   const Device &d = *b.devices[device];
-  b.api->cuCtxSetCurrent(d.context);
-  const std::string key = cacheKey(d, launch.image_id, launch.kernel_symbol, backend::constantsKey(launch));
-  auto start = Clock::now();
-  void *cached = nullptr;
-  uint64_t cachedSize = 0;
-  if (b.services->cache_load(key.c_str(), &cached, &cachedSize)) {
-    std::string error = loadModule(d, cached, "cached cubin", function);
-    b.services->free(cached);
-    if (error.empty()) {
-      log(2, "kernel " + std::string(launch.kernel_symbol) + " for sm_" + std::to_string(d.smVersion) +
-                 ": cubin from the cache in " + std::to_string(microsBetween(start, Clock::now())) + " us");
-      return "";
-    }
-    log(1, error + "; compiling the kernel again");
-  }
+  std::memset(target, 0, sizeof *target);
+  target->jit_target = ONEPASS_JIT_TARGET_PTX;
+  target->arch = d.smVersion;
+  target->isa_version = driverPtxVersion(b.driverVersion);
+  target->device_library = b.libdevice.path.c_str();
+  target->device_library_missing = b.libdevice.missing.c_str();
+  target->identity = d.targetIdentity.c_str();
+  return 0;
+}
 
-  const std::vector<onepass_jit_constant> constants = backend::launchConstants(launch);
-  onepass_jit_request request{launch.image, launch.image_size, launch.kernel_symbol, constants.data(),
-                              static_cast<uint32_t>(constants.size())};
-  const onepass_jit_ptx_target target = ptxTarget(d);
-  onepass_jit_buffer ptx{};
-  char *message = nullptr;
-  if (b.services->compile_ptx(&request, &target, &ptx, &message) != 0) {
-    std::string error = message ? message : "unknown JIT error";
-    b.services->free(message);
-    if (error.find("PTX ISA") != std::string::npos)
-      error += " (the NVIDIA driver, " + driverName() + ", is too old for '" + d.name + "': update it)";
-    return error;
-  }
-  auto jitted = Clock::now();
+// PTX -> cubin, so the runtime's cache holds the final binary and a later run
+// pays neither LLVM nor the driver's PTX compiler.
+int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binary, uint64_t *binarySize,
+                   char **error) {
+  const Device &d = *backend().devices[device];
+  if (!enter(device, error)) return 1;
   std::vector<char> cubin;
   std::string why;
-  std::string error;
-  if (linkCubin(d, ptx.data, ptx.size, cubin, why)) {
-    b.services->cache_store(key.c_str(), cubin.data(), cubin.size());
-    error = loadModule(d, cubin.data(), "cubin", function);
-  } else {
-    log(1, why + "; loading the PTX directly");
-    error = loadModule(d, ptx.data, "PTX", function);
-  }
-  b.services->free(ptx.data);
-  log(2, "kernel " + std::string(launch.kernel_symbol) + " for sm_" + std::to_string(d.smVersion) + ": PTX JIT " +
-             std::to_string(microsBetween(start, jitted)) + " us, PTX to cubin and load " +
-             std::to_string(microsBetween(jitted, Clock::now())) + " us");
-  return error;
+  if (!linkCubin(d, ptx, size, cubin, why)) return fail(error, why);
+  *binary = std::malloc(cubin.size());
+  if (!*binary) return fail(error, "out of host memory for a cubin");
+  std::memcpy(*binary, cubin.data(), cubin.size());
+  *binarySize = cubin.size();
+  return 0;
 }
 
-CompiledKernel &compiled(uint32_t device, const onepass_backend_launch &launch) {
-  return backend().kernels.get({launch.host_entry, device, backend::constantsKey(launch)}, [&](CompiledKernel &kernel) {
-    kernel.error = buildKernel(device, launch, kernel.function);
-  });
-}
-
-int prepareKernel(uint32_t device, onepass_backend_launch *launch, char **error) {
-  // No context switch here: a build makes the context current itself.
-  CompiledKernel &kernel = compiled(device, *launch);
-  if (!kernel.function) return fail(error, kernel.error);
-  launch->prepared = &kernel;
+int loadKernel(uint32_t device, const void *binary, uint64_t, void **kernel, char **error) {
+  const Device &d = *backend().devices[device];
+  if (!enter(device, error)) return 1;
+  CUfunction function = nullptr;
+  std::string why = loadModule(d, binary, function);
+  if (!why.empty()) return fail(error, why);
+  *kernel = function;
   return 0;
 }
 
 // Enqueues the kernel on `stream`; returns once it is enqueued.
 int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch *launch, char **error) {
   if (!enter(device, error)) return 1;
-  CompiledKernel &kernel =
-      launch->prepared ? *static_cast<CompiledKernel *>(launch->prepared) : compiled(device, *launch);
-  if (!kernel.function) return fail(error, kernel.error);
+  auto function = static_cast<CUfunction>(launch->kernel);
   const Device &d = *backend().devices[device];
 
   uint64_t range[3] = {1, 1, 1};
@@ -480,7 +419,7 @@ int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch
     argumentList[i] = const_cast<unsigned char *>(object + launch->field_offsets[i]);
   for (unsigned i = 0; i < rangeArguments; ++i) argumentList[launch->field_count + i] = &range[i];
 
-  ONEPASS_CUDA_CHECK(backend().api->cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2], block[0], block[1],
+  ONEPASS_CUDA_CHECK(backend().api->cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0], block[1],
                                                    block[2], static_cast<unsigned>(launch->local_memory_bytes), stream,
                                                    argumentList, nullptr),
                      "launching a kernel");
@@ -572,7 +511,7 @@ void releaseMarker(uint32_t device, void *marker) {
 
 const onepass_backend kTable = {
     ONEPASS_BACKEND_INTERFACE_VERSION, "cuda", "OnePass CUDA", "NVIDIA Corporation", deviceCount, deviceInfo,
-    allocate, deallocate, copy, fill, prepareKernel, launchKernel,
+    allocate, deallocate, copy, fill, deviceTarget, finalizeBinary, loadKernel, launchKernel,
     2,  // lanes for synchronous operations (buffer transfers)
     kStreams, launchAsync, copyAsync, fillAsync, recordMarker, streamWaitMarker, queryMarker, waitMarker, markerTime,
     releaseMarker, waitStream,
@@ -595,7 +534,6 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
   std::string reason;
   b.api = loadDriver(reason);
   if (!b.api) return refuse(reason);
-  services->preload_jit();  // in parallel with the driver's start-up
   CUresult result = b.api->cuInit(0);
   if (result == CUDA_ERROR_NO_DEVICE) return refuse("no CUDA device (the driver reports none)");
   if (result != CUDA_SUCCESS) return refuse("the CUDA driver failed to initialize: " + describe(*b.api, result));
@@ -639,8 +577,8 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
   if (b.devices.empty()) return refuse("no usable CUDA device");
   b.libdevice = findLibdevice();
   if (b.libdevice.path.empty()) log(2, "no libdevice, so kernels calling math functions cannot run: " + b.libdevice.missing);
-  // Most programs launch their first kernel soon: have LLVM ready by then.
-  const onepass_jit_ptx_target target = ptxTarget(*b.devices.front());
-  services->warm_up_ptx(&target, kernelCached);
+  for (auto &device : b.devices)
+    device->targetIdentity = "cuda sm_" + std::to_string(device->smVersion) + "|driver " +
+                             std::to_string(b.driverVersion) + "|" + b.libdevice.identity;
   return &kTable;
 }

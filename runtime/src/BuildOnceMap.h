@@ -1,6 +1,6 @@
 // A map whose values are built once per key, outside the map's lock: the same
 // key builds once while other threads asking for it wait, different keys
-// build concurrently. Backends keep their compiled kernels in one.
+// build concurrently. The kernel provider keeps the loaded kernels in one.
 #pragma once
 
 #include <map>

@@ -1,0 +1,358 @@
+#include "KernelProvider.h"
+
+#include "Environment.h"
+#include "Errors.h"
+#include "JitLibrary.h"
+#include "KernelCache.h"
+#include "Log.h"
+#include "Runtime.h"
+#include "BuildOnceMap.h"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <mutex>
+#include <system_error>
+#include <thread>
+#include <tuple>
+#include <vector>
+
+namespace onepass::rt {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+long long microsSince(Clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
+}
+
+// The values the JIT compiles into one binary of a kernel, besides the
+// kernel and the target.
+struct Variant {
+  std::array<uint64_t, 3> localRange{0, 0, 0};  // 0s: not compiled in
+  std::vector<onepass_jit_constant> constants;  // the launch constants' values
+  std::string constantsText;                    // the same as a key ("" without any)
+};
+
+Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, const onepass_backend_launch &launch) {
+  Variant variant;
+  if (target.perWorkGroupRange && launch.local_range[0] != 0)
+    for (unsigned d = 0; d < launch.dimensions && d < 3; ++d) variant.localRange[d] = launch.local_range[d];
+  for (uint32_t field : kernel.constantFields) {
+    onepass_jit_constant constant{field, kernel.fieldSizes[field], 0};
+    std::memcpy(&constant.value, static_cast<const char *>(launch.object) + kernel.fieldOffsets[field],
+                std::min<uint32_t>(constant.size, sizeof constant.value));
+    variant.constants.push_back(constant);
+    variant.constantsText += std::to_string(constant.field) + "=" + std::to_string(constant.value) + ";";
+  }
+  return variant;
+}
+
+// Everything that changes the binary: the persistent cache's key.
+std::string cacheKey(const DeviceTarget &target, const RegisteredKernel &kernel, const Variant &variant) {
+  char imageId[20];
+  std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(kernel.imageId));
+  std::string key = toolchainId() + "|target " + std::to_string(target.jit.kind) + " " +
+                    std::to_string(target.jit.arch) + " " + std::to_string(target.jit.isa_version) + "|" +
+                    target.identity + "|image " + imageId + "|" + kernel.symbol;
+  if (variant.localRange[0] != 0)
+    key += "|work-group " + std::to_string(variant.localRange[0]) + "," + std::to_string(variant.localRange[1]) + "," +
+           std::to_string(variant.localRange[2]);
+  if (!variant.constantsText.empty()) key += "|constants " + variant.constantsText;
+  return key;
+}
+
+// Takes a message the backend malloc'ed.
+std::string takeMessage(char *message, const char *fallback) {
+  std::string text = message ? message : fallback;
+  std::free(message);
+  return text;
+}
+
+// Whether the image holding `kernel` matches its content hash, checked once
+// per image and process. The JIT checks every image it compiles; a binary
+// from the persistent cache is used only for an intact image, so a damaged
+// kernel table never meets a cached binary.
+bool imageIntact(const RegisteredKernel &kernel, std::string &error) {
+  static auto *mutex = new std::mutex;  // never destroyed: kernels may be built during exit
+  static auto *checked = new std::map<std::pair<const uint8_t *, uint64_t>, std::string>;
+  std::lock_guard<std::mutex> lock(*mutex);
+  auto [entry, isNew] = checked->try_emplace({kernel.image, kernel.imageId});
+  if (isNew) {
+    image::ImageView view;
+    if (!view.parse(kernel.image, kernel.imageSize, /*verifyHash=*/true, entry->second) && entry->second.empty())
+      entry->second = "the kernel image is corrupt";
+  }
+  error = entry->second;
+  return error.empty();
+}
+
+struct Built {
+  void *handle = nullptr;  // the backend's, once loaded
+  std::string error;
+};
+
+// Builds one binary and loads it; returns the backend's handle or sets `error`.
+void build(const sycl::detail::device_impl &device, const RegisteredKernel &kernel, const Variant &variant, Built &built) {
+  const onepass_backend &backend = *device.backend;
+  const DeviceTarget &target = device.target;
+  const std::string key = cacheKey(target, kernel, variant);
+  const auto start = Clock::now();
+  auto load = [&](const void *binary, uint64_t size) {
+    char *message = nullptr;
+    if (backend.load_kernel(device.index, binary, size, &built.handle, &message) == 0) return true;
+    built.handle = nullptr;
+    built.error = takeMessage(message, "the backend could not load the kernel");
+    return false;
+  };
+
+  std::vector<uint8_t> cached;
+  if (KernelCache::instance().load(key, cached)) {
+    if (!imageIntact(kernel, built.error)) return;
+    if (load(cached.data(), cached.size())) {
+      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": binary from the cache in "
+                                  << microsSince(start) << " us");
+      return;
+    }
+    ONEPASS_LOG(Warning, "a cached binary of kernel " << kernel.symbol << " does not load (" << built.error
+                                                      << "); compiling the kernel again");
+    built.error.clear();
+  }
+
+  const JitLibrary *jit = loadJitLibrary(built.error);
+  if (!jit) return;
+  const onepass_jit_request request{kernel.image,
+                                    kernel.imageSize,
+                                    kernel.symbol.c_str(),
+                                    variant.constants.data(),
+                                    static_cast<uint32_t>(variant.constants.size()),
+                                    {variant.localRange[0], variant.localRange[1], variant.localRange[2]}};
+  onepass_jit_buffer output{};
+  char *message = nullptr;
+  if (jit->compile(&request, &target.jit, &output, &message) != 0) {
+    built.error = message ? message : "unknown JIT error";
+    jit->free(message);
+    return;
+  }
+  const auto jitted = Clock::now();
+  if (backend.finalize_binary) {
+    void *binary = nullptr;
+    uint64_t size = 0;
+    if (backend.finalize_binary(device.index, output.data, output.size, &binary, &size, &message) == 0) {
+      KernelCache::instance().store(key, binary, size);
+      load(binary, size);
+      std::free(binary);
+    } else {
+      ONEPASS_LOG(Warning, takeMessage(message, "finalizing failed") << "; loading the JIT's output directly");
+      load(output.data, output.size);
+    }
+  } else {
+    KernelCache::instance().store(key, output.data, output.size);
+    load(output.data, output.size);
+  }
+  jit->free(output.data);
+  ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": JIT "
+                              << std::chrono::duration_cast<std::chrono::microseconds>(jitted - start).count()
+                              << " us, " << (backend.finalize_binary ? "finalize and load " : "load ")
+                              << microsSince(jitted) << " us");
+}
+
+// A loaded kernel's identity in memory: the kernel, the device, and what the
+// JIT compiled in.
+using MemoryKey = std::tuple<const void *, const sycl::detail::device_impl *, std::array<uint64_t, 3>, std::string>;
+
+BuildOnceMap<MemoryKey, Built> &loaded() {
+  static auto *map = new BuildOnceMap<MemoryKey, Built>;  // never destroyed: kernels may launch during exit
+  return *map;
+}
+
+}  // namespace
+
+bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget &target, std::string &error) {
+  onepass_backend_target described{};
+  char *message = nullptr;
+  if (backend.device_target(index, &described, &message) != 0) {
+    error = takeMessage(message, "the backend did not describe the device's target");
+    return false;
+  }
+  if (described.jit_target != ONEPASS_JIT_TARGET_HOST && described.jit_target != ONEPASS_JIT_TARGET_PTX) {
+    error = "the backend asks for an unknown JIT target (" + std::to_string(described.jit_target) + ")";
+    return false;
+  }
+  target.deviceLibrary = described.device_library ? described.device_library : "";
+  target.deviceLibraryMissing = described.device_library_missing ? described.device_library_missing : "";
+  target.identity = described.identity ? described.identity : "";
+  target.perWorkGroupRange = described.per_work_group_range != 0;
+  target.jit = {described.jit_target, described.arch, described.isa_version, target.deviceLibrary.c_str(),
+                target.deviceLibraryMissing.c_str()};
+  target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX ? "sm_" + std::to_string(described.arch)
+                                                                : std::string("the host CPU");
+  return true;
+}
+
+void *provideKernel(const sycl::detail::device_impl &device, const RegisteredKernel &kernel, const void *hostEntry,
+                    const onepass_backend_launch &launch) {
+  // The last kernel each thread asked for: a loop launching one kernel (with
+  // no launch constants) asks the map once.
+  struct Last {
+    const sycl::detail::device_impl *device = nullptr;
+    const RegisteredKernel *kernel = nullptr;
+    const void *hostEntry = nullptr;
+    std::array<uint64_t, 3> localRange{};
+    void *handle = nullptr;
+  };
+  thread_local Last last;
+  const std::array<uint64_t, 3> localRange{launch.local_range[0], launch.local_range[1], launch.local_range[2]};
+  if (last.handle && last.device == &device && last.kernel == &kernel && last.hostEntry == hostEntry &&
+      last.localRange == localRange && kernel.constantFields.empty())
+    return last.handle;
+
+  Variant variant = variantOf(device.target, kernel, launch);
+  Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
+                              [&](Built &slot) { build(device, kernel, variant, slot); });
+  if (!built.handle)
+    raise(sycl::errc::build, "cannot build kernel " + describeKernel(kernel) + " for device '" + device.properties.name +
+                                 "': " + built.error);
+  last = {&device, &kernel, hostEntry, localRange, built.handle};
+  return built.handle;
+}
+
+// --- the JIT's warm-up ---------------------------------------------------------
+
+const std::string &toolchainId() {
+  static const std::string *id = new std::string([] {  // never destroyed: see JitWarmUp
+    // The JIT interface's version covers the kernels' calling convention. The
+    // builtin libraries are hashed from the installed files, so reinstalling
+    // a changed OnePass invalidates the entries it would build differently.
+    std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION ", JIT interface " +
+                       std::to_string(ONEPASS_JIT_INTERFACE_VERSION);
+    for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
+      std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
+      std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      char hash[20];
+      std::snprintf(hash, sizeof hash, "%016llx",
+                    static_cast<unsigned long long>(image::hashBytes(bytes.data(), bytes.size())));
+      text += std::string(", ") + name + " " + hash;
+    }
+    return text;
+  }());
+  return *id;
+}
+
+namespace {
+
+// The JIT's warm-up runs on a thread of its own that nobody waits for: a
+// process may exit in the middle of it (the JIT library's static objects are
+// never destroyed, see jit/src/NoExitDestructors.cpp). Once exit has begun,
+// it touches nothing of the runtime's any more.
+std::atomic<bool> &exiting() {
+  static auto *flag = new std::atomic<bool>(false);  // never destroyed
+  return *flag;
+}
+
+// Two steps on one thread. preload: before the backends start their drivers,
+// the thread loads the JIT library (some 5 ms of dlopen) in parallel. start:
+// once the devices are known, it warms the JIT up for a GPU's target if a
+// registered kernel is missing from the persistent cache there.
+class JitWarmUp {
+public:
+  static JitWarmUp &instance() {
+    static auto *warmUp = new JitWarmUp;  // never destroyed: its thread may outlive exit
+    return *warmUp;
+  }
+
+  void preload() {
+    if (!env::jitWarmUp() || !hasRegisteredKernels()) return;
+    launchThread();
+  }
+
+  // `target` null: nothing to warm up, the thread may go.
+  void start(const DeviceTarget *target) {
+    if (target && !env::jitWarmUp()) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (decided_) return;
+      decided_ = true;
+      if (target) target_ = *target;
+      hasTarget_ = target != nullptr;
+      if (hasTarget_) target_.jit = {target_.jit.kind, target_.jit.arch, target_.jit.isa_version,
+                                     target_.deviceLibrary.c_str(), nullptr};
+    }
+    changed_.notify_all();
+    if (target) launchThread();
+  }
+
+private:
+  static bool hasRegisteredKernels() {
+    bool any = false;
+    forEachKernel([&](const RegisteredKernel &) { any = true; });
+    return any;
+  }
+
+  void launchThread() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (launched_) return;
+    launched_ = true;
+    static std::once_flag atExit;
+    std::call_once(atExit, [] { std::atexit([] { exiting() = true; }); });
+    try {
+      std::thread([this] { run(); }).detach();
+    } catch (const std::system_error &e) {
+      ONEPASS_LOG(Debug, "no JIT warm-up thread: " << e.what());
+    }
+  }
+
+  void run() {
+    const auto loadStart = Clock::now();
+    toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
+    std::string error;
+    const JitLibrary *jit = loadJitLibrary(error);
+    if (!jit) {
+      if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: " << error);
+      return;
+    }
+    const auto loadMicros = microsSince(loadStart);
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return decided_; });
+    if (!hasTarget_) return;
+    lock.unlock();
+    const auto warmUpStart = Clock::now();
+    bool missing = false;
+    forEachKernel([&](const RegisteredKernel &k) {
+      missing = missing || !KernelCache::instance().contains(cacheKey(target_, k, Variant{}));
+    });
+    if (!missing) {
+      if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");
+      return;
+    }
+    jit->warmUp(&target_.jit);
+    if (exiting()) return;
+    ONEPASS_LOG(Info, "JIT warmed up for " << target_.name << " in " << microsSince(warmUpStart)
+                                           << " us (its library loaded in " << loadMicros << " us)");
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool launched_ = false, decided_ = false, hasTarget_ = false;
+  DeviceTarget target_;
+};
+
+}  // namespace
+
+void preloadJit() { JitWarmUp::instance().preload(); }
+
+void warmUpJit(const std::vector<const sycl::detail::device_impl *> &devices) {
+  for (const sycl::detail::device_impl *device : devices)
+    if (device->target.jit.kind == ONEPASS_JIT_TARGET_PTX) return JitWarmUp::instance().start(&device->target);
+  JitWarmUp::instance().start(nullptr);
+}
+
+}  // namespace onepass::rt
