@@ -4,6 +4,7 @@
 
 #include "BarrierLowering.h"
 #include "CpuTranslator.h"
+#include "Driver.h"
 #include "NativeLoader.h"
 #include "PtxTranslator.h"
 
@@ -73,23 +74,23 @@ int onepass_jit_compile(const onepass_jit_request *request, const onepass_jit_ta
                         onepass_jit_buffer *binary, char **error) {
   if (!request || !request->image || !request->kernel_symbol || !target || !binary)
     return fail(error, "onepass_jit_compile: missing argument");
+  std::unique_ptr<onepass::jit::Translator> translator;
   switch (target->kind) {
-  case ONEPASS_JIT_TARGET_HOST: {
-    llvm::Expected<std::vector<char>> compiled = onepass::jit::compileCpuKernel(
-        request->image, request->image_size, request->kernel_symbol, constantsOf(*request),
-        {request->local_range[0], request->local_range[1], request->local_range[2]});
-    if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
-    return deliver(compiled->data(), compiled->size(), binary, error);
+  case ONEPASS_JIT_TARGET_HOST: translator = onepass::jit::makeCpuTranslator(); break;
+  case ONEPASS_JIT_TARGET_PTX: translator = onepass::jit::makePtxTranslator(ptxTarget(*target)); break;
+  default: return fail(error, "onepass_jit_compile: unknown target kind " + std::to_string(target->kind));
   }
-  case ONEPASS_JIT_TARGET_PTX: {
-    llvm::Expected<std::string> compiled = onepass::jit::compilePtxKernel(
-        request->image, request->image_size, request->kernel_symbol, ptxTarget(*target), constantsOf(*request));
-    if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
-    return deliver(compiled->c_str(), compiled->size() + 1, binary, error);
-  }
-  default:
-    return fail(error, "onepass_jit_compile: unknown target kind " + std::to_string(target->kind));
-  }
+  onepass::jit::Specialization specialization;
+  specialization.constants = constantsOf(*request);
+  // (A work-group range only where the target compiles it in: the CPU's.)
+  if (target->kind == ONEPASS_JIT_TARGET_HOST)
+    specialization.localRange = {request->local_range[0], request->local_range[1], request->local_range[2]};
+  llvm::Expected<std::vector<char>> compiled = onepass::jit::compileKernel(
+      request->image, request->image_size, request->kernel_symbol, specialization, *translator);
+  if (!compiled) return fail(error, llvm::toString(compiled.takeError()));
+  // PTX is text: NUL-terminated, as the driver wants it.
+  if (target->kind == ONEPASS_JIT_TARGET_PTX) compiled->push_back('\0');
+  return deliver(compiled->data(), compiled->size(), binary, error);
 }
 
 void onepass_jit_warm_up(const onepass_jit_target *target) {

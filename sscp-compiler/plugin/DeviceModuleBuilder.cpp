@@ -2,7 +2,7 @@
 
 #include "GroupLocalMemory.h"
 
-#include "KernelFunctionAttributes.h"
+#include "FloatingPointAttributes.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -99,7 +99,7 @@ Function *createKernelFunction(Module &device, Function &entry, const KernelLayo
   auto *type = FunctionType::get(Type::getVoidTy(ctx), params, false);
   Function *kernel = Function::Create(type, GlobalValue::ExternalLinkage, deviceKernelSymbol(entry), device);
   kernel->addFnAttr(Attribute::NoUnwind);
-  image::copyFloatingPointAttributes(entry, *kernel);
+  ir::copyFloatingPointAttributes(entry, *kernel);
 
   IRBuilder<> builder(BasicBlock::Create(ctx, "entry", kernel));
   uint32_t objectSize = std::max<uint32_t>(layout.objectSize, 1);

@@ -2,6 +2,7 @@
 
 #include "Diagnostics.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/PrettyPrinter.h"
@@ -65,6 +66,18 @@ public:
     return reject(loc, what, type, "this type is not supported in kernels");
   }
 
+  // The members a class names in its ONEPASS_LAUNCH_CONSTANTS annotation
+  // (include/sycl/detail/defines.hpp).
+  static std::vector<StringRef> launchConstantMembers(const CXXRecordDecl &record) {
+    std::vector<StringRef> names;
+    for (const AnnotateAttr *annotation : record.specific_attrs<AnnotateAttr>()) {
+      if (annotation->getAnnotation() != "onepass.launch_constants") continue;
+      for (const Expr *argument : annotation->args())
+        if (const auto *name = dyn_cast<StringLiteral>(argument->IgnoreParenImpCasts())) names.push_back(name->getString());
+    }
+    return names;
+  }
+
   bool flattenRecord(const CXXRecordDecl &record, uint64_t offset, const std::string &what,
                      SourceLocation loc) {
     const uint64_t size = ctx_.getTypeSizeInChars(QualType(ctx_.getCanonicalTagType(&record))).getQuantity();
@@ -80,12 +93,7 @@ public:
       uint64_t baseOffset = offset + layout.getBaseClassOffset(baseDecl).getQuantity();
       if (!flattenRecord(*baseDecl, baseOffset, what, loc)) return false;
     }
-    // A local accessor's range and offset come from the command group's
-    // setup: launch constants (image::kFieldLaunchConstant).
-    const auto *inNamespace = dyn_cast<NamespaceDecl>(record.getDeclContext()->getRedeclContext());
-    const bool localAccessor = record.getName() == "local_accessor" && inNamespace &&
-                               inNamespace->getName() == "sycl" &&
-                               inNamespace->getDeclContext()->getRedeclContext()->isTranslationUnit();
+    const std::vector<StringRef> launchConstants = launchConstantMembers(record);
     for (const FieldDecl *field : record.fields()) {
       uint64_t bitOffset = layout.getFieldOffset(field->getFieldIndex());
       if (field->isBitField()) {
@@ -100,7 +108,9 @@ public:
       std::string name = what.empty() ? field->getNameAsString() : what;
       SourceLocation fieldLoc = what.empty() ? field->getLocation() : loc;
       const uint32_t outerFlags = flags_;
-      if (localAccessor && (field->getName() == "range_" || field->getName() == "offset_"))
+      // A member the class names a launch constant (a local accessor's range
+      // and offset, set up by the command group).
+      if (std::find(launchConstants.begin(), launchConstants.end(), field->getName()) != launchConstants.end())
         flags_ |= image::kFieldLaunchConstant;
       const bool flattened = flatten(field->getType(), offset + bitOffset / 8, name, fieldLoc);
       flags_ = outerFlags;

@@ -5,7 +5,7 @@
 // control flow that is uniform per work-group, and the
 // errors: a local accessor in a range kernel, more local memory than the
 // device has. On the CPU, kernels with barriers run as resumable steps per
-// work-item (jit/src/BarrierLowering.h).
+// work-item (jit/targets/cpu/BarrierLowering.h).
 #include "check.h"
 
 #include <sycl/sycl.hpp>

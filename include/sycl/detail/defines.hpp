@@ -13,7 +13,14 @@
 #define ONEPASS_KERNEL_ENTRY(kind) [[clang::annotate("onepass.kernel." kind)]] __attribute__((noinline))
 // SYCL 2020 §5.10.1: a function usable from device code in another TU.
 #define SYCL_EXTERNAL [[clang::annotate("onepass.sycl_external")]]
+// Names the members of a class whose values the runtime knows at each launch
+// (a local accessor's range and offset): stage 1 records the fields they
+// flatten to as launch constants (image::kFieldLaunchConstant), which the JIT
+// compiles in. (On the class, not on the members: an annotated member would
+// reach the IR as an annotation call at every access.)
+#define ONEPASS_LAUNCH_CONSTANTS(...) [[clang::annotate("onepass.launch_constants", __VA_ARGS__)]]
 #else
+#define ONEPASS_LAUNCH_CONSTANTS(...)
 #define ONEPASS_KERNEL_ENTRY(kind) __attribute__((noinline))
 #define SYCL_EXTERNAL
 #endif

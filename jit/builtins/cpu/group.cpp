@@ -3,7 +3,7 @@
 // records its address in the work-item state. There is no barrier function:
 // the JIT turns every call of __onepass_group_barrier (the kernel's, and the
 // sub-group builtins' below) into a point where the work-item stops and later
-// resumes (jit/src/BarrierLowering.h).
+// resumes (jit/targets/cpu/BarrierLowering.h).
 #include "../common/work_item_abi.h"
 
 #include <stdint.h>
@@ -26,7 +26,7 @@ ONEPASS_BUILTIN void *__onepass_local_memory() noexcept {
 // another between barriers, so a sub-group exchanges values through the
 // group scratch: each work-item writes its slot, a barrier, each reads the
 // slot it wants, a barrier (before the scratch is written again). The JIT
-// lowers those barriers like any other (jit/src/BarrierLowering.h).
+// lowers those barriers like any other (jit/targets/cpu/BarrierLowering.h).
 extern "C" __attribute__((convergent)) void __onepass_group_barrier() noexcept;
 
 namespace {

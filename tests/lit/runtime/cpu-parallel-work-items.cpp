@@ -1,5 +1,5 @@
 // The CPU launcher's loops over work-items are parallel loops for LLVM
-// (jit/src/ParallelLoops.h): between barriers work-items share nothing but
+// (jit/targets/cpu/ParallelLoops.h): between barriers work-items share nothing but
 // atomics, so the vectorizer needs no runtime alias checks, even between
 // pointers it cannot tell apart. A kernel with private memory left in an
 // alloca (shared by every iteration of the loop) does not get the marks.

@@ -1,6 +1,6 @@
 // A tile with a halo, as a stencil loads it: the work-items at a row's ends
 // and the tile's first and last rows load one more value each. On the CPU
-// (jit/src/ParallelLoops.h, BarrierLowering.h):
+// (jit/targets/cpu/ParallelLoops.h, BarrierLowering.h):
 // - every work-item stops at the barrier, whatever the halo branches, so the
 //   launcher has no path for a group whose work-items stopped apart;
 // - the branches on the row (the same for a row's work-items) are unswitched

@@ -107,7 +107,7 @@ ONEPASS_JIT_EXPORT void onepass_jit_warm_up(const onepass_jit_target *target);
 
 /* For tests: reads the LLVM bitcode module of `size` bytes, lowers the
  * work-group barriers of its function `kernel` for the CPU
- * (jit/src/BarrierLowering.h) and returns the step function as text in
+ * (jit/targets/cpu/BarrierLowering.h) and returns the step function as text in
  * *result (NUL-terminated), after a comment line with the frame's size and
  * alignment. */
 ONEPASS_JIT_EXPORT int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const char *kernel,

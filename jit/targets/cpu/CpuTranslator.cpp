@@ -8,7 +8,7 @@
 
 #include "WorkItemLowering.h"
 
-#include "../builtins/common/work_item_abi.h"
+#include "../../builtins/common/work_item_abi.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
@@ -19,8 +19,6 @@
 
 #include <map>
 #include <optional>
-
-#include "KernelFunctionAttributes.h"
 
 using namespace llvm;
 
@@ -144,8 +142,8 @@ Expected<uint64_t> allocateGroupLocal(const KernelModule &kernel) {
 // `kernel` is the kernel function, or with `stepped` its step (barriers).
 // `localRange`: the work-group range if compiled in (see compileCpuKernel).
 Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info,
-                        const SteppedKernel *stepped, const std::map<uint32_t, uint64_t> &constants,
-                        const std::array<uint64_t, 3> &localRange, uint64_t groupLocalBytes) {
+                        const SteppedKernel *stepped, const std::array<uint64_t, 3> &localRange,
+                        uint64_t groupLocalBytes) {
   LLVMContext &ctx = module.getContext();
   Type *ptr = PointerType::get(ctx, 0);
   Function *launcher = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr, ptr}, false),
@@ -162,15 +160,11 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   Value *state = createWorkItemState(builder);
 
   // The kernel object is immutable during a launch: load every field once,
-  // outside the loops, so nothing in the loop body has to reload them.
+  // outside the loops, so nothing in the loop body has to reload them. (A
+  // launch constant's load is dead: the driver compiled its value in.)
   std::vector<Value *> arguments;
-  // (Launch constants: their values, compiled in.)
   for (size_t i = 0; i < info.fields.size(); ++i) {
     Type *type = kernel.getArg(i)->getType();
-    if (auto constant = constants.find(static_cast<uint32_t>(i)); constant != constants.end()) {
-      arguments.push_back(ConstantInt::get(type, constant->second));
-      continue;
-    }
     Value *address = builder.CreateConstInBoundsGEP1_32(builder.getInt8Ty(), object, info.fields[i].offset);
     arguments.push_back(builder.CreateAlignedLoad(type, address, Align(1)));
   }
@@ -509,89 +503,97 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
 
 }  // namespace
 
-Expected<std::vector<char>> compileCpuKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                             const std::vector<FieldConstant> &constants,
-                                             const std::array<uint64_t, 3> &localRange) {
-  LLVMContext ctx;
-  Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
-  if (!loaded) return loaded.takeError();
-  std::map<uint32_t, uint64_t> constantValues;
-  for (const FieldConstant &constant : constants) {
-    Expected<uint64_t> value = checkedFieldConstant(*loaded, constant);
-    if (!value) return value.takeError();
-    constantValues[constant.field] = *value;
-  }
-  Module &module = *loaded->module;
+namespace {
 
-  Expected<std::unique_ptr<TargetMachine>> machine = createHostTargetMachine();
-  if (!machine) return machine.takeError();
-  setTarget(module, **machine);
-  // (Before the builtins are linked: the slots' addresses call one.)
-  Expected<uint64_t> groupLocalBytes = allocateGroupLocal(*loaded);
-  if (!groupLocalBytes) return groupLocalBytes.takeError();
-  if (Error err = linkBuiltins(module, BuiltinTarget::Cpu)) return err;
+class CpuTranslator final : public Translator {
+public:
+  const char *name() const override { return "CPU"; }
+
+  Expected<TargetMachine *> machine() override {
+    if (!machine_) {
+      Expected<std::unique_ptr<TargetMachine>> created = createHostTargetMachine();
+      if (!created) return created.takeError();
+      machine_ = std::move(*created);
+    }
+    return machine_.get();
+  }
+
+  BuiltinTarget builtins() const override { return BuiltinTarget::Cpu; }
+
+  Error placeGroupLocalMemory(KernelModule &kernel) override {
+    Expected<uint64_t> bytes = allocateGroupLocal(kernel);
+    if (!bytes) return bytes.takeError();
+    groupLocalBytes_ = *bytes;
+    return Error::success();
+  }
 
   // A kernel with barriers runs as a resumable step per work-item. Stage 1
   // knows which kernels call one; the CPU's sub-group builtins add theirs
   // (jit/builtins/cpu/group.cpp), and exchange values through the group
   // scratch.
-  image::KernelView features = loaded->info;
-  if (Function *barrier = module.getFunction(kBarrierBuiltin);
-      barrier && loaded->info.kind == image::KernelKind::NdRange &&
-      transitiveCallers(*barrier).contains(loaded->kernel))
-    features.features |= image::kFeatureBarrier | image::kFeatureGroupScratch;
-  std::optional<SteppedKernel> stepped;
-  if (features.features & image::kFeatureBarrier) {
-    if (loaded->info.kind != image::KernelKind::NdRange)
-      return createStringError(inconvertibleErrorCode(), "kernel '" + std::string(loaded->displayName) +
-                                                             "' uses a work-group barrier but is not an nd_range kernel");
-    Expected<SteppedKernel> built = buildSteppedKernel(module, *loaded->kernel, loaded->displayName);
-    if (!built) return built.takeError();
-    stepped = *built;
-    dumpModuleIfRequested(module, std::string(kernelSymbol) + ".stepped");
-  }
-  Function &body = stepped ? *stepped->step : *loaded->kernel;
-  Function *launcher =
-      buildLauncher(module, body, features, stepped ? &*stepped : nullptr, constantValues, localRange, *groupLocalBytes);
-  image::copyFloatingPointAttributes(*loaded->kernel, *launcher);
-  if (stepped) {
-    // The kernel lives on in its step; its barrier calls must not reach the object.
-    loaded->kernel->eraseFromParent();
-    if (Function *barrier = module.getFunction(kBarrierBuiltin); barrier && barrier->use_empty())
-      barrier->eraseFromParent();
-  }
-  shareDenormalMode(module, *launcher);
-  // Same CPU and features on every function (builtins and launcher included),
-  // or the inliner refuses to inline across them.
-  // 256-bit vectors for loops over a range (they made the triad 0.66x ->
-  // 0.95x of OpenMP on Zen 4); for nd_range kernels, whose loops over a
-  // group's rows have constant trip counts that full vectors cover, the
-  // widest the CPU has (tiled matmul 0.73-0.85x -> 1.13-1.31x of OpenMP on
-  // Zen 4). Intel's AVX-512 CPUs prefer 256 bits, which halves a 16-wide
-  // row's vector and left their tiled matmul 0.31x of OpenMP (Emerald Rapids).
-  unsigned vectorBits = 256;
-  if (loaded->info.kind == image::KernelKind::NdRange)
-    vectorBits = StringRef((*machine)->getTargetFeatureString()).contains("+avx512f") ? 512 : 0;
-  stampTargetAttributes(module, **machine, vectorBits);
-  inlineIntoWrapper(module, body, *launcher);
-  if (Error err = substituteWorkItemState(module, *launcher, loaded->displayName)) {
-    dumpModuleIfRequested(module, std::string(kernelSymbol) + ".failed");
-    return err;
+  Expected<Entry> buildEntry(KernelModule &kernel, const Specialization &specialization) override {
+    Module &module = *kernel.module;
+    image::KernelView features = kernel.info;
+    if (Function *barrier = module.getFunction(kBarrierBuiltin);
+        barrier && kernel.info.kind == image::KernelKind::NdRange && transitiveCallers(*barrier).contains(kernel.kernel))
+      features.features |= image::kFeatureBarrier | image::kFeatureGroupScratch;
+    if (features.features & image::kFeatureBarrier) {
+      if (kernel.info.kind != image::KernelKind::NdRange)
+        return createStringError(inconvertibleErrorCode(), "kernel '" + std::string(kernel.displayName) +
+                                                               "' uses a work-group barrier but is not an nd_range kernel");
+      Expected<SteppedKernel> built = buildSteppedKernel(module, *kernel.kernel, kernel.displayName);
+      if (!built) return built.takeError();
+      stepped_ = *built;
+      dumpModuleIfRequested(module, kernel.kernel->getName().str() + ".stepped");
+    }
+    Function &body = stepped_ ? *stepped_->step : *kernel.kernel;
+    Function *launcher = buildLauncher(module, body, features, stepped_ ? &*stepped_ : nullptr,
+                                       specialization.localRange, groupLocalBytes_);
+    return Entry{launcher, &body};
   }
 
-  std::string verifierOutput;
-  raw_string_ostream verifierStream(verifierOutput);
-  if (verifyModule(module, &verifierStream))
-    return createStringError(inconvertibleErrorCode(), "internal error: invalid CPU kernel module: " + verifierOutput);
-  dumpModuleIfRequested(module, std::string(kernelSymbol) + ".unoptimized");
-  optimize(module, **machine, [](FunctionPassManager &passes) {
-    passes.addPass(UnswitchWorkItemLoopsPass(kCpuLaunchSymbol));
-    passes.addPass(MarkWorkItemAccessesPass(kCpuLaunchSymbol));
-  });
-  dumpModuleIfRequested(module, kernelSymbol);
-  Expected<std::vector<char>> object = emitFile(module, **machine, CodeGenFileType::ObjectFile);
-  if (object) dumpObjectIfRequested(*object, kernelSymbol);
-  return object;
-}
+  void beforeInlining(KernelModule &kernel, const Entry &entry) override {
+    Module &module = *kernel.module;
+    if (stepped_) {
+      // The kernel lives on in its step; its barrier calls must not reach the object.
+      kernel.kernel->eraseFromParent();
+      kernel.kernel = nullptr;
+      if (Function *barrier = module.getFunction(kBarrierBuiltin); barrier && barrier->use_empty())
+        barrier->eraseFromParent();
+    }
+    shareDenormalMode(module, *entry.entry);
+    // Same CPU and features on every function (builtins and launcher included),
+    // or the inliner refuses to inline across them.
+    // 256-bit vectors for loops over a range (they made the triad 0.66x ->
+    // 0.95x of OpenMP on Zen 4); for nd_range kernels, whose loops over a
+    // group's rows have constant trip counts that full vectors cover, the
+    // widest the CPU has (tiled matmul 0.73-0.85x -> 1.13-1.31x of OpenMP on
+    // Zen 4). Intel's AVX-512 CPUs prefer 256 bits, which halves a 16-wide
+    // row's vector and left their tiled matmul 0.31x of OpenMP (Emerald Rapids).
+    unsigned vectorBits = 256;
+    if (kernel.info.kind == image::KernelKind::NdRange)
+      vectorBits = StringRef(machine_->getTargetFeatureString()).contains("+avx512f") ? 512 : 0;
+    stampTargetAttributes(module, *machine_, vectorBits);
+  }
+
+  std::function<void(FunctionPassManager &)> passesBeforeVectorizer() override {
+    return [](FunctionPassManager &passes) {
+      passes.addPass(UnswitchWorkItemLoopsPass(kCpuLaunchSymbol));
+      passes.addPass(MarkWorkItemAccessesPass(kCpuLaunchSymbol));
+    };
+  }
+
+  CodeGenFileType output() const override { return CodeGenFileType::ObjectFile; }
+  const char *dumpExtension() const override { return ".o"; }
+
+private:
+  std::unique_ptr<TargetMachine> machine_;
+  uint64_t groupLocalBytes_ = 0;
+  std::optional<SteppedKernel> stepped_;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeCpuTranslator() { return std::make_unique<CpuTranslator>(); }
 
 }  // namespace onepass::jit

@@ -2,7 +2,7 @@
 
 #include "WorkItemLowering.h"
 
-#include "../builtins/common/work_item_abi.h"
+#include "../../builtins/common/work_item_abi.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"

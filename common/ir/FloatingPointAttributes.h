@@ -4,12 +4,13 @@
 // copies them from the user's kernel onto the kernel function it creates; the
 // JIT copies them onto the launch wrapper, which is what code generation
 // reads (NVPTX's .ftz instructions, for one). Header-only: both sides link
-// their own LLVM.
+// their own LLVM. It lives with the IR helpers (common/ir/), not with the image
+// format: the image library stays free of LLVM headers.
 #pragma once
 
 #include "llvm/IR/Function.h"
 
-namespace onepass::image {
+namespace onepass::ir {
 
 inline constexpr const char *kFloatingPointAttributes[] = {
     "denormal-fp-math", "denormal-fp-math-f32", "no-infs-fp-math",  "no-nans-fp-math",
@@ -20,4 +21,4 @@ inline void copyFloatingPointAttributes(const llvm::Function &from, llvm::Functi
     if (from.hasFnAttribute(name)) to.addFnAttr(from.getFnAttribute(name));
 }
 
-}  // namespace onepass::image
+}  // namespace onepass::ir

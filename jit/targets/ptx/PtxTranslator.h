@@ -5,14 +5,12 @@
 // emits PTX for the device's sm_XX.
 #pragma once
 
-#include "KernelModule.h"
+#include "Driver.h"
 #include "PtxMath.h"
 
 #include "llvm/Support/Error.h"
 
-#include <cstdint>
-#include <string>
-#include <vector>
+#include <memory>
 
 namespace onepass::jit {
 
@@ -26,9 +24,8 @@ struct PtxTarget {
   LibdeviceLocation libdevice;
 };
 
-llvm::Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                             const PtxTarget &target,
-                                             const std::vector<FieldConstant> &constants = {});
+// The NVPTX translator for the JIT driver (Driver.h): PTX text for `target`.
+std::unique_ptr<Translator> makePtxTranslator(const PtxTarget &target);
 
 // The one-time work of a process's first PTX compile, done ahead of it (see
 // onepass_jit_warm_up). Stops early once a real compile has begun.

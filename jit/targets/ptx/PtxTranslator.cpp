@@ -6,7 +6,7 @@
 #include "SpeculateLoads.h"
 #include "WorkItemLowering.h"
 
-#include "../builtins/common/work_item_abi.h"
+#include "../../builtins/common/work_item_abi.h"
 
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Verifier.h"
@@ -14,8 +14,7 @@
 #include <atomic>
 #include <map>
 #include <mutex>
-
-#include "KernelFunctionAttributes.h"
+#include <optional>
 
 using namespace llvm;
 
@@ -157,7 +156,7 @@ private:
 
 // The steps from an inlined entry to a module ready for the optimizer: math
 // to libdevice, one external function, the kernel's denormal mode and the
-// target's attributes on all code, then the verifier.
+// target's attributes on all code. (The driver verifies the result.)
 Error prepareForCodegen(Module &module, Function &entry, TargetMachine &machine, const LibdeviceLocation &libdevice,
                         StringRef kernelName) {
   eraseUnusedFunctions(module);
@@ -167,10 +166,6 @@ Error prepareForCodegen(Module &module, Function &entry, TargetMachine &machine,
   // or the inliner would keep it out of line.
   shareDenormalMode(module, entry);
   stampTargetAttributes(module, machine);
-  std::string verifierOutput;
-  raw_string_ostream verifierStream(verifierOutput);
-  if (verifyModule(module, &verifierStream))
-    return createStringError(inconvertibleErrorCode(), "internal error: invalid PTX kernel module: " + verifierOutput);
   return Error::success();
 }
 
@@ -180,67 +175,85 @@ std::atomic<bool> realCompileStarted{false};
 
 }  // namespace
 
-Expected<std::string> compilePtxKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
-                                       const PtxTarget &target, const std::vector<FieldConstant> &constants) {
-  realCompileStarted.store(true, std::memory_order_relaxed);
-  LLVMContext ctx;
-  Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
-  if (!loaded) return loaded.takeError();
-  Module &module = *loaded->module;
-  const std::string &kernelName = loaded->displayName;
-  if (loaded->info.features & image::kFeatureFp64 && target.smVersion < 13)
-    return createStringError(inconvertibleErrorCode(), "the kernel uses double precision, which sm_" +
-                                                           std::to_string(target.smVersion) + " lacks");
+namespace {
 
-  Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(target.smVersion, target.ptxVersion);
-  if (!lease) return lease.takeError();
-  TargetMachine *machine = lease->machine.get();
-  setTarget(module, *machine);
-  if (Error err = linkBuiltins(module, BuiltinTarget::Ptx)) return err;
-  // The local memory the kernel allocates itself (placeGroupLocalMemory):
-  // static shared memory, made at its first slot.
-  GlobalVariable *groupLocal = nullptr;
-  Expected<ir::GroupLocalLayout> groupLocalLayout =
-      placeGroupLocalMemory(*loaded, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &layout) {
-        if (!groupLocal) {
-          auto *type = ArrayType::get(at.getInt8Ty(), layout.total);
-          groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
-                                          "__onepass_ptx_group_local", nullptr, GlobalValue::NotThreadLocal, 3);
-          groupLocal->setAlignment(Align(layout.alignment));
-        }
-        return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset),
-                                      at.getPtrTy());
-      });
-  if (!groupLocalLayout) return groupLocalLayout.takeError();
-
-  Function *entry = buildPtxEntry(module, *loaded->kernel, loaded->info);
-  // Launch constants: the parameter's value compiled in (a local accessor's
-  // range makes its row stride a constant: immediate offsets, fewer registers).
-  for (const FieldConstant &constant : constants) {
-    Expected<uint64_t> value = checkedFieldConstant(*loaded, constant);
-    if (!value) return value.takeError();
-    Argument *parameter = entry->getArg(constant.field);
-    parameter->replaceAllUsesWith(ConstantInt::get(parameter->getType(), *value));
+class PtxTranslator final : public Translator {
+public:
+  explicit PtxTranslator(const PtxTarget &target) : target_(target) {
+    realCompileStarted.store(true, std::memory_order_relaxed);
   }
-  image::copyFloatingPointAttributes(*loaded->kernel, *entry);
-  inlineIntoWrapper(module, *loaded->kernel, *entry);
-  if (Error err = substituteWorkItemState(module, *entry, kernelName)) return err;
-  if (Error err = prepareForCodegen(module, *entry, *machine, target.libdevice, kernelName)) return err;
-  dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion) + ".unoptimized");
-  optimize(module, *machine);
+
+  const char *name() const override { return "PTX"; }
+  std::string dumpSuffix() const override { return ".sm_" + std::to_string(target_.smVersion); }
+
+  Error checkKernel(const KernelModule &kernel) override {
+    if (kernel.info.features & image::kFeatureFp64 && target_.smVersion < 13)
+      return createStringError(inconvertibleErrorCode(), "the kernel uses double precision, which sm_" +
+                                                             std::to_string(target_.smVersion) + " lacks");
+    return Error::success();
+  }
+
+  Expected<TargetMachine *> machine() override {
+    if (!lease_) {
+      Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(target_.smVersion, target_.ptxVersion);
+      if (!lease) return lease.takeError();
+      lease_.emplace(std::move(*lease));
+    }
+    return lease_->machine.get();
+  }
+
+  BuiltinTarget builtins() const override { return BuiltinTarget::Ptx; }
+
+  // The local memory the kernel allocates itself: static shared memory, made
+  // at its first slot.
+  Error placeGroupLocalMemory(KernelModule &kernel) override {
+    GlobalVariable *groupLocal = nullptr;
+    Module &module = *kernel.module;
+    Expected<ir::GroupLocalLayout> layout =
+        jit::placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &all) {
+          if (!groupLocal) {
+            auto *type = ArrayType::get(at.getInt8Ty(), all.total);
+            groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
+                                            "__onepass_ptx_group_local", nullptr, GlobalValue::NotThreadLocal, 3);
+            groupLocal->setAlignment(Align(all.alignment));
+          }
+          return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset),
+                                        at.getPtrTy());
+        });
+    return layout ? Error::success() : layout.takeError();
+  }
+
+  Expected<Entry> buildEntry(KernelModule &kernel, const Specialization &) override {
+    return Entry{buildPtxEntry(*kernel.module, *kernel.kernel, kernel.info), kernel.kernel};
+  }
+
+  Error beforeOptimizer(KernelModule &kernel, Function &entry) override {
+    return prepareForCodegen(*kernel.module, entry, *lease_->machine, target_.libdevice, kernel.displayName);
+  }
+
   // After the optimizer, which would sink the loads back into their branches.
-  if (speculateGuardedLoads(*entry)) {
+  Error afterOptimizer(KernelModule &kernel, Function &entry) override {
+    if (!speculateGuardedLoads(entry)) return Error::success();
     std::string problems;
     raw_string_ostream stream(problems);
-    if (verifyFunction(*entry, &stream))
+    if (verifyFunction(entry, &stream))
       return createStringError(inconvertibleErrorCode(), "internal error: the load speculation of kernel '" +
-                                                             kernelName + "' made invalid IR: " + problems);
+                                                             kernel.displayName + "' made invalid IR: " + problems);
+    return Error::success();
   }
-  dumpModuleIfRequested(module, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion));
-  Expected<std::vector<char>> ptx = emitFile(module, *machine, CodeGenFileType::AssemblyFile);
-  if (!ptx) return ptx.takeError();
-  dumpObjectIfRequested(*ptx, std::string(kernelSymbol) + ".sm_" + std::to_string(target.smVersion), ".ptx");
-  return std::string(ptx->begin(), ptx->end());
+
+  CodeGenFileType output() const override { return CodeGenFileType::AssemblyFile; }
+  const char *dumpExtension() const override { return ".ptx"; }
+
+private:
+  PtxTarget target_;
+  std::optional<MachinePool::Lease> lease_;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makePtxTranslator(const PtxTarget &target) {
+  return std::make_unique<PtxTranslator>(target);
 }
 
 void warmUpPtx(const PtxTarget &target) {

@@ -1,0 +1,74 @@
+#include "Driver.h"
+
+#include "Codegen.h"
+#include "FloatingPointAttributes.h"
+#include "WorkItemLowering.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace onepass::jit {
+
+Error applyLaunchConstants(KernelModule &kernel, const std::vector<FieldConstant> &constants) {
+  for (const FieldConstant &constant : constants) {
+    Expected<uint64_t> value = checkedFieldConstant(kernel, constant);
+    if (!value) return value.takeError();
+    Argument *parameter = kernel.kernel->getArg(constant.field);
+    if (!parameter->getType()->isIntegerTy())
+      return createStringError(inconvertibleErrorCode(), "internal error: launch constant for field " +
+                                                             std::to_string(constant.field) + " of kernel '" +
+                                                             kernel.displayName + "', whose parameter is no integer");
+    parameter->replaceAllUsesWith(ConstantInt::get(parameter->getType(), *value));
+  }
+  return Error::success();
+}
+
+Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
+                                          const Specialization &specialization, Translator &translator) {
+  LLVMContext ctx;
+  Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
+  if (!loaded) return loaded.takeError();
+  KernelModule &kernel = *loaded;
+  Module &module = *kernel.module;
+  const std::string dumpName = std::string(kernelSymbol) + translator.dumpSuffix();
+
+  if (Error err = translator.checkKernel(kernel)) return err;
+  // Launch constants, once for every target: a local accessor's range makes
+  // its row stride a constant (immediate offsets, fewer registers, and on the
+  // CPU fewer values kept across barriers).
+  if (Error err = applyLaunchConstants(kernel, specialization.constants)) return err;
+  Expected<TargetMachine *> machine = translator.machine();
+  if (!machine) return machine.takeError();
+  setTarget(module, **machine);
+  if (Error err = translator.placeGroupLocalMemory(kernel)) return err;
+  if (Error err = linkBuiltins(module, translator.builtins())) return err;
+
+  Expected<Entry> entry = translator.buildEntry(kernel, specialization);
+  if (!entry) return entry.takeError();
+  ir::copyFloatingPointAttributes(*kernel.kernel, *entry->entry);
+  translator.beforeInlining(kernel, *entry);
+  inlineIntoWrapper(module, *entry->body, *entry->entry);
+  if (Error err = substituteWorkItemState(module, *entry->entry, kernel.displayName)) {
+    dumpModuleIfRequested(module, dumpName + ".failed");
+    return err;
+  }
+  if (Error err = translator.beforeOptimizer(kernel, *entry->entry)) return err;
+  std::string verifierOutput;
+  raw_string_ostream verifierStream(verifierOutput);
+  if (verifyModule(module, &verifierStream))
+    return createStringError(inconvertibleErrorCode(), std::string("internal error: invalid ") + translator.name() +
+                                                           " kernel module: " + verifierOutput);
+  dumpModuleIfRequested(module, dumpName + ".unoptimized");
+  optimize(module, **machine, translator.passesBeforeVectorizer());
+  if (Error err = translator.afterOptimizer(kernel, *entry->entry)) return err;
+  dumpModuleIfRequested(module, dumpName);
+  Expected<std::vector<char>> binary = emitFile(module, **machine, translator.output());
+  if (binary) dumpObjectIfRequested(*binary, dumpName, translator.dumpExtension());
+  return binary;
+}
+
+}  // namespace onepass::jit

@@ -1,0 +1,20 @@
+// The CPU target (stage 2): wraps a kernel in a launch function that loops
+// over a chunk of the iteration space, inlines the kernel and the work-item
+// builtins into that loop so work-item ids become the loop's induction
+// variables, optimizes at O3 for this host's CPU (so the innermost loop
+// vectorizes) and emits an x86-64 object.
+#pragma once
+
+#include "Driver.h"
+
+#include <memory>
+
+namespace onepass::jit {
+
+inline constexpr const char *kCpuLaunchSymbol = "__onepass_cpu_launch";
+
+// The CPU's translator for the JIT driver (Driver.h). An nd_range kernel's
+// work-group range is compiled in unless Specialization::localRange[0] is 0.
+std::unique_ptr<Translator> makeCpuTranslator();
+
+}  // namespace onepass::jit
