@@ -1,7 +1,7 @@
 // Every environment variable the runtime reads, read here and only here
 // (README.md documents them). The one exception: the CUDA backend plugin looks
 // for the CUDA toolkit through ONEPASS_CUDA_PATH, CUDA_PATH and CUDA_HOME
-// (backend/cuda/CudaToolkit.cpp).
+// (runtime/backends/cuda/CudaToolkit.cpp).
 #pragma once
 
 #include <string>

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "KernelRegistry.h"
-#include "backend/BackendInterface.h"
+#include "BackendInterface.h"
 
 #include "onepass/jit/jit_api.h"
 

@@ -4,8 +4,8 @@
 #include "Errors.h"
 #include "Log.h"
 #include "Runtime.h"
-#include "backend/BackendPlugins.h"
-#include "backend/CpuBackend.h"
+#include "BackendPlugins.h"
+#include "CpuBackend.h"
 
 #include <algorithm>
 #include <cctype>

@@ -5,7 +5,7 @@
 #include "Executor.h"
 #include "KernelProvider.h"
 #include "StreamTracker.h"
-#include "backend/BackendInterface.h"
+#include "BackendInterface.h"
 
 #include <sycl/detail/runtime_api.hpp>
 

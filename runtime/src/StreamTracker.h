@@ -27,7 +27,7 @@
 // first.
 #pragma once
 
-#include "backend/BackendInterface.h"
+#include "BackendInterface.h"
 
 #include <atomic>
 #include <chrono>

@@ -209,8 +209,8 @@ std::string deviceKernelSymbol(const Function &entry) {
   return "__onepass_kernel_" + entry.getName().str();
 }
 
-bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries, DeviceModule &out,
-                       std::string &error) {
+Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries) {
+  DeviceModule out;
   GlobalSet reachable;
   std::vector<GlobalSet> perKernel;
   for (const KernelEntry &entry : entries) {
@@ -283,23 +283,21 @@ bool buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entri
     if (!kernel) continue;
     const ir::GroupLocalLayout layout = ir::layoutGroupLocalMemory(*kernel);
     if (!layout.error.empty() || layout.total > UINT32_MAX) {
-      error = "kernel '" + desc.displayName + "' allocates " +
-              (layout.error.empty() ? "more than 4 GiB of group local memory" : layout.error) +
-              " (sycl::ext::oneapi::group_local_memory takes a type, whose size is a constant)";
-      return false;
+      return createStringError(inconvertibleErrorCode(),
+                               "kernel '" + desc.displayName + "' allocates " +
+                                   (layout.error.empty() ? "more than 4 GiB of group local memory" : layout.error) +
+                                   " (sycl::ext::oneapi::group_local_memory takes a type, whose size is a constant)");
     }
     desc.groupLocalBytes = static_cast<uint32_t>(layout.total);
   }
 
   std::string verifierOutput;
   raw_string_ostream verifierStream(verifierOutput);
-  if (verifyModule(*device, &verifierStream)) {
-    error = "internal error: the device module is invalid: " + verifierOutput;
-    return false;
-  }
+  if (verifyModule(*device, &verifierStream))
+    return createStringError(inconvertibleErrorCode(), "internal error: the device module is invalid: " + verifierOutput);
   raw_svector_ostream stream(out.bitcode);
   WriteBitcodeToFile(*device, stream);
-  return true;
+  return out;
 }
 
 }  // namespace onepass::sscp

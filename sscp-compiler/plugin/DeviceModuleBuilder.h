@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
 #include <vector>
@@ -20,9 +21,8 @@ struct DeviceModule {
   llvm::SmallVector<char, 0> bitcode;
 };
 
-// Returns false and sets `error` if the device module cannot be built.
-bool buildDeviceModule(const llvm::Module &host, const std::vector<KernelEntry> &entries,
-                       DeviceModule &out, std::string &error);
+// The device module of `entries`, or why it cannot be built.
+llvm::Expected<DeviceModule> buildDeviceModule(const llvm::Module &host, const std::vector<KernelEntry> &entries);
 
 // The name of the device kernel function made for an entry.
 std::string deviceKernelSymbol(const llvm::Function &entry);

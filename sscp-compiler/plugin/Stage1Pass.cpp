@@ -35,12 +35,12 @@ public:
         return PreservedAnalyses::all();
       }
 
-    DeviceModule device;
-    std::string error;
-    if (!buildDeviceModule(module, entries, device, error)) {
-      module.getContext().diagnose(DiagnosticInfoGeneric(Twine("OnePass: ") + error));
+    Expected<DeviceModule> built = buildDeviceModule(module, entries);
+    if (!built) {
+      module.getContext().diagnose(DiagnosticInfoGeneric(Twine("OnePass: ") + toString(built.takeError())));
       return PreservedAnalyses::all();
     }
+    DeviceModule &device = *built;
 
     ArrayRef<uint8_t> raw(reinterpret_cast<const uint8_t *>(device.bitcode.data()), device.bitcode.size());
     SmallVector<uint8_t, 0> compressed;

@@ -10,7 +10,7 @@
 #include "../Errors.h"
 #include "../Log.h"
 #include "../Runtime.h"
-#include "../backend/CpuBackend.h"
+#include "CpuBackend.h"
 
 #include <cstdlib>
 #include <cstring>

@@ -2,9 +2,9 @@
 
 #include "BackendErrors.h"
 
-#include "../Environment.h"
-#include "../JitLibrary.h"
-#include "../ThreadPool.h"
+#include "Environment.h"
+#include "JitLibrary.h"
+#include "ThreadPool.h"
 #include "KernelImage.h"  // hashBytes
 
 #include <unistd.h>

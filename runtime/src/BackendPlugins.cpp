@@ -1,7 +1,7 @@
 #include "BackendPlugins.h"
 
-#include "../JitLibrary.h"
-#include "../Log.h"
+#include "JitLibrary.h"
+#include "Log.h"
 
 #include <dlfcn.h>
 

@@ -1,0 +1,76 @@
+// The CUDA backend's modules: PTX linked into a cubin by the driver, and
+// binaries loaded as modules with their kernel entry.
+#include "CudaBackend.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace onepass::cuda {
+
+namespace {
+
+// Loads a cubin or PTX image and finds the kernel entry; returns an error or "".
+std::string loadModule(const Device &d, const void *image, CUfunction &function) {
+  const DriverApi &api = *backend().api;
+  char errorLog[8192] = {0};
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+  CUmodule module = nullptr;
+  CUresult result = api.cuModuleLoadDataEx(&module, image, 2, options, values);
+  if (result != CUDA_SUCCESS)
+    return "the driver rejected the kernel's binary for sm_" + std::to_string(d.smVersion) + ": " +
+           describe(api, result) + (errorLog[0] ? std::string(": ") + errorLog : std::string());
+  result = api.cuModuleGetFunction(&function, module, "__onepass_ptx_kernel");
+  return result == CUDA_SUCCESS ? "" : "the module has no kernel entry: " + describe(api, result);
+}
+
+// PTX -> cubin through the driver's linker, so the cache can hold the final
+// binary and a later run pays neither LLVM nor the PTX compiler.
+bool linkCubin(const Device &d, const void *ptx, size_t ptxSize, std::vector<char> &cubin, std::string &why) {
+  const DriverApi &api = *backend().api;
+  char errorLog[8192] = {0};
+  int options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+  CUlinkState link = nullptr;
+  CUresult result = api.cuLinkCreate_v2(2, options, values, &link);
+  if (result == CUDA_SUCCESS)
+    result = api.cuLinkAddData_v2(link, CU_JIT_INPUT_PTX, const_cast<void *>(ptx), ptxSize, "onepass.ptx", 0, nullptr, nullptr);
+  void *image = nullptr;
+  size_t imageSize = 0;
+  if (result == CUDA_SUCCESS) result = api.cuLinkComplete(link, &image, &imageSize);
+  if (result == CUDA_SUCCESS) cubin.assign(static_cast<char *>(image), static_cast<char *>(image) + imageSize);
+  else why = "linking the PTX for sm_" + std::to_string(d.smVersion) + " failed: " + describe(api, result) +
+             (errorLog[0] ? std::string(": ") + errorLog : std::string());
+  if (link) api.cuLinkDestroy(link);  // owns `image`
+  return result == CUDA_SUCCESS;
+}
+
+}  // namespace
+
+// PTX -> cubin, so the runtime's cache holds the final binary and a later run
+// pays neither LLVM nor the driver's PTX compiler.
+int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binary, uint64_t *binarySize,
+                   char **error) {
+  const Device &d = *backend().devices[device];
+  if (!enter(device, error)) return 1;
+  std::vector<char> cubin;
+  std::string why;
+  if (!linkCubin(d, ptx, size, cubin, why)) return fail(error, why);
+  *binary = std::malloc(cubin.size());
+  if (!*binary) return fail(error, "out of host memory for a cubin");
+  std::memcpy(*binary, cubin.data(), cubin.size());
+  *binarySize = cubin.size();
+  return 0;
+}
+
+int loadKernel(uint32_t device, const void *binary, uint64_t, void **kernel, char **error) {
+  const Device &d = *backend().devices[device];
+  if (!enter(device, error)) return 1;
+  CUfunction function = nullptr;
+  std::string why = loadModule(d, binary, function);
+  if (!why.empty()) return fail(error, why);
+  *kernel = function;
+  return 0;
+}
+
+}  // namespace onepass::cuda
