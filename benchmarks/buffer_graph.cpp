@@ -21,7 +21,9 @@
 namespace {
 
 using Clock = std::chrono::steady_clock;
-double seconds(Clock::time_point from, Clock::time_point to) { return std::chrono::duration<double>(to - from).count(); }
+double seconds(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
@@ -50,8 +52,8 @@ double usmRate(sycl::queue &q, int *data) {
 }
 
 constexpr std::size_t kElements = std::size_t(1) << 20;
-constexpr int kSteps = 4;           // kernels per half
-constexpr int kWorkPerElement = 512; // dependent multiply-adds per element
+constexpr int kSteps = 4;             // kernels per half
+constexpr int kWorkPerElement = 512;  // dependent multiply-adds per element
 
 // A serial kernel (single_task): on the CPU it runs on one executor lane, so
 // two of them can only overlap if the graph lets them.
@@ -75,7 +77,8 @@ int main() {
   sycl::queue outOfOrder{sycl::property::queue::enable_profiling()};
   std::printf("device: %s\n\n", outOfOrder.get_device().get_info<sycl::info::device::name>().c_str());
 
-  std::printf("== 1. submission overhead: %d command groups of an empty kernel, median of %d rounds\n", kSubmissions, kRounds);
+  std::printf("== 1. submission overhead: %d command groups of an empty kernel, median of %d rounds\n", kSubmissions,
+              kRounds);
   {
     sycl::buffer<int> buffer{sycl::range<1>(1024)};
     int *usm = sycl::malloc_device<int>(1024, outOfOrder);

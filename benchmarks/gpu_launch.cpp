@@ -100,7 +100,7 @@ int main(int argc, char **argv) {
   }
   std::printf("submit+wait of one empty kernel (median of %d):\n", kSingles);
   std::printf("  raw cuLaunchKernel + cuStreamSynchronize  %6.2f us\n", rawSingle * 1e6);
-  std::printf("  OnePass parallel_for(...).wait()          %6.2f us  = %+.2f us (target <= +1 us)\n",
-              oursSingle * 1e6, (oursSingle - rawSingle) * 1e6);
+  std::printf("  OnePass parallel_for(...).wait()          %6.2f us  = %+.2f us (target <= +1 us)\n", oursSingle * 1e6,
+              (oursSingle - rawSingle) * 1e6);
   return 0;
 }

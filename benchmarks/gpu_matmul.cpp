@@ -55,8 +55,8 @@ int main() {
     const double flops = 2.0 * n * n * n;
     std::printf("matmul %zu x %zu   OnePass %8.3f ms %8.1f GFLOP/s   CUDA %8.3f ms %8.1f GFLOP/s   ratio %.3fx "
                 "(target >= 0.9x) %s\n",
-                n, n, best(mine) * 1e3, flops / best(mine) / 1e9, best(reference) * 1e3,
-                flops / best(reference) / 1e9, best(reference) / best(mine), ok ? "verified" : "WRONG");
+                n, n, best(mine) * 1e3, flops / best(mine) / 1e9, best(reference) * 1e3, flops / best(reference) / 1e9,
+                best(reference) / best(mine), ok ? "verified" : "WRONG");
     sycl::free(da, q);
     sycl::free(db, q);
     sycl::free(dc, q);
@@ -84,18 +84,20 @@ int main() {
                 best(reference) / best(mine), ok ? "verified" : "WRONG");
     // Where OnePass's time goes: the kernel on the device (profiling), and
     // the same launches back to back without a wait between them.
-    sycl::queue profiled{gpu, sycl::property_list{sycl::property::queue::in_order(),
-                                                  sycl::property::queue::enable_profiling()}};
+    sycl::queue profiled{
+        gpu, sycl::property_list{sycl::property::queue::in_order(), sycl::property::queue::enable_profiling()}};
     std::vector<double> device, backToBack;
     for (int round = 0; round < 10; ++round) {
       sycl::event e = tiledStencil(profiled, din, dout, n);
       e.wait();
       device.push_back(double(e.get_profiling_info<sycl::info::event_profiling::command_end>() -
-                              e.get_profiling_info<sycl::info::event_profiling::command_start>()) * 1e-9);
+                              e.get_profiling_info<sycl::info::event_profiling::command_start>()) *
+                       1e-9);
       backToBack.push_back(seconds([&] {
                              for (int k = 0; k < 10; ++k) tiledStencil(q, din, dout, n);
                              q.wait();
-                           }) / 10);
+                           }) /
+                           10);
     }
     std::printf("  (diagnostic) OnePass stencil: %.3f ms on the device (profiling), %.3f ms each of 10 back to back\n",
                 best(device) * 1e3, best(backToBack) * 1e3);

@@ -46,9 +46,9 @@ int main() {
   auto kernelAlone = [&] {
     q.memset(sum, 0, sizeof(float)).wait();
     auto start = std::chrono::steady_clock::now();
-    q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<float>()),
-                   [=](sycl::id<1> i, auto &total) { total += data[i]; })
-        .wait();
+    q.parallel_for(sycl::range<1>(n), sycl::reduction(sum, sycl::plus<float>()), [=](sycl::id<1> i, auto &total) {
+       total += data[i];
+     }).wait();
     q.memcpy(&result, sum, sizeof(float)).wait();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
@@ -63,10 +63,12 @@ int main() {
     theirs.push_back(cuda_reduction_sum(&cudaSum));
   }
   const double expected = double(n) * value;
-  const bool right = std::fabs(result - expected) <= 1e-5 * expected && std::fabs(cudaSum - expected) <= 1e-5 * expected;
+  const bool right =
+      std::fabs(result - expected) <= 1e-5 * expected && std::fabs(cudaSum - expected) <= 1e-5 * expected;
   const double bytes = double(n) * sizeof(float);
   const double a = *std::min_element(mine.begin(), mine.end()), b = *std::min_element(theirs.begin(), theirs.end());
-  std::printf("gpu_reduction on %s: sum of 2^28 floats, best of 20\n", gpu.get_info<sycl::info::device::name>().c_str());
+  std::printf("gpu_reduction on %s: sum of 2^28 floats, best of 20\n",
+              gpu.get_info<sycl::info::device::name>().c_str());
   std::printf("  OnePass sycl::reduction   %8.3f ms  %7.1f GB/s\n", a * 1e3, bytes / a / 1e9);
   std::printf("  CUB DeviceReduce::Sum     %8.3f ms  %7.1f GB/s\n", b * 1e3, bytes / b / 1e9);
   const double c = *std::min_element(alone.begin(), alone.end());

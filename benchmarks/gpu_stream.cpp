@@ -151,8 +151,11 @@ bool runSize(sycl::queue *queue, size_t n, Sides sides) {
   for (const Result &r : results) {
     double ours = r.bytesPerIteration / best(r.onepass) / 1e9;
     double theirs = r.bytesPerIteration / best(r.cuda) / 1e9;
-    if (sides.onepass && sides.cuda) std::printf("%-8s %14.1f %14.1f %9.3fx\n", r.name.c_str(), ours, theirs, ours / theirs);
-    else std::printf("%-8s %14.1f %14.1f %10s\n", r.name.c_str(), sides.onepass ? ours : 0.0, sides.cuda ? theirs : 0.0, "-");
+    if (sides.onepass && sides.cuda)
+      std::printf("%-8s %14.1f %14.1f %9.3fx\n", r.name.c_str(), ours, theirs, ours / theirs);
+    else
+      std::printf("%-8s %14.1f %14.1f %10s\n", r.name.c_str(), sides.onepass ? ours : 0.0, sides.cuda ? theirs : 0.0,
+                  "-");
   }
   std::printf("results %s\n\n", correct ? "verified" : "WRONG");
   if (sides.onepass) {

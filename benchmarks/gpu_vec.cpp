@@ -106,12 +106,14 @@ Row nbody(sycl::queue &q) {
     return row;
   }
   const std::size_t bytes = kBodies * sizeof(sycl::float4);
-  sycl::float4 *pos = sycl::malloc_device<sycl::float4>(kBodies, q), *vel = sycl::malloc_device<sycl::float4>(kBodies, q);
+  sycl::float4 *pos = sycl::malloc_device<sycl::float4>(kBodies, q),
+               *vel = sycl::malloc_device<sycl::float4>(kBodies, q);
   sycl::float4 *newPos = sycl::malloc_device<sycl::float4>(kBodies, q);
   sycl::float4 *newVel = sycl::malloc_device<sycl::float4>(kBodies, q);
   q.memcpy(pos, positions.data(), bytes);
   q.memcpy(vel, velocities.data(), bytes).wait();
-  alternate(row, [&] { return vec_bench::nbodyStep(q, pos, vel, newPos, newVel, kBodies); }, cuda_nbody);
+  alternate(
+      row, [&] { return vec_bench::nbodyStep(q, pos, vel, newPos, newVel, kBodies); }, cuda_nbody);
 
   std::vector<float> ourPos(4 * kBodies), ourVel(4 * kBodies), theirPos(4 * kBodies), theirVel(4 * kBodies);
   q.memcpy(ourPos.data(), newPos, bytes);
@@ -137,8 +139,9 @@ Row axpyHalf(sycl::queue &q) {
   q.memcpy(ourX, x.data(), bytes);
   q.memcpy(ourY, y.data(), bytes).wait();
   const sycl::half a = vec_bench::kAxpyScale;
-  alternate(row, [&] { return vec_bench::axpyHalf(q, a, ourX, ourY, kHalves); },
-            [] { return cuda_axpy_half(vec_bench::kAxpyScale); });
+  alternate(
+      row, [&] { return vec_bench::axpyHalf(q, a, ourX, ourY, kHalves); },
+      [] { return cuda_axpy_half(vec_bench::kAxpyScale); });
 
   // One run of each from the initial y, checked against each other and the
   // same arithmetic on the host (sycl::half's operators).
@@ -195,14 +198,13 @@ std::vector<Row> math(sycl::queue &q) {
   }
   float *ourIn = sycl::malloc_device<float>(kMathFloats, q), *ourOut = sycl::malloc_device<float>(kMathFloats, q);
   q.memcpy(ourIn, in.data(), kMathFloats * sizeof(float)).wait();
-  const std::pair<MathFunction, const char *> functions[] = {{MathFunction::sin, "sin"},
-                                                            {MathFunction::exp, "exp"},
-                                                            {MathFunction::log, "log"},
-                                                            {MathFunction::pow, "pow"}};
+  const std::pair<MathFunction, const char *> functions[] = {
+      {MathFunction::sin, "sin"}, {MathFunction::exp, "exp"}, {MathFunction::log, "log"}, {MathFunction::pow, "pow"}};
   std::vector<float> ours(kMathFloats), theirs(kMathFloats);
   for (const auto &[f, name] : functions) {
     Row row{name, {}, {}, false};
-    alternate(row, [&, f = f] { return mathKernel(q, f, ourIn, ourOut, kMathFloats); }, [f = f] { return cuda_math(f); });
+    alternate(
+        row, [&, f = f] { return mathKernel(q, f, ourIn, ourOut, kMathFloats); }, [f = f] { return cuda_math(f); });
     q.memcpy(ours.data(), ourOut, kMathFloats * sizeof(float)).wait();
     cuda_math_result(theirs.data());
     // Both are single-precision functions within a few ulp; a sample against
@@ -233,7 +235,8 @@ int main() {
   try {
     queue.emplace(sycl::property_list{sycl::property::queue::in_order(), sycl::property::queue::enable_profiling()});
   } catch (const sycl::exception &e) {
-    std::printf("gpu_vec: no SYCL device (%s): run with ONEPASS_DEVICE=gpu on a machine with an NVIDIA GPU\n", e.what());
+    std::printf("gpu_vec: no SYCL device (%s): run with ONEPASS_DEVICE=gpu on a machine with an NVIDIA GPU\n",
+                e.what());
     return 77;
   }
   sycl::queue &q = *queue;

@@ -87,7 +87,8 @@ inline void nbodyBodies(std::size_t n, std::vector<float> &positions, std::vecto
 // and _Float16 alike).
 inline std::vector<std::uint16_t> halfValues(std::size_t n, std::uint32_t stream) {
   std::vector<std::uint16_t> bits(n);
-  for (std::size_t i = 0; i < n; ++i) bits[i] = __builtin_bit_cast(std::uint16_t, sycl::half(uniform(std::uint32_t(i), stream)));
+  for (std::size_t i = 0; i < n; ++i)
+    bits[i] = __builtin_bit_cast(std::uint16_t, sycl::half(uniform(std::uint32_t(i), stream)));
   return bits;
 }
 

@@ -360,8 +360,7 @@ int main() {
               median(taskUs), percentile90(taskUs), median(taskUs) / handoffMedian);
   std::printf("  parallel_for(range<1>(1)):    median %7.2f us   p90 %7.2f us   = %5.2fx cv round trip\n",
               median(itemUs), percentile90(itemUs), median(itemUs) / handoffMedian);
-  std::printf("in-order queue, back-to-back single_task then one wait (median of %d batches):\n",
-              kThroughputRounds);
+  std::printf("in-order queue, back-to-back single_task then one wait (median of %d batches):\n", kThroughputRounds);
   std::printf("  %5d submissions:            %7.2f us per submission  = %5.2fx cv round trip, %6.2fx task queue\n",
               1000, median(inOrder1k), median(inOrder1k) / handoffMedian, median(inOrder1k) / median(queue1k));
   std::printf("  %5d submissions:            %7.2f us per submission  = %5.2fx cv round trip, %6.2fx task queue\n",

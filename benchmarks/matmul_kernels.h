@@ -42,10 +42,8 @@ inline sycl::event tiledStencil(sycl::queue &q, const float *in, float *out, std
       if (c == 1 && j > 0) tile[r][0] = in[i * n + j - 1];
       if (c == kTile && j + 1 < n) tile[r][kTile + 1] = in[i * n + j + 1];
       it.barrier(sycl::access::fence_space::local_space);
-      if (i == 0 || j == 0 || i + 1 == n || j + 1 == n)
-        out[i * n + j] = tile[r][c];
-      else
-        out[i * n + j] = 0.2f * (tile[r][c] + tile[r - 1][c] + tile[r + 1][c] + tile[r][c - 1] + tile[r][c + 1]);
+      if (i == 0 || j == 0 || i + 1 == n || j + 1 == n) out[i * n + j] = tile[r][c];
+      else out[i * n + j] = 0.2f * (tile[r][c] + tile[r - 1][c] + tile[r + 1][c] + tile[r][c - 1] + tile[r][c + 1]);
     });
   });
 }

@@ -84,9 +84,10 @@ void stencil_tiled_openmp(const float *in, float *out, std::size_t n) {
       for (std::size_t r = 1; r <= kTile; ++r)
         for (std::size_t c = 1; c <= kTile; ++c) {
           const std::size_t i = i0 + r - 1, j = j0 + c - 1;
-          out[i * n + j] = (i == 0 || j == 0 || i + 1 == n || j + 1 == n)
-                               ? tile[r][c]
-                               : 0.2f * (tile[r][c] + tile[r - 1][c] + tile[r + 1][c] + tile[r][c - 1] + tile[r][c + 1]);
+          out[i * n + j] =
+              (i == 0 || j == 0 || i + 1 == n || j + 1 == n)
+                  ? tile[r][c]
+                  : 0.2f * (tile[r][c] + tile[r - 1][c] + tile[r + 1][c] + tile[r][c - 1] + tile[r][c + 1]);
         }
     }
 }

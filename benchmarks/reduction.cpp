@@ -36,7 +36,8 @@ int main() {
     theirs.push_back(seconds([&] { reference = reduction_openmp_sum(data, n); }));
   }
   const double expected = double(n) * 0.5;
-  const bool right = std::fabs(*sum - expected) <= 1e-4 * expected && std::fabs(reference - expected) <= 1e-4 * expected;
+  const bool right =
+      std::fabs(*sum - expected) <= 1e-4 * expected && std::fabs(reference - expected) <= 1e-4 * expected;
   const double a = *std::min_element(mine.begin(), mine.end()), b = *std::min_element(theirs.begin(), theirs.end());
   std::printf("reduction on the CPU (%s), sum of 2^26 floats, best of 10; OpenMP with %d threads\n",
               q.get_device().get_info<sycl::info::device::name>().c_str(), reduction_openmp_threads());

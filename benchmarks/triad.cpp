@@ -109,7 +109,9 @@ public:
   OpenMpTriad &operator=(const OpenMpTriad &) = delete;
 
   void run() { triad_openmp(a_, b_, c_, kScalar, kElements); }
-  size_t countWrong() const { return size_t(std::count_if(a_, a_ + kElements, [](float v) { return v != kExpected; })); }
+  size_t countWrong() const {
+    return size_t(std::count_if(a_, a_ + kElements, [](float v) { return v != kExpected; }));
+  }
 
 private:
   float *a_ = nullptr;

@@ -108,7 +108,8 @@ Row nbody(sycl::queue &q) {
   std::vector<float> positions, velocities;
   vec_bench::nbodyBodies(kBodies, positions, velocities);
   const std::size_t bytes = kBodies * sizeof(sycl::float4);
-  sycl::float4 *pos = sycl::malloc_shared<sycl::float4>(kBodies, q), *vel = sycl::malloc_shared<sycl::float4>(kBodies, q);
+  sycl::float4 *pos = sycl::malloc_shared<sycl::float4>(kBodies, q),
+               *vel = sycl::malloc_shared<sycl::float4>(kBodies, q);
   sycl::float4 *newPos = sycl::malloc_shared<sycl::float4>(kBodies, q);
   sycl::float4 *newVel = sycl::malloc_shared<sycl::float4>(kBodies, q);
   q.memcpy(pos, positions.data(), bytes);
@@ -157,8 +158,8 @@ Row axpyHalf(sycl::queue &q) {
     expected[i] = float(a * __builtin_bit_cast(sycl::half, x[i]) + __builtin_bit_cast(sycl::half, y[i]));
   }
   // One half ulp (2^-10 relative) of slack: a fused multiply-add rounds once.
-  row.right = agree(ours.data(), theirs.data(), kHalves, 1e-3, 0.0) &&
-              agree(ours.data(), expected.data(), kHalves, 1e-3, 0.0);
+  row.right =
+      agree(ours.data(), theirs.data(), kHalves, 1e-3, 0.0) && agree(ours.data(), expected.data(), kHalves, 1e-3, 0.0);
   sycl::free(ourX, q);
   sycl::free(ourY, q);
   std::free(refX);

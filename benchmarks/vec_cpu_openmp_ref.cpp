@@ -36,8 +36,9 @@ int vec_openmp_threads() { return omp_get_max_threads(); }
 // is 1 / sqrt(r2) on the CPU device, as here. Kernels never set errno, so
 // neither does this sqrt: with errno, g++ keeps every sqrt scalar behind a
 // check for negative inputs, a cost the kernel does not have.
-__attribute__((optimize("no-math-errno"))) void nbody_openmp(const float *positions, const float *velocities, float *newPositions, float *newVelocities,
-                  std::size_t n, float softening2, float dt) {
+__attribute__((optimize("no-math-errno"))) void nbody_openmp(const float *positions, const float *velocities,
+                                                             float *newPositions, float *newVelocities, std::size_t n,
+                                                             float softening2, float dt) {
   const Float4 *pos = reinterpret_cast<const Float4 *>(positions);
   const Float4 *vel = reinterpret_cast<const Float4 *>(velocities);
   Float4 *newPos = reinterpret_cast<Float4 *>(newPositions);

@@ -18,10 +18,10 @@ constexpr size_t kElfHeaderSize = 64;
 constexpr size_t kSectionHeaderSize = 64;
 constexpr uint8_t kElfClass64 = 2;
 constexpr uint8_t kElfDataLittleEndian = 1;
-constexpr uint16_t kSectionIndexUndefined = 0;       // SHN_UNDEF
-constexpr uint16_t kSectionIndexExtended = 0xffff;   // SHN_XINDEX
-constexpr uint32_t kSectionTypeNoBits = 8;           // SHT_NOBITS
-constexpr uint64_t kSectionFlagCompressed = 0x800;   // SHF_COMPRESSED
+constexpr uint16_t kSectionIndexUndefined = 0;      // SHN_UNDEF
+constexpr uint16_t kSectionIndexExtended = 0xffff;  // SHN_XINDEX
+constexpr uint32_t kSectionTypeNoBits = 8;          // SHT_NOBITS
+constexpr uint64_t kSectionFlagCompressed = 0x800;  // SHF_COMPRESSED
 
 template <typename T> T readLittleEndian(const uint8_t *bytes) {
   T value = 0;
@@ -29,9 +29,7 @@ template <typename T> T readLittleEndian(const uint8_t *bytes) {
   return value;
 }
 
-bool inBounds(uint64_t offset, uint64_t size, uint64_t limit) {
-  return offset <= limit && size <= limit - offset;
-}
+bool inBounds(uint64_t offset, uint64_t size, uint64_t limit) { return offset <= limit && size <= limit - offset; }
 
 struct SectionHeader {
   uint32_t name;
@@ -62,17 +60,17 @@ private:
 };
 
 bool SectionTable::read(std::string &error) {
-  tableOffset_ = readLittleEndian<uint64_t>(file_ + 40);  // e_shoff
-  entrySize_ = readLittleEndian<uint16_t>(file_ + 58);    // e_shentsize
-  count_ = readLittleEndian<uint16_t>(file_ + 60);        // e_shnum
+  tableOffset_ = readLittleEndian<uint64_t>(file_ + 40);     // e_shoff
+  entrySize_ = readLittleEndian<uint16_t>(file_ + 58);       // e_shentsize
+  count_ = readLittleEndian<uint16_t>(file_ + 60);           // e_shnum
   nameTableIndex_ = readLittleEndian<uint16_t>(file_ + 62);  // e_shstrndx
-  if (tableOffset_ == 0) {  // no section table at all (e.g. sstrip'ed)
+  if (tableOffset_ == 0) {                                   // no section table at all (e.g. sstrip'ed)
     count_ = 0;
     return true;
   }
   if (entrySize_ < kSectionHeaderSize) {
-    error = "corrupt ELF file: section header size " + std::to_string(entrySize_) +
-            " is smaller than " + std::to_string(kSectionHeaderSize);
+    error = "corrupt ELF file: section header size " + std::to_string(entrySize_) + " is smaller than " +
+            std::to_string(kSectionHeaderSize);
     return false;
   }
   if (!inBounds(tableOffset_, entrySize_, fileSize_)) {
@@ -148,8 +146,7 @@ bool hasElfMagic(const uint8_t *data, size_t size) {
   return size >= 4 && data[0] == 0x7f && data[1] == 'E' && data[2] == 'L' && data[3] == 'F';
 }
 
-bool findElfSection(const uint8_t *data, size_t size, std::string_view name,
-                    SectionContents &out, std::string &error) {
+bool findElfSection(const uint8_t *data, size_t size, std::string_view name, SectionContents &out, std::string &error) {
   out = SectionContents{};
   if (!checkFileHeader(data, size, error)) return false;
 
@@ -157,8 +154,8 @@ bool findElfSection(const uint8_t *data, size_t size, std::string_view name,
   if (!table.read(error)) return false;
   if (table.count() == 0 || table.nameTableIndex() == kSectionIndexUndefined) return true;
   if (table.nameTableIndex() >= table.count()) {
-    error = "corrupt ELF file: the section name table index " +
-            std::to_string(table.nameTableIndex()) + " is out of range";
+    error =
+        "corrupt ELF file: the section name table index " + std::to_string(table.nameTableIndex()) + " is out of range";
     return false;
   }
   const SectionHeader names = table.header(table.nameTableIndex());
@@ -171,8 +168,7 @@ bool findElfSection(const uint8_t *data, size_t size, std::string_view name,
   for (uint64_t i = 0; i < table.count(); ++i) {
     const SectionHeader section = table.header(i);
     if (section.name >= names.size) {
-      error = "corrupt ELF file: section " + std::to_string(i) +
-              " has a name outside the section name table";
+      error = "corrupt ELF file: section " + std::to_string(i) + " has a name outside the section name table";
       return false;
     }
     // The name must end inside the table, or comparing it would run past it.
@@ -182,8 +178,7 @@ bool findElfSection(const uint8_t *data, size_t size, std::string_view name,
       error = "corrupt ELF file: section " + std::to_string(i) + " has an unterminated name";
       return false;
     }
-    if (std::string_view(sectionName, static_cast<const char *>(end) - sectionName) != name)
-      continue;
+    if (std::string_view(sectionName, static_cast<const char *>(end) - sectionName) != name) continue;
 
     if (section.type == kSectionTypeNoBits) return true;  // no contents in the file
     if (section.flags & kSectionFlagCompressed) {

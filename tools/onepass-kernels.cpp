@@ -29,19 +29,18 @@ struct Options {
 };
 
 void printUsage(FILE *stream) {
-  std::fprintf(stream,
-               "USAGE: onepass-kernels [options] <binary>\n"
-               "\n"
-               "Lists the SYCL kernels embedded in a program, shared library or object file\n"
-               "built with `onepass++ -fsycl-sscp`, or writes out a kernel's bitcode.\n"
-               "\n"
-               "OPTIONS:\n"
-               "  --dump-bitcode <kernel>  Write the bitcode of the image holding <kernel>\n"
-               "                           (all kernels of its translation unit), uncompressed.\n"
-               "                           <kernel> is a kernel's symbol or name as listed, or\n"
-               "                           image:kernel indices such as 0:1\n"
-               "  -o <file>                Where --dump-bitcode writes (- for standard output)\n"
-               "  --help                   Print this help\n");
+  std::fprintf(stream, "USAGE: onepass-kernels [options] <binary>\n"
+                       "\n"
+                       "Lists the SYCL kernels embedded in a program, shared library or object file\n"
+                       "built with `onepass++ -fsycl-sscp`, or writes out a kernel's bitcode.\n"
+                       "\n"
+                       "OPTIONS:\n"
+                       "  --dump-bitcode <kernel>  Write the bitcode of the image holding <kernel>\n"
+                       "                           (all kernels of its translation unit), uncompressed.\n"
+                       "                           <kernel> is a kernel's symbol or name as listed, or\n"
+                       "                           image:kernel indices such as 0:1\n"
+                       "  -o <file>                Where --dump-bitcode writes (- for standard output)\n"
+                       "  --help                   Print this help\n");
 }
 
 int fail(const std::string &message) {
@@ -85,8 +84,7 @@ int parseOptions(int argc, char **argv, Options &options) {
     options.binaryPath = arg;
   }
   if (options.binaryPath.empty()) return failUsage("no binary given");
-  if (options.dumpBitcode && !haveOutput)
-    return failUsage("--dump-bitcode needs -o <file> (- for standard output)");
+  if (options.dumpBitcode && !haveOutput) return failUsage("--dump-bitcode needs -o <file> (- for standard output)");
   if (haveOutput && !options.dumpBitcode) return failUsage("-o is only used with --dump-bitcode");
   return -1;
 }
@@ -95,22 +93,18 @@ void printImages(const std::vector<image::ImageView> &images) {
   for (size_t i = 0; i < images.size(); ++i) {
     const image::ImageView &img = images[i];
     const size_t kernelCount = img.kernels().size();
-    std::printf("image %zu: id %016" PRIx64 ", %zu %s, bitcode %" PRIu64 " bytes", i,
-                img.imageId(), kernelCount, kernelCount == 1 ? "kernel" : "kernels",
-                img.bitcodeSize());
+    std::printf("image %zu: id %016" PRIx64 ", %zu %s, bitcode %" PRIu64 " bytes", i, img.imageId(), kernelCount,
+                kernelCount == 1 ? "kernel" : "kernels", img.bitcodeSize());
     if (img.bitcodeCompressed()) std::printf(" (zstd, %" PRIu64 " raw)", img.bitcodeRawSize());
     std::printf("\n");
     for (size_t k = 0; k < kernelCount; ++k) {
       const image::KernelView &kernel = img.kernels()[k];
       // %.*s: the names are string_views into the image, not NUL-terminated.
-      std::printf("  kernel %zu: %.*s\n", k, static_cast<int>(kernel.displayName.size()),
-                  kernel.displayName.data());
-      std::printf("    symbol: %.*s\n", static_cast<int>(kernel.symbol.size()),
-                  kernel.symbol.data());
-      std::printf("    kind: %s, dimensions: %u\n", image::toString(kernel.kind),
-                  kernel.dimensions);
-      std::printf("    source: %.*s:%u:%u\n", static_cast<int>(kernel.sourceFile.size()),
-                  kernel.sourceFile.data(), kernel.line, kernel.column);
+      std::printf("  kernel %zu: %.*s\n", k, static_cast<int>(kernel.displayName.size()), kernel.displayName.data());
+      std::printf("    symbol: %.*s\n", static_cast<int>(kernel.symbol.size()), kernel.symbol.data());
+      std::printf("    kind: %s, dimensions: %u\n", image::toString(kernel.kind), kernel.dimensions);
+      std::printf("    source: %.*s:%u:%u\n", static_cast<int>(kernel.sourceFile.size()), kernel.sourceFile.data(),
+                  kernel.line, kernel.column);
       std::printf("    object: %u bytes, align %u\n", kernel.objectSize, kernel.objectAlign);
       if (kernel.reqdWorkGroupSize[0] != 0) {
         std::printf("    required work-group size:");
@@ -123,8 +117,7 @@ void printImages(const std::vector<image::ImageView> &images) {
       for (size_t f = 0; f < kernel.fields.size(); ++f) {
         const image::FieldView &field = kernel.fields[f];
         std::printf("    field %zu: offset %u, size %u, %s%s\n", f, field.offset, field.size,
-                    image::toString(field.kind),
-                    field.flags & image::kFieldLaunchConstant ? ", launch constant" : "");
+                    image::toString(field.kind), field.flags & image::kFieldLaunchConstant ? ", launch constant" : "");
       }
     }
   }
@@ -134,8 +127,8 @@ void printImages(const std::vector<image::ImageView> &images) {
 bool parseIndexPair(const std::string &spec, size_t &imageIndex, size_t &kernelIndex) {
   size_t colon = spec.find(':');
   if (colon == std::string::npos || colon == 0 || colon + 1 == spec.size()) return false;
-  if (spec.find_first_not_of("0123456789:") != std::string::npos ||
-      spec.find(':', colon + 1) != std::string::npos || colon > 9 || spec.size() - colon > 10)
+  if (spec.find_first_not_of("0123456789:") != std::string::npos || spec.find(':', colon + 1) != std::string::npos ||
+      colon > 9 || spec.size() - colon > 10)
     return false;
   imageIndex = std::stoul(spec.substr(0, colon));
   kernelIndex = std::stoul(spec.substr(colon + 1));
@@ -144,8 +137,7 @@ bool parseIndexPair(const std::string &spec, size_t &imageIndex, size_t &kernelI
 
 // Finds the image holding the kernel `spec` names: by symbol or display name
 // first (a name may itself contain ':'), then by indices.
-const image::ImageView *findImageOfKernel(const std::vector<image::ImageView> &images,
-                                          const std::string &spec) {
+const image::ImageView *findImageOfKernel(const std::vector<image::ImageView> &images, const std::string &spec) {
   for (const image::ImageView &img : images)
     for (const image::KernelView &kernel : img.kernels())
       if (kernel.symbol == spec || kernel.displayName == spec) return &img;
@@ -161,16 +153,15 @@ std::string listKernels(const std::vector<image::ImageView> &images) {
   for (size_t i = 0; i < images.size(); ++i)
     for (size_t k = 0; k < images[i].kernels().size(); ++k) {
       const image::KernelView &kernel = images[i].kernels()[k];
-      list += "\n  " + std::to_string(i) + ":" + std::to_string(k) + "  " +
-              std::string(kernel.displayName) + "  (" + std::string(kernel.symbol) + ")";
+      list += "\n  " + std::to_string(i) + ":" + std::to_string(k) + "  " + std::string(kernel.displayName) + "  (" +
+              std::string(kernel.symbol) + ")";
     }
   return list;
 }
 
 bool writeOutput(const std::string &path, const std::vector<uint8_t> &bytes, std::string &error) {
   if (path == "-") {
-    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() ||
-        std::fflush(stdout) != 0) {
+    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0) {
       error = "cannot write to standard output";
       return false;
     }
@@ -210,8 +201,7 @@ int main(int argc, char **argv) {
   if (!onepass::tools::readFileBytes(path, file, error)) return fail(path + ": " + error);
 
   onepass::tools::SectionContents section;
-  if (!onepass::tools::findElfSection(file.data(), file.size(), image::kSectionName, section,
-                                      error))
+  if (!onepass::tools::findElfSection(file.data(), file.size(), image::kSectionName, section, error))
     return fail(path + ": " + error);
 
   std::vector<image::ImageView> images;

@@ -138,7 +138,8 @@ template <typename Op, typename A> struct unary : expression<unary<Op, A>> {
 template <typename T> view<T> wrap(const T *data) { return view<T>{{}, data}; }
 template <typename T> constant<T> scalar(T value) { return constant<T>{{}, value}; }
 
-template <typename Op, typename L, typename R> binary<Op, L, R> make_binary(const expression<L> &l, const expression<R> &r) {
+template <typename Op, typename L, typename R>
+binary<Op, L, R> make_binary(const expression<L> &l, const expression<R> &r) {
   return binary<Op, L, R>{{}, l.self(), r.self()};
 }
 template <typename L, typename R> auto operator+(const expression<L> &l, const expression<R> &r) {
@@ -314,9 +315,8 @@ template <typename T> void register_expressions(case_registry &registry) {
   using namespace et;
   register_expression<T>(registry, "axpy", [](auto x, auto y) { return scalar<T>(3) * x + y; });
   register_expression<T>(registry, "difference_of_squares", [](auto x, auto y) { return (x + y) * (x - y); });
-  register_expression<T>(registry, "clamp_cube", [](auto x, auto) {
-    return min(max(x, scalar<T>(T(1))), scalar<T>(T(3))) + x * x * x;
-  });
+  register_expression<T>(registry, "clamp_cube",
+                         [](auto x, auto) { return min(max(x, scalar<T>(T(1))), scalar<T>(T(3))) + x * x * x; });
   register_expression<T>(registry, "polynomials", [](auto x, auto y) {
     return apply<polynomial<3>>(x) - apply<square>(y) + apply<polynomial<2>>(x * y);
   });
@@ -369,7 +369,8 @@ template <typename T> void register_scan(case_registry &registry) {
   });
 }
 
-template <typename T, int... Radius> void register_stencils(case_registry &registry, std::integer_sequence<int, Radius...>) {
+template <typename T, int... Radius>
+void register_stencils(case_registry &registry, std::integer_sequence<int, Radius...>) {
   (register_stencil<T, Radius + 1>(registry), ...);
 }
 

@@ -23,8 +23,8 @@ bool extractBitcode(const ImageView &image, std::vector<uint8_t> &out, std::stri
     return false;
   }
   if (written != rawSize) {
-    error = "kernel image bitcode decompressed to " + std::to_string(written) +
-            " bytes, expected " + std::to_string(rawSize);
+    error = "kernel image bitcode decompressed to " + std::to_string(written) + " bytes, expected " +
+            std::to_string(rawSize);
     return false;
   }
   return true;

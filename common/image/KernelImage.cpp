@@ -38,14 +38,12 @@ private:
   std::vector<uint8_t> bytes_;
 };
 
-bool inBounds(uint64_t offset, uint64_t size, uint64_t limit) {
-  return offset <= limit && size <= limit - offset;
-}
+bool inBounds(uint64_t offset, uint64_t size, uint64_t limit) { return offset <= limit && size <= limit - offset; }
 
 }  // namespace
 
-std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const void *bitcode,
-                                size_t bitcodeSize, bool compressed, size_t rawSize) {
+std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const void *bitcode, size_t bitcodeSize,
+                                bool compressed, size_t rawSize) {
   StringTable strings;
   std::vector<KernelRecord> kernelRecords;
   std::vector<FieldRecord> fieldRecords;
@@ -112,8 +110,7 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
   base_ = static_cast<const uint8_t *>(data);
   kernels_.clear();
   if (available < sizeof(ImageHeader)) {
-    error = "kernel image is truncated: " + std::to_string(available) +
-            " bytes, smaller than its header";
+    error = "kernel image is truncated: " + std::to_string(available) + " bytes, smaller than its header";
     return false;
   }
   std::memcpy(&header_, base_, sizeof(ImageHeader));
@@ -129,14 +126,12 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
   }
   const uint64_t total = header_.totalSize;
   if (total < sizeof(ImageHeader) || total > available || total % 8 != 0) {
-    error = "kernel image declares size " + std::to_string(total) + " but " +
-            std::to_string(available) + " bytes are available";
+    error = "kernel image declares size " + std::to_string(total) + " but " + std::to_string(available) +
+            " bytes are available";
     return false;
   }
-  if (!inBounds(header_.kernelTableOffset, uint64_t(header_.kernelCount) * sizeof(KernelRecord),
-                total) ||
-      !inBounds(header_.fieldTableOffset, uint64_t(header_.fieldCount) * sizeof(FieldRecord),
-                total) ||
+  if (!inBounds(header_.kernelTableOffset, uint64_t(header_.kernelCount) * sizeof(KernelRecord), total) ||
+      !inBounds(header_.fieldTableOffset, uint64_t(header_.fieldCount) * sizeof(FieldRecord), total) ||
       !inBounds(header_.stringTableOffset, header_.stringTableSize, total) ||
       !inBounds(header_.bitcodeOffset, header_.bitcodeSize, total)) {
     error = "kernel image has a table or bitcode outside its bounds";
@@ -146,8 +141,7 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
     error = "kernel image has misaligned tables";
     return false;
   }
-  if (verifyHash &&
-      hashBytes(base_ + sizeof(ImageHeader), total - sizeof(ImageHeader)) != header_.contentHash) {
+  if (verifyHash && hashBytes(base_ + sizeof(ImageHeader), total - sizeof(ImageHeader)) != header_.contentHash) {
     error = "kernel image content hash does not match (the image is corrupt)";
     return false;
   }
@@ -196,13 +190,10 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
     view.groupLocalBytes = rec.groupLocalBytes;
     for (uint32_t f = 0; f < rec.fieldCount; ++f) {
       FieldRecord field;
-      std::memcpy(&field,
-                  base_ + header_.fieldTableOffset + (rec.firstField + f) * sizeof(FieldRecord),
-                  sizeof(field));
+      std::memcpy(&field, base_ + header_.fieldTableOffset + (rec.firstField + f) * sizeof(FieldRecord), sizeof(field));
       if (field.kind > static_cast<uint32_t>(FieldKind::Pointer) ||
           !inBounds(field.offset, field.size, rec.objectSize) || field.size == 0) {
-        error = "kernel image: kernel '" + std::string(view.symbol) + "' has an invalid field " +
-                std::to_string(f);
+        error = "kernel image: kernel '" + std::string(view.symbol) + "' has an invalid field " + std::to_string(f);
         return false;
       }
       view.fields.push_back(FieldView{field.offset, field.size, static_cast<FieldKind>(field.kind), field.flags});
@@ -218,8 +209,7 @@ const KernelView *ImageView::findKernel(std::string_view symbol) const {
   return nullptr;
 }
 
-bool splitImageSection(const void *data, size_t size, std::vector<ImageView> &images,
-                       std::string &error) {
+bool splitImageSection(const void *data, size_t size, std::vector<ImageView> &images, std::string &error) {
   const auto *bytes = static_cast<const uint8_t *>(data);
   size_t offset = 0;
   while (offset < size) {

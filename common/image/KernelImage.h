@@ -48,9 +48,9 @@ enum FieldFlag : uint32_t {
 // Features a kernel uses, so a runtime can reject a kernel a device cannot run.
 enum KernelFeature : uint32_t {
   kFeatureFp64 = 1u << 0,
-  kFeatureBarrier = 1u << 1,      // work-group barriers (__onepass_group_barrier)
-  kFeatureLocalMemory = 1u << 2,  // work-group local memory (local accessors)
-  kFeatureGroupScratch = 1u << 3, // the work-group algorithms' scratch memory
+  kFeatureBarrier = 1u << 1,       // work-group barriers (__onepass_group_barrier)
+  kFeatureLocalMemory = 1u << 2,   // work-group local memory (local accessors)
+  kFeatureGroupScratch = 1u << 3,  // the work-group algorithms' scratch memory
 };
 
 struct ImageHeader {
@@ -90,7 +90,7 @@ struct KernelRecord {
   uint32_t fieldCount;
   uint32_t objectSize;  // size of the kernel object (the argument blob)
   uint32_t objectAlign;
-  uint32_t features;  // KernelFeature bits
+  uint32_t features;              // KernelFeature bits
   uint32_t reqdSubGroupSize;      // [[sycl::reqd_sub_group_size]], 0 if none
   uint32_t reqdWorkGroupSize[3];  // [[sycl::reqd_work_group_size]] per dimension, all 0 if none
   uint32_t groupLocalBytes;       // local memory the kernel allocates itself (common/ir/GroupLocalMemory.h)
@@ -138,8 +138,8 @@ struct KernelDesc {
 
 // Builds a complete image. `bitcode` is stored as given; if `compressed` is true
 // the caller already compressed it with zstd and `rawSize` is its original size.
-std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const void *bitcode,
-                                size_t bitcodeSize, bool compressed, size_t rawSize);
+std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const void *bitcode, size_t bitcodeSize,
+                                bool compressed, size_t rawSize);
 
 // ---------------------------------------------------------------------------
 // Reading (runtime, JIT, tools)
@@ -198,8 +198,7 @@ private:
 // Splits the contents of a `.onepass.images` section (images concatenated by
 // the linker, each padded to 8 bytes, possibly with zero padding between them)
 // into images. Returns false and sets `error` if any image is malformed.
-bool splitImageSection(const void *data, size_t size, std::vector<ImageView> &images,
-                       std::string &error);
+bool splitImageSection(const void *data, size_t size, std::vector<ImageView> &images, std::string &error);
 
 // Returns the uncompressed bitcode of `image` (decompressing if needed).
 bool extractBitcode(const ImageView &image, std::vector<uint8_t> &out, std::string &error);

@@ -13,8 +13,8 @@
 namespace onepass::ir {
 
 inline constexpr const char *kFloatingPointAttributes[] = {
-    "denormal-fp-math", "denormal-fp-math-f32", "no-infs-fp-math",  "no-nans-fp-math",
-    "no-signed-zeros-fp-math", "approx-func-fp-math", "unsafe-fp-math", "no-trapping-math"};
+    "denormal-fp-math",        "denormal-fp-math-f32", "no-infs-fp-math", "no-nans-fp-math",
+    "no-signed-zeros-fp-math", "approx-func-fp-math",  "unsafe-fp-math",  "no-trapping-math"};
 
 inline void copyFloatingPointAttributes(const llvm::Function &from, llvm::Function &to) {
   for (const char *name : kFloatingPointAttributes)

@@ -26,10 +26,10 @@ namespace onepass::ir {
 inline constexpr const char *kGroupLocalMemoryBuiltin = "__onepass_group_local_memory";
 
 struct GroupLocalLayout {
-  uint64_t alignment = 16;  // of every slot
-  uint64_t total = 0;       // bytes
+  uint64_t alignment = 16;                                     // of every slot
+  uint64_t total = 0;                                          // bytes
   std::vector<std::pair<llvm::CallInst *, uint64_t>> offsets;  // each call's slot
-  std::string error;        // a call whose size or alignment is not a constant
+  std::string error;                                           // a call whose size or alignment is not a constant
 };
 
 inline GroupLocalLayout layoutGroupLocalMemory(llvm::Function &kernel) {

@@ -29,16 +29,16 @@ namespace sycl {
 namespace detail {
 
 constexpr access_mode canonical_mode(access_mode mode) {
-  return mode == access_mode::discard_write ? access_mode::write
+  return mode == access_mode::discard_write        ? access_mode::write
          : mode == access_mode::discard_read_write ? access_mode::read_write
                                                    : mode;
 }
 
 // The box an access covers in the storage's shape, and its checks (§4.7.6.9.1:
 // errc::invalid when offset + range exceed the buffer).
-template <typename Buffer, int D>
-buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init, bool on_host, const range<D> &access_range,
-                              const id<D> &access_offset) {
+template <typename Buffer, int D> buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init,
+                                                                bool on_host, const range<D> &access_range,
+                                                                const id<D> &access_offset) {
   using view = buffer_view_access<Buffer>;
   for (int d = 0; d < D; ++d)
     if (access_offset[d] + access_range[d] > buf.get_range()[d])
@@ -77,7 +77,8 @@ buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init,
 template <typename T, int D, typename Buffer>
 std::shared_ptr<void> acquire_on_host(Buffer &buf, access_mode mode, const property_list &props, const range<D> &r,
                                       const id<D> &o, accessor_view<T, D> &view) {
-  static_assert(sizeof(typename Buffer::value_type) == sizeof(T), "the accessor's element type differs from the buffer's");
+  static_assert(sizeof(typename Buffer::value_type) == sizeof(T),
+                "the accessor's element type differs from the buffer's");
   buffer_access access = describe_access(buf, mode, props.has_property<property::no_init>(), true, r, o);
   host_access held = buffer_acquire_host(access);
   view.data = reinterpret_cast<T *>(static_cast<char *>(held.data) + buffer_view_access<Buffer>::byte_offset(buf));
@@ -90,14 +91,14 @@ std::shared_ptr<void> acquire_on_host(Buffer &buf, access_mode mode, const prope
 // §4.7.6.9.3, §4.7.6.10.3: an accessor of mode From (elements FromT) converts
 // to one of mode To (elements ToT), all else equal, when the result is
 // read-only and the conversion is read_write -> read or read T -> read const T.
-template <typename ToT, access_mode To, typename FromT, access_mode From>
-inline constexpr bool converts_to_read_only =
+template <typename ToT, access_mode To, typename FromT, access_mode From> inline constexpr bool converts_to_read_only =
     To == access_mode::read && (From == access_mode::read_write || From == access_mode::read) &&
-    !(From == access_mode::read && std::is_same_v<FromT, ToT>) &&
-    std::is_same_v<std::remove_const_t<FromT>, std::remove_const_t<ToT>> && (!std::is_const_v<FromT> || std::is_const_v<ToT>);
+    !(From == access_mode::read &&
+      std::is_same_v<FromT, ToT>)&&std::is_same_v<std::remove_const_t<FromT>, std::remove_const_t<ToT>> &&
+    (!std::is_const_v<FromT> || std::is_const_v<ToT>);
 
-template <typename DataT, access_mode Mode>
-using accessor_value_t = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
+template <typename DataT, access_mode Mode> using accessor_value_t =
+    std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
 }  // namespace detail
 
@@ -122,11 +123,11 @@ public:
   using const_reference = const DataT &;
   // §4.7.6.9, Table 37: what get_multi_ptr returns (unspecified for
   // host_task; the deprecated constant_buffer's points into constant_space).
-  template <access::decorated IsDecorated>
-  using accessor_ptr = multi_ptr<value_type,
-                                 AccessTarget == target::constant_buffer ? access::address_space::constant_space
-                                                                         : access::address_space::global_space,
-                                 IsDecorated>;
+  template <access::decorated IsDecorated> using accessor_ptr =
+      multi_ptr<value_type,
+                AccessTarget == target::constant_buffer ? access::address_space::constant_space
+                                                        : access::address_space::global_space,
+                IsDecorated>;
 
   // An empty accessor (§4.7.6.9.1).
   accessor() = default;
@@ -141,8 +142,7 @@ public:
       : accessor(buf, &h, range<1>(1), id<1>(), props) {}
 
   // Placeholders: bound to a command group later, by handler::require.
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
+  template <typename T, typename A> accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
       : accessor(buf, nullptr, buf.get_range(), {}, props) {}
   template <typename T, typename A, access_mode M, target Tg>
   accessor(buffer<T, Dimensions, A> &buf, detail::access_tag<M, Tg>, const property_list &props = {})
@@ -154,7 +154,8 @@ public:
   accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, id<Dimensions> o, const property_list &props = {})
       : accessor(buf, nullptr, r, o, props) {}
   template <typename T, typename A, access_mode M, target Tg>
-  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, detail::access_tag<M, Tg>, const property_list &props = {})
+  accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, detail::access_tag<M, Tg>,
+           const property_list &props = {})
       : accessor(buf, nullptr, r, {}, props) {}
   template <typename T, typename A, access_mode M, target Tg>
   accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, id<Dimensions> o, detail::access_tag<M, Tg>,
@@ -162,8 +163,7 @@ public:
       : accessor(buf, nullptr, r, o, props) {}
 
   // Bound to the command group of `h`.
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A> &buf, handler &h, const property_list &props = {})
+  template <typename T, typename A> accessor(buffer<T, Dimensions, A> &buf, handler &h, const property_list &props = {})
       : accessor(buf, &h, buf.get_range(), {}, props) {}
   template <typename T, typename A, access_mode M, target Tg>
   accessor(buffer<T, Dimensions, A> &buf, handler &h, detail::access_tag<M, Tg>, const property_list &props = {})
@@ -171,9 +171,8 @@ public:
   template <typename T, typename A>
   accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r, const property_list &props = {})
       : accessor(buf, &h, r, {}, props) {}
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r, id<Dimensions> o,
-           const property_list &props = {})
+  template <typename T, typename A> accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r,
+                                             id<Dimensions> o, const property_list &props = {})
       : accessor(buf, &h, r, o, props) {}
   template <typename T, typename A, access_mode M, target Tg>
   accessor(buffer<T, Dimensions, A> &buf, handler &h, range<Dimensions> r, detail::access_tag<M, Tg>,
@@ -228,7 +227,8 @@ private:
   accessor(Buffer &buf, handler *h, range<view_dims> r, id<view_dims> o, const property_list &props)
       : buffer_(detail::buffer_view_access<Buffer>::impl(buf)), placeholder_(h == nullptr),
         identity_(detail::new_identity()) {
-    static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT), "the accessor's element type differs from the buffer's");
+    static_assert(sizeof(typename Buffer::value_type) == sizeof(DataT),
+                  "the accessor's element type differs from the buffer's");
     access_ = detail::describe_access(buf, AccessMode, props.has_property<property::no_init>(), on_host, r, o);
     view_.extent = buf.get_range();
     view_.offset = o;
@@ -236,8 +236,7 @@ private:
     if constexpr (on_host)
       view_.data = reinterpret_cast<value_type *>(static_cast<char *>(detail::buffer_host_data(*buffer_)) +
                                                   detail::buffer_view_access<Buffer>::byte_offset(buf));
-    else
-      view_.data = reinterpret_cast<value_type *>(access_.token);
+    else view_.data = reinterpret_cast<value_type *>(access_.token);
     if (h) h->add_access(access_);
   }
 
@@ -250,31 +249,57 @@ private:
 
 // Deduction guides (§4.7.6.9.2). A 0-dimensional accessor is never deduced:
 // a 1-D buffer gives a 1-D accessor.
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &, const property_list &) -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &) -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, const property_list &) -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>) -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, const property_list &) -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>) -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, const property_list &) -> accessor<T, D, access_mode::read_write, target::device>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
-template <typename T, int D, typename A, access_mode M, target Tg> accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &)
+    -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, const property_list &)
+    -> accessor<T, D, access_mode::read_write, target::device, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, detail::access_tag<M, Tg>, const property_list &)
+    -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &)
+    -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, const property_list &)
+    -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, handler &, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, handler &, detail::access_tag<M, Tg>, const property_list &) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>)
+    -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, const property_list &)
+    -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>)
+    -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A> accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, const property_list &)
+    -> accessor<T, D, access_mode::read_write, target::device>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, handler &, range<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, handler &, range<D>, detail::access_tag<M, Tg>, const property_list &)
+    -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, handler &, range<D>, id<D>, detail::access_tag<M, Tg>, const property_list &)
+    -> accessor<T, D, M, Tg>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, Tg>) -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, Tg>)
+    -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, Tg>, const property_list &)
+    -> accessor<T, D, M, Tg, access::placeholder::true_t>;
+template <typename T, int D, typename A, access_mode M, target Tg>
+accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, Tg>, const property_list &)
+    -> accessor<T, D, M, Tg, access::placeholder::true_t>;
 
 template <typename DataT, int Dimensions = 1,
           access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write)>
 class host_accessor : public detail::accessor_interface<host_accessor<DataT, Dimensions, AccessMode>,
-                                                       detail::accessor_value_t<DataT, AccessMode>, Dimensions> {
+                                                        detail::accessor_value_t<DataT, AccessMode>, Dimensions> {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "a host_accessor has 0 to 3 dimensions");
   static_assert(AccessMode == access_mode::read || AccessMode == access_mode::write ||
                     AccessMode == access_mode::read_write,
@@ -295,8 +320,7 @@ public:
   host_accessor(buffer<T, 1, A> &buf, const property_list &props = {})
       : host_accessor(buf, range<1>(1), id<1>(), props, 0) {}
 
-  template <typename T, typename A>
-  host_accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
+  template <typename T, typename A> host_accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
       : host_accessor(buf, buf.get_range(), id<Dimensions>(), props, 0) {}
   template <typename T, typename A, access_mode M>
   host_accessor(buffer<T, Dimensions, A> &buf, detail::access_tag<M, target::device>, const property_list &props = {})
@@ -350,16 +374,29 @@ private:
 
 // Deduction guides (§4.7.6.10.2). A 0-dimensional host_accessor is never
 // deduced: a 1-D buffer gives a 1-D host_accessor.
-template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &) -> host_accessor<T, D, access_mode::read_write>;
-template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, const property_list &) -> host_accessor<T, D, access_mode::read_write>;
-template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
-template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
-template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<D>) -> host_accessor<T, D, access_mode::read_write>;
-template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<D>, id<D>) -> host_accessor<T, D, access_mode::read_write>;
-template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
-template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
-template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
-template <typename T, int D, typename A, access_mode M> host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>, const property_list &) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &)
+    -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, const property_list &)
+    -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A> &, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A> &, detail::access_tag<M, target::device>, const property_list &)
+    -> host_accessor<T, D, M>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<D>)
+    -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A> host_accessor(buffer<T, D, A> &, range<D>, id<D>)
+    -> host_accessor<T, D, access_mode::read_write>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>) -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A> &, range<D>, detail::access_tag<M, target::device>, const property_list &)
+    -> host_accessor<T, D, M>;
+template <typename T, int D, typename A, access_mode M>
+host_accessor(buffer<T, D, A> &, range<D>, id<D>, detail::access_tag<M, target::device>, const property_list &)
+    -> host_accessor<T, D, M>;
 
 // The target::host_buffer specialization names a deprecated enumerator; users
 // who name it are warned, this header is not.
@@ -386,8 +423,7 @@ public:
 
   template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
   accessor(buffer<T, 1, A> &buf, const property_list &props = {}) : accessor(buf, range<1>(1), id<1>(), props, 0) {}
-  template <typename T, typename A>
-  accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
+  template <typename T, typename A> accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
       : accessor(buf, buf.get_range(), id<Dimensions>(), props, 0) {}
   template <typename T, typename A>
   accessor(buffer<T, Dimensions, A> &buf, range<Dimensions> r, const property_list &props = {})
@@ -410,8 +446,7 @@ private:
   friend struct std::hash<accessor>;
   template <typename, typename, int> friend class detail::accessor_common;
 
-  template <typename Buffer>
-  accessor(Buffer &buf, range<view_dims> r, id<view_dims> o, const property_list &props, int)
+  template <typename Buffer> accessor(Buffer &buf, range<view_dims> r, id<view_dims> o, const property_list &props, int)
       : identity_(detail::new_identity()) {
     hold_ = detail::acquire_on_host(buf, AccessMode, props, r, o, view_);
   }
@@ -424,34 +459,28 @@ private:
 #pragma GCC diagnostic pop
 
 // buffer's accessor members (§4.7.2.2).
-template <typename T, int D, typename A>
-template <typename First, typename... Rest>
+template <typename T, int D, typename A> template <typename First, typename... Rest>
 auto buffer<T, D, A>::get_access(First &first, Rest... rest) {
   return accessor{*this, first, rest...};
 }
-template <typename T, int D, typename A>
-template <typename First, typename... Rest>
+template <typename T, int D, typename A> template <typename First, typename... Rest>
 auto buffer<T, D, A>::get_host_access(First first, Rest... rest) {
   return host_accessor{*this, first, rest...};
 }
-template <typename T, int D, typename A>
-template <access_mode Mode, target Target>
+template <typename T, int D, typename A> template <access_mode Mode, target Target>
 accessor<T, D, Mode, Target, access::placeholder::false_t> buffer<T, D, A>::get_access(handler &h) {
   return accessor<T, D, Mode, Target, access::placeholder::false_t>(*this, h);
 }
-template <typename T, int D, typename A>
-template <access_mode Mode, target Target>
+template <typename T, int D, typename A> template <access_mode Mode, target Target>
 accessor<T, D, Mode, Target, access::placeholder::false_t>
 buffer<T, D, A>::get_access(handler &h, range<D> access_range, id<D> access_offset) {
   return accessor<T, D, Mode, Target, access::placeholder::false_t>(*this, h, access_range, access_offset);
 }
-template <typename T, int D, typename A>
-template <access_mode Mode>
+template <typename T, int D, typename A> template <access_mode Mode>
 host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access() {
   return host_accessor<T, D, Mode>(*this);
 }
-template <typename T, int D, typename A>
-template <access_mode Mode>
+template <typename T, int D, typename A> template <access_mode Mode>
 host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access(range<D> access_range, id<D> access_offset) {
   return host_accessor<T, D, Mode>(*this, access_range, access_offset);
 }
@@ -459,13 +488,11 @@ host_accessor<T, D, Mode> buffer<T, D, A>::get_host_access(range<D> access_range
 // Deprecated in SYCL 2020: host accessors as accessors of target::host_buffer.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-template <typename T, int D, typename A>
-template <access_mode Mode>
+template <typename T, int D, typename A> template <access_mode Mode>
 accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t> buffer<T, D, A>::get_access() {
   return accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t>(*this);
 }
-template <typename T, int D, typename A>
-template <access_mode Mode>
+template <typename T, int D, typename A> template <access_mode Mode>
 accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t>
 buffer<T, D, A>::get_access(range<D> access_range, id<D> access_offset) {
   return accessor<T, D, Mode, target::host_buffer, access::placeholder::false_t>(*this, access_range, access_offset);
@@ -526,12 +553,14 @@ void handler::copy(std::shared_ptr<SrcT> src, accessor<DestT, DestDim, DestMode,
 }
 template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT,
           int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
-void handler::copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
+void handler::copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src,
+                   accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest) {
   static_assert(sizeof(SrcT) == sizeof(DestT), "copy: the element types differ in size");
   static_assert(DestMode != access_mode::read, "copy: the destination accessor is read-only");
   if (dest.size() < src.size())
-    throw exception(make_error_code(errc::invalid), "copy: the destination accessor has " + std::to_string(dest.size()) +
-                                                        " elements, fewer than the source's " + std::to_string(src.size()));
+    throw exception(make_error_code(errc::invalid),
+                    "copy: the destination accessor has " + std::to_string(dest.size()) +
+                        " elements, fewer than the source's " + std::to_string(src.size()));
   begin_command(detail::command_kind::copy_region);
   desc_.element_bytes = sizeof(SrcT);
   desc_.region_source = accessor_side(src);
@@ -576,7 +605,8 @@ namespace std {
 template <typename DataT, int Dimensions, sycl::access_mode AccessMode, sycl::target AccessTarget,
           sycl::access::placeholder IsPlaceholder>
 struct hash<sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>> {
-  size_t operator()(const sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder> &a) const noexcept {
+  size_t
+  operator()(const sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder> &a) const noexcept {
     return hash<uint64_t>()(a.identity_);
   }
 };

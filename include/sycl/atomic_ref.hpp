@@ -39,20 +39,19 @@ constexpr int builtin_order(memory_order order) {
 
 // The order of the load (or store) half of an operation with `order`.
 constexpr memory_order read_order(memory_order order) {
-  return order == memory_order::acq_rel ? memory_order::acquire
+  return order == memory_order::acq_rel   ? memory_order::acquire
          : order == memory_order::release ? memory_order::relaxed
                                           : order;
 }
 constexpr memory_order write_order(memory_order order) {
-  return order == memory_order::acq_rel ? memory_order::release
+  return order == memory_order::acq_rel   ? memory_order::release
          : order == memory_order::acquire ? memory_order::relaxed
                                           : order;
 }
 // A compare-exchange's order when it fails: no release part.
 constexpr memory_order failure_order(memory_order order) { return read_order(order); }
 
-template <typename T>
-inline constexpr bool atomic_integral_v =
+template <typename T> inline constexpr bool atomic_integral_v =
     std::is_same_v<T, int> || std::is_same_v<T, unsigned int> || std::is_same_v<T, long> ||
     std::is_same_v<T, unsigned long> || std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long>;
 template <typename T> inline constexpr bool atomic_floating_v = std::is_same_v<T, float> || std::is_same_v<T, double>;

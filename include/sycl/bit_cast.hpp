@@ -7,10 +7,8 @@
 
 namespace sycl {
 
-template <typename To, typename From>
-constexpr std::enable_if_t<sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> &&
-                               std::is_trivially_copyable_v<From>,
-                           To>
+template <typename To, typename From> constexpr std::enable_if_t<
+    sizeof(To) == sizeof(From) && std::is_trivially_copyable_v<To> && std::is_trivially_copyable_v<From>, To>
 bit_cast(const From &from) noexcept {
   return __builtin_bit_cast(To, from);
 }

@@ -58,7 +58,8 @@ private:
 };
 }  // namespace ext::onepass::property::buffer
 
-template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
+template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget,
+          access::placeholder IsPlaceholder>
 class accessor;
 template <typename DataT, int Dimensions, access_mode AccessMode> class host_accessor;
 class handler;
@@ -72,8 +73,7 @@ template <int D> std::size_t linear_index(const range<D> &extent, const id<D> &i
 template <typename Buffer> struct buffer_view_access;
 }  // namespace detail
 
-template <typename T, int Dimensions = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>>
-class buffer {
+template <typename T, int Dimensions = 1, typename AllocatorT = buffer_allocator<std::remove_const_t<T>>> class buffer {
   static_assert(Dimensions >= 1 && Dimensions <= 3, "a buffer has 1 to 3 dimensions");
   using element = std::remove_const_t<T>;
 
@@ -108,7 +108,8 @@ public:
 
   // A contiguous container (§4.7.2.1): its storage is used as with a host pointer.
   template <typename Container, int D = Dimensions,
-            typename = std::enable_if_t<D == 1 && std::is_convertible_v<decltype(std::data(std::declval<Container &>())), T *> &&
+            typename = std::enable_if_t<D == 1 &&
+                                        std::is_convertible_v<decltype(std::data(std::declval<Container &>())), T *> &&
                                         !std::is_pointer_v<Container>>>
   buffer(Container &container, const property_list &props = {})
       : buffer(std::data(container), range<1>(std::size(container)), props) {}
@@ -149,7 +150,7 @@ public:
   range<Dimensions> get_range() const { return range_; }
   std::size_t size() const noexcept { return range_.size(); }
   std::size_t byte_size() const noexcept { return size() * sizeof(T); }
-  std::size_t get_count() const { return size(); }     // deprecated in SYCL 2020
+  std::size_t get_count() const { return size(); }      // deprecated in SYCL 2020
   std::size_t get_size() const { return byte_size(); }  // deprecated in SYCL 2020
   AllocatorT get_allocator() const { return AllocatorT(); }
   bool is_sub_buffer() const { return sub_buffer_; }
@@ -196,24 +197,22 @@ public:
     result.sub_buffer_ = sub_buffer_;
     return result;
   }
-  template <typename ReinterpretT, int ReinterpretDim = Dimensions>
-  auto reinterpret() const {
+  template <typename ReinterpretT, int ReinterpretDim = Dimensions> auto reinterpret() const {
     static_assert(ReinterpretDim == 1 || ReinterpretDim == Dimensions,
                   "reinterpret without a range keeps the dimensions or gives one dimension");
     if constexpr (ReinterpretDim == 1) {
       if (byte_size() % sizeof(ReinterpretT) != 0)
-        throw exception(make_error_code(errc::invalid),
-                        "buffer::reinterpret: " + std::to_string(byte_size()) + " bytes are not a whole number of " +
-                            std::to_string(sizeof(ReinterpretT)) + "-byte elements");
+        throw exception(make_error_code(errc::invalid), "buffer::reinterpret: " + std::to_string(byte_size()) +
+                                                            " bytes are not a whole number of " +
+                                                            std::to_string(sizeof(ReinterpretT)) + "-byte elements");
       return reinterpret<ReinterpretT, 1>(range<1>(byte_size() / sizeof(ReinterpretT)));
     } else {
       range<Dimensions> r = range_;
       std::size_t last = r[Dimensions - 1] * sizeof(T);
       if (last % sizeof(ReinterpretT) != 0)
-        throw exception(make_error_code(errc::invalid),
-                        "buffer::reinterpret: the last dimension (" + std::to_string(last) +
-                            " bytes) is not a whole number of " + std::to_string(sizeof(ReinterpretT)) +
-                            "-byte elements");
+        throw exception(make_error_code(errc::invalid), "buffer::reinterpret: the last dimension (" +
+                                                            std::to_string(last) + " bytes) is not a whole number of " +
+                                                            std::to_string(sizeof(ReinterpretT)) + "-byte elements");
       r[Dimensions - 1] = last / sizeof(ReinterpretT);
       return reinterpret<ReinterpretT, Dimensions>(r);
     }
@@ -236,11 +235,11 @@ public:
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   template <access_mode Mode>
-  [[deprecated("use buffer::get_host_access() (SYCL 2020)")]]
-  accessor<T, Dimensions, Mode, target::host_buffer, access::placeholder::false_t> get_access();
-  template <access_mode Mode>
-  [[deprecated("use buffer::get_host_access(range, offset) (SYCL 2020)")]]
-  accessor<T, Dimensions, Mode, target::host_buffer, access::placeholder::false_t>
+  [[deprecated("use buffer::get_host_access() (SYCL 2020)")]] accessor<T, Dimensions, Mode, target::host_buffer,
+                                                                       access::placeholder::false_t>
+  get_access();
+  template <access_mode Mode> [[deprecated("use buffer::get_host_access(range, offset) (SYCL 2020)")]] accessor<
+      T, Dimensions, Mode, target::host_buffer, access::placeholder::false_t>
   get_access(range<Dimensions> access_range, id<Dimensions> access_offset = {});
 #pragma GCC diagnostic pop
 
@@ -291,7 +290,8 @@ private:
       range<Dimensions> page = props.get_property<page_property>().get_page_size();
       for (int d = 0; d < Dimensions; ++d) {
         if (page[d] == 0)
-          throw exception(make_error_code(errc::invalid), "page_size: the page is zero in dimension " + std::to_string(d));
+          throw exception(make_error_code(errc::invalid),
+                          "page_size: the page is zero in dimension " + std::to_string(d));
         init.page_range[d] = page[d];
       }
     }
@@ -303,9 +303,9 @@ private:
   std::shared_ptr<detail::buffer_impl> impl_;
   range<Dimensions> range_;
   property_list props_;
-  std::size_t byte_offset_ = 0;           // of this view in the storage
+  std::size_t byte_offset_ = 0;             // of this view in the storage
   std::size_t impl_offset_[3] = {0, 0, 0};  // of this view in the storage's shape (unless whole_)
-  bool whole_ = false;                     // reinterpreted: accesses cover the whole storage
+  bool whole_ = false;                      // reinterpreted: accesses cover the whole storage
   bool sub_buffer_ = false;
 };
 
@@ -313,15 +313,14 @@ private:
 template <class InputIterator, class AllocatorT>
 buffer(InputIterator, InputIterator, AllocatorT, const property_list & = {})
     -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1, AllocatorT>;
-template <class InputIterator>
-buffer(InputIterator, InputIterator, const property_list & = {})
+template <class InputIterator> buffer(InputIterator, InputIterator, const property_list & = {})
     -> buffer<typename std::iterator_traits<InputIterator>::value_type, 1>;
 template <class T, int Dimensions, class AllocatorT>
-buffer(const T *, const range<Dimensions> &, AllocatorT, const property_list & = {}) -> buffer<T, Dimensions, AllocatorT>;
-template <class T, int Dimensions>
-buffer(const T *, const range<Dimensions> &, const property_list & = {}) -> buffer<T, Dimensions>;
-template <class Container>
-buffer(Container &, const property_list & = {}) -> buffer<typename Container::value_type, 1>;
+buffer(const T *, const range<Dimensions> &, AllocatorT, const property_list & = {})
+    -> buffer<T, Dimensions, AllocatorT>;
+template <class T, int Dimensions> buffer(const T *, const range<Dimensions> &, const property_list & = {})
+    -> buffer<T, Dimensions>;
+template <class Container> buffer(Container &, const property_list & = {}) -> buffer<typename Container::value_type, 1>;
 
 namespace detail {
 // What accessors need of a buffer view (kept out of the buffer's public API).

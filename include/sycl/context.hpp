@@ -29,8 +29,7 @@ public:
 
 private:
   static std::vector<std::shared_ptr<detail::device_impl>> impls(const std::vector<device> &devices) {
-    if (devices.empty())
-      throw exception(make_error_code(errc::invalid), "a context needs at least one device");
+    if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
     std::vector<std::shared_ptr<detail::device_impl>> result;
     for (const device &d : devices) result.push_back(d.impl());
     return result;

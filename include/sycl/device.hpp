@@ -99,8 +99,7 @@ public:
       for (int dim = 0; dim < Param::return_type::dimensions; ++dim)
         sizes[dim] = p.max_work_item_sizes[Param::return_type::dimensions - 1 - dim];
       return sizes;
-    }
-    else if constexpr (std::is_same_v<Param, d::max_clock_frequency>) return p.max_clock_frequency_mhz;
+    } else if constexpr (std::is_same_v<Param, d::max_clock_frequency>) return p.max_clock_frequency_mhz;
     else if constexpr (std::is_same_v<Param, d::address_bits>) return 64u;
     else if constexpr (std::is_same_v<Param, d::max_mem_alloc_size>) return p.max_mem_alloc_size;
     else if constexpr (std::is_same_v<Param, d::global_mem_size>) return p.global_mem_size;
@@ -159,15 +158,14 @@ template <typename... Aspects> auto aspect_selector(Aspects... required) {
 
 inline device::device() : impl_(select(default_selector_v).impl_) {}
 inline platform::platform() : impl_(device().get_platform().impl_) {}
-template <typename Selector, typename>
-platform::platform(const Selector &selector) : impl_(device(selector).get_platform().impl_) {}
+template <typename Selector, typename> platform::platform(const Selector &selector)
+    : impl_(device(selector).get_platform().impl_) {}
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   std::vector<device> result;
   for (auto &impl : detail::get_platform_devices(*impl_)) {
     device d(impl);
-    if (type == info::device_type::all || d.get_info<info::device::device_type>() == type)
-      result.push_back(d);
+    if (type == info::device_type::all || d.get_info<info::device::device_type>() == type) result.push_back(d);
   }
   return result;
 }

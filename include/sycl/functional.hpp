@@ -36,12 +36,12 @@ template <typename T = void> struct maximum {
 };
 
 // The transparent forms (T = void): the operand types are deduced.
-#define ONEPASS_TRANSPARENT_FUNCTION_OBJECT(name, expression)                                                           \
+#define ONEPASS_TRANSPARENT_FUNCTION_OBJECT(name, expression)                                                          \
   template <> struct name<void> {                                                                                      \
     template <typename T, typename U> auto operator()(T &&x, U &&y) const { return expression; }                       \
   };
 ONEPASS_TRANSPARENT_FUNCTION_OBJECT(plus, x + y)
-ONEPASS_TRANSPARENT_FUNCTION_OBJECT(multiplies, x * y)
+ONEPASS_TRANSPARENT_FUNCTION_OBJECT(multiplies, x *y)
 ONEPASS_TRANSPARENT_FUNCTION_OBJECT(bit_and, x &y)
 ONEPASS_TRANSPARENT_FUNCTION_OBJECT(bit_or, x | y)
 ONEPASS_TRANSPARENT_FUNCTION_OBJECT(bit_xor, x ^ y)
@@ -54,8 +54,8 @@ ONEPASS_TRANSPARENT_FUNCTION_OBJECT(maximum, (x < y ? y : x))
 namespace detail {
 template <template <typename> class Family, typename Op> struct is_family : std::false_type {};
 template <template <typename> class Family, typename T> struct is_family<Family, Family<T>> : std::true_type {};
-template <template <typename> class Family, typename Op>
-inline constexpr bool is_family_v = is_family<Family, std::remove_cv_t<Op>>::value;
+template <template <typename> class Family, typename Op> inline constexpr bool is_family_v =
+    is_family<Family, std::remove_cv_t<Op>>::value;
 }  // namespace detail
 
 // §4.9.2.2: whether BinaryOperation has an identity OnePass knows for T.
@@ -69,8 +69,8 @@ template <typename BinaryOperation, typename AccumulatorT> struct has_known_iden
        (detail::is_family_v<bit_and, BinaryOperation> || detail::is_family_v<bit_or, BinaryOperation> ||
         detail::is_family_v<bit_xor, BinaryOperation>));
 };
-template <typename BinaryOperation, typename AccumulatorT>
-inline constexpr bool has_known_identity_v = has_known_identity<BinaryOperation, AccumulatorT>::value;
+template <typename BinaryOperation, typename AccumulatorT> inline constexpr bool has_known_identity_v =
+    has_known_identity<BinaryOperation, AccumulatorT>::value;
 
 template <typename BinaryOperation, typename AccumulatorT> struct known_identity {
   static_assert(has_known_identity_v<BinaryOperation, AccumulatorT>,
@@ -83,8 +83,7 @@ template <typename BinaryOperation, typename AccumulatorT> struct known_identity
     else if constexpr (detail::is_family_v<multiplies, BinaryOperation> ||
                        detail::is_family_v<logical_and, BinaryOperation>)
       return T(1);
-    else if constexpr (detail::is_family_v<bit_and, BinaryOperation>)
-      return T(~T(0));
+    else if constexpr (detail::is_family_v<bit_and, BinaryOperation>) return T(~T(0));
     else if constexpr (detail::is_family_v<minimum, BinaryOperation>)
       return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity() : std::numeric_limits<T>::max();
     else
@@ -93,7 +92,7 @@ template <typename BinaryOperation, typename AccumulatorT> struct known_identity
   }
   static constexpr AccumulatorT value = compute();
 };
-template <typename BinaryOperation, typename AccumulatorT>
-inline constexpr AccumulatorT known_identity_v = known_identity<BinaryOperation, AccumulatorT>::value;
+template <typename BinaryOperation, typename AccumulatorT> inline constexpr AccumulatorT known_identity_v =
+    known_identity<BinaryOperation, AccumulatorT>::value;
 
 }  // namespace sycl

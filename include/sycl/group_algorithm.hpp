@@ -256,19 +256,24 @@ template <int D, typename Ptr, typename T, typename BinaryOperation>
 T joint_reduce(group<D> g, Ptr first, Ptr last, T init, BinaryOperation op) {
   return first == last ? init : op(init, static_cast<T>(joint_reduce(g, first, last, op)));
 }
-template <int D, typename Ptr, typename Predicate> bool joint_any_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
+template <int D, typename Ptr, typename Predicate>
+bool joint_any_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
   bool any = false;
-  for (std::size_t i = g.get_local_linear_id(); i < static_cast<std::size_t>(last - first); i += g.get_local_linear_range())
+  for (std::size_t i = g.get_local_linear_id(); i < static_cast<std::size_t>(last - first);
+       i += g.get_local_linear_range())
     any = any || predicate(first[i]);
   return any_of_group(g, any);
 }
-template <int D, typename Ptr, typename Predicate> bool joint_all_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
+template <int D, typename Ptr, typename Predicate>
+bool joint_all_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
   bool all = true;
-  for (std::size_t i = g.get_local_linear_id(); i < static_cast<std::size_t>(last - first); i += g.get_local_linear_range())
+  for (std::size_t i = g.get_local_linear_id(); i < static_cast<std::size_t>(last - first);
+       i += g.get_local_linear_range())
     all = all && predicate(first[i]);
   return all_of_group(g, all);
 }
-template <int D, typename Ptr, typename Predicate> bool joint_none_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
+template <int D, typename Ptr, typename Predicate>
+bool joint_none_of(group<D> g, Ptr first, Ptr last, Predicate predicate) {
   return !joint_any_of(g, first, last, predicate);
 }
 

@@ -27,7 +27,7 @@ class half {
   struct native_tag {};
   constexpr half(native_tag, _Float16 value) : value_(value) {}
 
- public:
+public:
   half() = default;
   constexpr half(const half &) = default;
   constexpr half &operator=(const half &) = default;
@@ -53,13 +53,21 @@ class half {
   }
 
   template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T> || std::is_same_v<T, half>>>
-  constexpr half &operator+=(const T &rhs) { return *this = half(*this + rhs); }
+  constexpr half &operator+=(const T &rhs) {
+    return *this = half(*this + rhs);
+  }
   template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T> || std::is_same_v<T, half>>>
-  constexpr half &operator-=(const T &rhs) { return *this = half(*this - rhs); }
+  constexpr half &operator-=(const T &rhs) {
+    return *this = half(*this - rhs);
+  }
   template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T> || std::is_same_v<T, half>>>
-  constexpr half &operator*=(const T &rhs) { return *this = half(*this * rhs); }
+  constexpr half &operator*=(const T &rhs) {
+    return *this = half(*this * rhs);
+  }
   template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T> || std::is_same_v<T, half>>>
-  constexpr half &operator/=(const T &rhs) { return *this = half(*this / rhs); }
+  constexpr half &operator/=(const T &rhs) {
+    return *this = half(*this / rhs);
+  }
 
   // half with half.
   friend constexpr half operator+(half a, half b) { return fromNative(a.value_ + b.value_); }
@@ -74,14 +82,14 @@ class half {
   friend constexpr bool operator>=(half a, half b) { return a.value_ >= b.value_; }
 
   // half with another arithmetic type, on either side.
-#define ONEPASS_HALF_MIXED(op, result)                                                                      \
-  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                              \
-  friend constexpr result operator op(half a, const T &b) {                                                 \
-    return static_cast<result>(static_cast<mixed_t<T>>(a) op static_cast<mixed_t<T>>(b));                   \
-  }                                                                                                         \
-  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                              \
-  friend constexpr result operator op(const T &a, half b) {                                                 \
-    return static_cast<result>(static_cast<mixed_t<T>>(a) op static_cast<mixed_t<T>>(b));                   \
+#define ONEPASS_HALF_MIXED(op, result)                                                                                 \
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                                          \
+  friend constexpr result operator op(half a, const T &b) {                                                            \
+    return static_cast<result>(static_cast<mixed_t<T>>(a) op static_cast<mixed_t<T>>(b));                              \
+  }                                                                                                                    \
+  template <typename T, typename = std::enable_if_t<std::is_arithmetic_v<T>>>                                          \
+  friend constexpr result operator op(const T &a, half b) {                                                            \
+    return static_cast<result>(static_cast<mixed_t<T>>(a) op static_cast<mixed_t<T>>(b));                              \
   }
   ONEPASS_HALF_MIXED(+, mixed_result_t<T>)
   ONEPASS_HALF_MIXED(-, mixed_result_t<T>)
@@ -99,7 +107,7 @@ class half {
   constexpr _Float16 native() const { return value_; }
   static constexpr half fromNative(_Float16 value) { return half(native_tag{}, value); }
 
- private:
+private:
   _Float16 value_;
 };
 
@@ -112,7 +120,7 @@ using byte [[deprecated("use std::byte (SYCL 2020 §4.14.1)")]] = std::uint8_t;
 
 // §4.14.1: std::numeric_limits must be specialized for half.
 template <> class std::numeric_limits<sycl::half> {
- public:
+public:
   static constexpr bool is_specialized = true;
   static constexpr bool is_signed = true;
   static constexpr bool is_integer = false;

@@ -17,7 +17,8 @@
 namespace sycl {
 
 class queue;
-template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
+template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget,
+          access::placeholder IsPlaceholder>
 class accessor;
 template <typename DataT, int Dimensions> class local_accessor;
 namespace detail {
@@ -31,11 +32,9 @@ public:
   handler &operator=(const handler &) = delete;
 
   // --- kernels (§4.9.4.2) -----------------------------------------------------
-  template <typename KernelName = detail::auto_name, typename KernelType>
-  void single_task(const KernelType &kernel) {
+  template <typename KernelName = detail::auto_name, typename KernelType> void single_task(const KernelType &kernel) {
     using Name = detail::kernel_name_t<KernelName, KernelType>;
-    static_assert(std::is_invocable_v<const KernelType &>,
-                  "single_task needs a kernel callable with no arguments");
+    static_assert(std::is_invocable_v<const KernelType &>, "single_task needs a kernel callable with no arguments");
     auto &launch = begin_kernel(kernel);
     launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_single_task<Name, KernelType>);
     launch.single_task = true;
@@ -67,8 +66,7 @@ public:
         throw exception(make_error_code(errc::nd_range),
                         "parallel_for(nd_range): the global range " + detail::range_text(&global[0], Dimensions) +
                             " is not a multiple of the local range " + detail::range_text(&local[0], Dimensions) +
-                            " (dimension " +
-                            std::to_string(d) + ")");
+                            " (dimension " + std::to_string(d) + ")");
     }
     if (execution_range.get_offset() != id<Dimensions>())
       throw exception(make_error_code(errc::nd_range),
@@ -84,14 +82,14 @@ public:
 
   // With reductions (§4.9.2, reduction.hpp): parallel_for(range or nd_range,
   // reductions..., kernel), the kernel taking a reducer per reduction.
-  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
-            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
   void parallel_for(range<Dimensions> global_range, First &&first, Second &&second, Rest &&...rest) {
     parallel_for_reduce<KernelName>(global_range, std::forward<First>(first), std::forward<Second>(second),
                                     std::forward<Rest>(rest)...);
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
-            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
   void parallel_for(nd_range<Dimensions> execution_range, First &&first, Second &&second, Rest &&...rest) {
     parallel_for_reduce<KernelName>(execution_range, std::forward<First>(first), std::forward<Second>(second),
                                     std::forward<Rest>(rest)...);
@@ -134,13 +132,16 @@ public:
   void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, std::shared_ptr<DestT> dest);
   template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT>
   void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, DestT *dest);
-  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
+            access::placeholder DestPh>
   void copy(std::shared_ptr<SrcT> src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest);
-  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt,
+            access::placeholder DestPh>
   void copy(const SrcT *src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest);
   template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT,
             int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestPh>
-  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest);
+  void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src,
+            accessor<DestT, DestDim, DestMode, DestTgt, DestPh> dest);
   template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder Ph>
   void update_host(accessor<T, Dim, Mode, Tgt, Ph> acc);
   template <typename T, int Dim, access_mode Mode, target Tgt, access::placeholder Ph>
@@ -183,9 +184,8 @@ private:
   void parallel_for_reduce(range<Dimensions> global_range, Rest &&...rest);
   template <typename KernelName, int Dimensions, typename... Rest>
   void parallel_for_reduce(nd_range<Dimensions> execution_range, Rest &&...rest);
-  template <typename KernelName, int Dimensions, typename Kernel, typename Arguments, std::size_t... I>
-  void reduce_range(range<Dimensions> global_range, const Kernel &kernel, Arguments &arguments,
-                    std::index_sequence<I...>);
+  template <typename KernelName, int Dimensions, typename Kernel, typename Arguments, std::size_t... I> void
+  reduce_range(range<Dimensions> global_range, const Kernel &kernel, Arguments &arguments, std::index_sequence<I...>);
   template <typename KernelName, int Dimensions, typename Kernel, typename Arguments, std::size_t... I>
   void reduce_nd_range(nd_range<Dimensions> execution_range, const Kernel &kernel, Arguments &arguments,
                        std::index_sequence<I...>);
@@ -225,8 +225,7 @@ private:
                   sizeof(KernelType) <= detail::kernel_launch_desc::inline_capacity &&
                   alignof(KernelType) <= detail::kernel_launch_desc::inline_alignment)
       std::memcpy(desc_.kernel.inline_object, static_cast<const void *>(&kernel), sizeof(KernelType));
-    else
-      desc_.kernel.object = std::make_shared<KernelType>(kernel);
+    else desc_.kernel.object = std::make_shared<KernelType>(kernel);
     desc_.kernel.object_size = sizeof(KernelType);
     return desc_.kernel;
   }

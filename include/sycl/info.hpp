@@ -15,61 +15,133 @@ template <int Dimensions> class range;
 
 namespace info {
 
-enum class device_type : unsigned { cpu = 1, gpu = 2, accelerator = 4, custom = 8, automatic = 16, host = 32, all = 0xffffffff };
+enum class device_type : unsigned {
+  cpu = 1,
+  gpu = 2,
+  accelerator = 4,
+  custom = 8,
+  automatic = 16,
+  host = 32,
+  all = 0xffffffff
+};
 
 namespace platform {
-struct name { using return_type = std::string; };
-struct vendor { using return_type = std::string; };
-struct version { using return_type = std::string; };
-struct profile { using return_type = std::string; };
+struct name {
+  using return_type = std::string;
+};
+struct vendor {
+  using return_type = std::string;
+};
+struct version {
+  using return_type = std::string;
+};
+struct profile {
+  using return_type = std::string;
+};
 }  // namespace platform
 
 namespace device {
-struct device_type { using return_type = info::device_type; };
-struct vendor_id { using return_type = std::uint32_t; };
-struct name { using return_type = std::string; };
-struct vendor { using return_type = std::string; };
-struct driver_version { using return_type = std::string; };
-struct version { using return_type = std::string; };
-struct backend_version { using return_type = std::string; };
-struct max_compute_units { using return_type = std::uint32_t; };
-struct max_work_item_dimensions { using return_type = std::uint32_t; };
-struct max_work_group_size { using return_type = std::size_t; };
+struct device_type {
+  using return_type = info::device_type;
+};
+struct vendor_id {
+  using return_type = std::uint32_t;
+};
+struct name {
+  using return_type = std::string;
+};
+struct vendor {
+  using return_type = std::string;
+};
+struct driver_version {
+  using return_type = std::string;
+};
+struct version {
+  using return_type = std::string;
+};
+struct backend_version {
+  using return_type = std::string;
+};
+struct max_compute_units {
+  using return_type = std::uint32_t;
+};
+struct max_work_item_dimensions {
+  using return_type = std::uint32_t;
+};
+struct max_work_group_size {
+  using return_type = std::size_t;
+};
 // The most work-items a work-group may have in each dimension of an
 // nd_range of `Dimensions` dimensions.
 template <int Dimensions = 3> struct max_work_item_sizes { using return_type = range<Dimensions>; };
-struct max_clock_frequency { using return_type = std::uint32_t; };
-struct address_bits { using return_type = std::uint32_t; };
-struct max_mem_alloc_size { using return_type = std::uint64_t; };
-struct global_mem_size { using return_type = std::uint64_t; };
-struct global_mem_cache_line_size { using return_type = std::uint32_t; };
-struct local_mem_size { using return_type = std::uint64_t; };
-struct mem_base_addr_align { using return_type = std::uint32_t; };
-struct is_available { using return_type = bool; };
-struct sub_group_sizes { using return_type = std::vector<std::size_t>; };
-struct platform { using return_type = sycl::platform; };
-struct aspects { using return_type = std::vector<sycl::aspect>; };
+struct max_clock_frequency {
+  using return_type = std::uint32_t;
+};
+struct address_bits {
+  using return_type = std::uint32_t;
+};
+struct max_mem_alloc_size {
+  using return_type = std::uint64_t;
+};
+struct global_mem_size {
+  using return_type = std::uint64_t;
+};
+struct global_mem_cache_line_size {
+  using return_type = std::uint32_t;
+};
+struct local_mem_size {
+  using return_type = std::uint64_t;
+};
+struct mem_base_addr_align {
+  using return_type = std::uint32_t;
+};
+struct is_available {
+  using return_type = bool;
+};
+struct sub_group_sizes {
+  using return_type = std::vector<std::size_t>;
+};
+struct platform {
+  using return_type = sycl::platform;
+};
+struct aspects {
+  using return_type = std::vector<sycl::aspect>;
+};
 // Whether the device can compile and link kernels at run time (§4.6.4.2):
 // OnePass always does, its JIT builds every kernel at first launch.
-struct is_compiler_available { using return_type = bool; };
-struct is_linker_available { using return_type = bool; };
+struct is_compiler_available {
+  using return_type = bool;
+};
+struct is_linker_available {
+  using return_type = bool;
+};
 }  // namespace device
 
 namespace queue {
-struct device { using return_type = sycl::device; };
+struct device {
+  using return_type = sycl::device;
+};
 }  // namespace queue
 
 enum class event_command_status { submitted, running, complete };
 namespace event {
-struct command_execution_status { using return_type = info::event_command_status; };
+struct command_execution_status {
+  using return_type = info::event_command_status;
+};
 }  // namespace event
 
 }  // namespace info
 
 namespace info::event_profiling {
-struct command_submit { using return_type = std::uint64_t; };
-struct command_start { using return_type = std::uint64_t; };
-struct command_end { using return_type = std::uint64_t; };
+struct command_submit {
+  using return_type = std::uint64_t;
+};
+struct command_start {
+  using return_type = std::uint64_t;
+};
+struct command_end {
+  using return_type = std::uint64_t;
+};
 }  // namespace info::event_profiling
 
 enum class aspect {

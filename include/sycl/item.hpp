@@ -8,8 +8,8 @@ namespace detail {
 template <int Dimensions> struct item_factory;
 }
 
-template <int Dimensions = 1, bool WithOffset = false>
-class item : public detail::size_t_conversion<item<Dimensions, WithOffset>, Dimensions> {
+template <int Dimensions = 1, bool WithOffset = false> class item
+    : public detail::size_t_conversion<item<Dimensions, WithOffset>, Dimensions> {
 public:
   static constexpr int dimensions = Dimensions;
   item() = delete;
@@ -26,9 +26,7 @@ public:
   operator id<Dimensions>() const { return id_; }
   std::size_t get(int dimension) const { return id_[dimension]; }  // used by size_t_conversion
 
-  friend bool operator==(const item &a, const item &b) {
-    return a.id_ == b.id_ && a.range_ == b.range_;
-  }
+  friend bool operator==(const item &a, const item &b) { return a.id_ == b.id_ && a.range_ == b.range_; }
   friend bool operator!=(const item &a, const item &b) { return !(a == b); }
 
 private:
@@ -40,9 +38,7 @@ private:
 
 namespace detail {
 template <int Dimensions> struct item_factory {
-  static item<Dimensions> make(const id<Dimensions> &i, const range<Dimensions> &r) {
-    return item<Dimensions>(i, r);
-  }
+  static item<Dimensions> make(const id<Dimensions> &i, const range<Dimensions> &r) { return item<Dimensions>(i, r); }
 };
 }  // namespace detail
 

@@ -30,8 +30,8 @@ public:
   using value_type = DataT;
   using reference = DataT &;
   using const_reference = const DataT &;
-  template <access::decorated IsDecorated>
-  using accessor_ptr = multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
+  template <access::decorated IsDecorated> using accessor_ptr =
+      multi_ptr<value_type, access::address_space::local_space, IsDecorated>;
   using iterator = DataT *;  // local memory is contiguous
   using const_iterator = const DataT *;
   using reverse_iterator = std::reverse_iterator<iterator>;

@@ -149,28 +149,27 @@ struct marray_logical_or {
 // namespace sycl that accept only marrays (see vec.hpp: clang compares hidden
 // friends pairwise across a TU's instantiations). The parameter that is not
 // deduced converts as a hidden friend's would (a scalar to DataT).
-#define ONEPASS_MARRAY_BINARY(op, function, result, enable_if)                                            \
-  template <typename T, std::size_t N, enable_if<T> = 0>                                                   \
-  constexpr marray<result, N> operator op(const marray<T, N> &a,                                           \
-                                          const detail::marray_non_deduced_t<marray<T, N>> &b) {           \
-    return detail::marray_apply<result, N>(function, a, b);                                                \
-  }                                                                                                        \
-  template <typename T, std::size_t N, enable_if<T> = 0>                                                   \
-  constexpr marray<result, N> operator op(const marray<T, N> &a, const detail::marray_non_deduced_t<T> &b) { \
-    return detail::marray_apply<result, N>(function, a, b);                                                \
-  }                                                                                                        \
-  template <typename T, std::size_t N, enable_if<T> = 0>                                                   \
-  constexpr marray<result, N> operator op(const detail::marray_non_deduced_t<T> &a, const marray<T, N> &b) { \
-    return detail::marray_apply<result, N>(function, a, b);                                                \
+#define ONEPASS_MARRAY_BINARY(op, function, result, enable_if)                                                         \
+  template <typename T, std::size_t N, enable_if<T> = 0> constexpr marray<result, N> operator op(                      \
+      const marray<T, N> &a, const detail::marray_non_deduced_t<marray<T, N>> &b) {                                    \
+    return detail::marray_apply<result, N>(function, a, b);                                                            \
+  }                                                                                                                    \
+  template <typename T, std::size_t N, enable_if<T> = 0>                                                               \
+  constexpr marray<result, N> operator op(const marray<T, N> &a, const detail::marray_non_deduced_t<T> &b) {           \
+    return detail::marray_apply<result, N>(function, a, b);                                                            \
+  }                                                                                                                    \
+  template <typename T, std::size_t N, enable_if<T> = 0>                                                               \
+  constexpr marray<result, N> operator op(const detail::marray_non_deduced_t<T> &a, const marray<T, N> &b) {           \
+    return detail::marray_apply<result, N>(function, a, b);                                                            \
   }
-#define ONEPASS_MARRAY_COMPOUND(op, enable_if)                                                            \
-  template <typename T, std::size_t N, enable_if<T> = 0>                                                   \
-  constexpr marray<T, N> &operator op##=(marray<T, N> & a, const detail::marray_non_deduced_t<marray<T, N>> & b) { \
-    return a = a op b;                                                                                     \
-  }                                                                                                        \
-  template <typename T, std::size_t N, enable_if<T> = 0>                                                   \
-  constexpr marray<T, N> &operator op##=(marray<T, N> & a, const detail::marray_non_deduced_t<T> & b) {    \
-    return a = a op b;                                                                                     \
+#define ONEPASS_MARRAY_COMPOUND(op, enable_if)                                                                         \
+  template <typename T, std::size_t N, enable_if<T> = 0>                                                               \
+  constexpr marray<T, N> &operator op##=(marray<T, N> &a, const detail::marray_non_deduced_t<marray<T, N>> &b) {       \
+    return a = a op b;                                                                                                 \
+  }                                                                                                                    \
+  template <typename T, std::size_t N, enable_if<T> = 0>                                                               \
+  constexpr marray<T, N> &operator op##=(marray<T, N> &a, const detail::marray_non_deduced_t<T> &b) {                  \
+    return a = a op b;                                                                                                 \
   }
 ONEPASS_MARRAY_BINARY(+, std::plus<>(), T, detail::marray_any_if)
 ONEPASS_MARRAY_BINARY(-, std::minus<>(), T, detail::marray_any_if)

@@ -26,12 +26,11 @@ enum class decorated { no, yes, legacy };
 
 // A decorated pointer or reference type without its decoration: every type
 // is undecorated in OnePass.
-template <typename T> struct remove_decoration {
-  using type = T;
-};
+template <typename T> struct remove_decoration { using type = T; };
 template <typename T> using remove_decoration_t = typename remove_decoration<T>::type;
 
-template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget, access::placeholder IsPlaceholder>
+template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget,
+          access::placeholder IsPlaceholder>
 class accessor;
 template <typename DataT, int Dimensions> class local_accessor;
 
@@ -69,8 +68,8 @@ protected:
   ElementType *ptr_ = nullptr;
 };
 
-template <typename Derived, typename ElementType>
-class multi_ptr_arithmetic : public multi_ptr_comparisons<Derived, ElementType> {
+template <typename Derived, typename ElementType> class multi_ptr_arithmetic
+    : public multi_ptr_comparisons<Derived, ElementType> {
 public:
   using reference = ElementType &;
   using iterator_category = std::random_access_iterator_tag;
@@ -118,9 +117,9 @@ protected:
   using multi_ptr_comparisons<Derived, ElementType>::multi_ptr_comparisons;
 };
 
-template <typename Derived, typename ElementType>
-using multi_ptr_operators = std::conditional_t<std::is_void_v<ElementType>, multi_ptr_comparisons<Derived, ElementType>,
-                                               multi_ptr_arithmetic<Derived, ElementType>>;
+template <typename Derived, typename ElementType> using multi_ptr_operators =
+    std::conditional_t<std::is_void_v<ElementType>, multi_ptr_comparisons<Derived, ElementType>,
+                       multi_ptr_arithmetic<Derived, ElementType>>;
 
 // Whether a multi_ptr to ElementType in Space may point into the data of an
 // accessor whose elements are AccValueT, in OnlySpace (Table 71): the same
@@ -128,14 +127,15 @@ using multi_ptr_operators = std::conditional_t<std::is_void_v<ElementType>, mult
 // OnlySpace or generic_space.
 template <typename ElementType, access::address_space Space, typename AccValueT, access::address_space OnlySpace>
 inline constexpr bool multi_ptr_from_accessor =
-    (Space == OnlySpace || (Space == access::address_space::generic_space &&
-                            OnlySpace != access::address_space::constant_space)) &&
-    (std::is_void_v<ElementType> || std::is_same_v<std::remove_const_t<ElementType>, std::remove_const_t<AccValueT>>) &&
-    (std::is_const_v<ElementType> || !std::is_const_v<AccValueT>);
+    (Space == OnlySpace ||
+     (Space == access::address_space::generic_space && OnlySpace != access::address_space::constant_space)) &&
+    (std::is_void_v<ElementType> ||
+     std::is_same_v<std::remove_const_t<ElementType>, std::remove_const_t<AccValueT>>)&&(std::is_const_v<ElementType> ||
+                                                                                         !std::is_const_v<AccValueT>);
 
 // A buffer accessor's element type as its kernel sees it (read-only: const).
-template <typename DataT, access_mode Mode>
-using accessed_t = std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
+template <typename DataT, access_mode Mode> using accessed_t =
+    std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
 }  // namespace detail
 
@@ -152,8 +152,7 @@ class multi_ptr : public detail::multi_ptr_operators<multi_ptr<ElementType, Spac
   // The multi_ptr<T, Space, D> this one converts to implicitly: the other
   // decoration; const elements; void or const void. A void one converts
   // implicitly only to the other decoration and to const void.
-  template <typename T, access::decorated D>
-  static constexpr bool implicitly_converts_to =
+  template <typename T, access::decorated D> static constexpr bool implicitly_converts_to =
       (std::is_same_v<T, ElementType> && D != DecorateAddress && D != access::decorated::legacy) ||
       (!is_void && !std::is_const_v<ElementType> && std::is_same_v<T, const ElementType>) ||
       (!is_void && !std::is_const_v<ElementType> && std::is_same_v<T, void>) ||
@@ -182,8 +181,8 @@ public:
   // From accessors, in a kernel: the start of the (sub-)buffer, or of the
   // work-group's local memory.
   template <typename AccDataT, int Dimensions, access_mode Mode, access::placeholder IsPlaceholder,
-            typename = std::enable_if_t<detail::multi_ptr_from_accessor<ElementType, Space, detail::accessed_t<AccDataT, Mode>,
-                                                                        access::address_space::global_space>>>
+            typename = std::enable_if_t<detail::multi_ptr_from_accessor<
+                ElementType, Space, detail::accessed_t<AccDataT, Mode>, access::address_space::global_space>>>
   multi_ptr(accessor<AccDataT, Dimensions, Mode, target::device, IsPlaceholder> acc) : base(acc.get_pointer()) {}
   template <typename AccDataT, int Dimensions,
             typename = std::enable_if_t<
@@ -229,26 +228,27 @@ public:
 
   // generic_ptr to private_ptr, global_ptr or local_ptr, of value_type or
   // const value_type. Undefined unless it points into that space.
-  template <typename T, access::address_space AS, access::decorated IsDecorated,
-            std::enable_if_t<!is_void && Space == access::address_space::generic_space &&
-                                 (AS == access::address_space::private_space ||
-                                  AS == access::address_space::global_space ||
-                                  AS == access::address_space::local_space) &&
-                                 (std::is_same_v<T, value_type> || std::is_same_v<T, const value_type>),
-                             int> = 0>
+  template <
+      typename T, access::address_space AS, access::decorated IsDecorated,
+      std::enable_if_t<!is_void && Space == access::address_space::generic_space &&
+                           (AS == access::address_space::private_space || AS == access::address_space::global_space ||
+                            AS == access::address_space::local_space) &&
+                           (std::is_same_v<T, value_type> || std::is_same_v<T, const value_type>),
+                       int> = 0>
   explicit operator multi_ptr<T, AS, IsDecorated>() const {
     return multi_ptr<T, AS, IsDecorated>(this->ptr_);
   }
 
-  template <typename T, access::decorated IsDecorated, std::enable_if_t<implicitly_converts_to<T, IsDecorated>, int> = 0>
+  template <typename T, access::decorated IsDecorated,
+            std::enable_if_t<implicitly_converts_to<T, IsDecorated>, int> = 0>
   operator multi_ptr<T, Space, IsDecorated>() const {
     return multi_ptr<T, Space, IsDecorated>(this->ptr_);
   }
 
   // A void one to a typed one: explicit, keeping const.
-  template <typename T, std::enable_if_t<is_void && !std::is_void_v<T> &&
-                                             (std::is_const_v<T> || !std::is_const_v<ElementType>),
-                                         int> = 0>
+  template <
+      typename T,
+      std::enable_if_t<is_void && !std::is_void_v<T> && (std::is_const_v<T> || !std::is_const_v<ElementType>), int> = 0>
   explicit operator multi_ptr<T, Space, DecorateAddress>() const {
     return multi_ptr<T, Space, DecorateAddress>(static_cast<T *>(this->ptr_));
   }
@@ -285,12 +285,12 @@ public:
   multi_ptr() = default;
   multi_ptr(const multi_ptr &) = default;
   multi_ptr(multi_ptr &&) = default;
-  multi_ptr(ElementType *ptr) : base(ptr) {}
+  multi_ptr(ElementType * ptr) : base(ptr) {}
   multi_ptr(std::nullptr_t) {}
 
   template <typename AccDataT, int Dimensions, access_mode Mode, access::placeholder IsPlaceholder,
-            typename = std::enable_if_t<detail::multi_ptr_from_accessor<ElementType, Space, detail::accessed_t<AccDataT, Mode>,
-                                                                        access::address_space::global_space>>>
+            typename = std::enable_if_t<detail::multi_ptr_from_accessor<
+                ElementType, Space, detail::accessed_t<AccDataT, Mode>, access::address_space::global_space>>>
   multi_ptr(accessor<AccDataT, Dimensions, Mode, target::device, IsPlaceholder> acc) : base(acc.get_pointer()) {}
   template <typename AccDataT, int Dimensions,
             typename = std::enable_if_t<
@@ -324,17 +324,18 @@ public:
   operator ElementType *() const { return this->ptr_; }
 
   // To void (keeping const), to const void and to const ElementType.
-  template <typename T, std::enable_if_t<(!is_void && !std::is_const_v<ElementType> && std::is_same_v<T, void>) ||
-                                             (!std::is_const_v<ElementType> && std::is_same_v<T, const ElementType>) ||
-                                             (!std::is_same_v<ElementType, const void> && std::is_same_v<T, const void>),
-                                         int> = 0>
+  template <typename T,
+            std::enable_if_t<(!is_void && !std::is_const_v<ElementType> && std::is_same_v<T, void>) ||
+                                 (!std::is_const_v<ElementType> && std::is_same_v<T, const ElementType>) ||
+                                 (!std::is_same_v<ElementType, const void> && std::is_same_v<T, const void>),
+                             int> = 0>
   operator multi_ptr<T, Space, access::decorated::legacy>() const {
     return multi_ptr<T, Space, access::decorated::legacy>(this->ptr_);
   }
   // A void one to a typed one: explicit, keeping const.
-  template <typename T, std::enable_if_t<is_void && !std::is_void_v<T> &&
-                                             (std::is_const_v<T> || !std::is_const_v<ElementType>),
-                                         int> = 0>
+  template <
+      typename T,
+      std::enable_if_t<is_void && !std::is_void_v<T> && (std::is_const_v<T> || !std::is_const_v<ElementType>), int> = 0>
   explicit operator multi_ptr<T, Space, access::decorated::legacy>() const {
     return multi_ptr<T, Space, access::decorated::legacy>(static_cast<T *>(this->ptr_));
   }
@@ -375,38 +376,38 @@ multi_ptr(accessor<T, Dimensions, access_mode::read_write, target::device, IsPla
 template <typename T, int Dimensions, access::placeholder IsPlaceholder>
 multi_ptr(accessor<T, Dimensions, access_mode::read, target::constant_buffer, IsPlaceholder>)
     -> multi_ptr<const T, access::address_space::constant_space, access::decorated::no>;
-template <typename T, int Dimensions>
-multi_ptr(local_accessor<T, Dimensions>) -> multi_ptr<T, access::address_space::local_space, access::decorated::no>;
+template <typename T, int Dimensions> multi_ptr(local_accessor<T, Dimensions>)
+    -> multi_ptr<T, access::address_space::local_space, access::decorated::no>;
 
 // §4.7.7.2: the aliases of each address space. Those with a decoration
 // parameter default to the legacy interface, as the spec says.
-template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
-using global_ptr = multi_ptr<ElementType, access::address_space::global_space, IsDecorated>;
-template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
-using local_ptr = multi_ptr<ElementType, access::address_space::local_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy> using global_ptr =
+    multi_ptr<ElementType, access::address_space::global_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy> using local_ptr =
+    multi_ptr<ElementType, access::address_space::local_space, IsDecorated>;
 template <typename ElementType>  // deprecated in SYCL 2020
 using constant_ptr = multi_ptr<ElementType, access::address_space::constant_space, access::decorated::legacy>;
-template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
-using private_ptr = multi_ptr<ElementType, access::address_space::private_space, IsDecorated>;
-template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy>
-using generic_ptr = multi_ptr<ElementType, access::address_space::generic_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy> using private_ptr =
+    multi_ptr<ElementType, access::address_space::private_space, IsDecorated>;
+template <typename ElementType, access::decorated IsDecorated = access::decorated::legacy> using generic_ptr =
+    multi_ptr<ElementType, access::address_space::generic_space, IsDecorated>;
 
-template <typename ElementType>
-using raw_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::no>;
-template <typename ElementType>
-using raw_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::no>;
-template <typename ElementType>
-using raw_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::no>;
-template <typename ElementType>
-using raw_generic_ptr = multi_ptr<ElementType, access::address_space::generic_space, access::decorated::no>;
+template <typename ElementType> using raw_global_ptr =
+    multi_ptr<ElementType, access::address_space::global_space, access::decorated::no>;
+template <typename ElementType> using raw_local_ptr =
+    multi_ptr<ElementType, access::address_space::local_space, access::decorated::no>;
+template <typename ElementType> using raw_private_ptr =
+    multi_ptr<ElementType, access::address_space::private_space, access::decorated::no>;
+template <typename ElementType> using raw_generic_ptr =
+    multi_ptr<ElementType, access::address_space::generic_space, access::decorated::no>;
 
-template <typename ElementType>
-using decorated_global_ptr = multi_ptr<ElementType, access::address_space::global_space, access::decorated::yes>;
-template <typename ElementType>
-using decorated_local_ptr = multi_ptr<ElementType, access::address_space::local_space, access::decorated::yes>;
-template <typename ElementType>
-using decorated_private_ptr = multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
-template <typename ElementType>
-using decorated_generic_ptr = multi_ptr<ElementType, access::address_space::generic_space, access::decorated::yes>;
+template <typename ElementType> using decorated_global_ptr =
+    multi_ptr<ElementType, access::address_space::global_space, access::decorated::yes>;
+template <typename ElementType> using decorated_local_ptr =
+    multi_ptr<ElementType, access::address_space::local_space, access::decorated::yes>;
+template <typename ElementType> using decorated_private_ptr =
+    multi_ptr<ElementType, access::address_space::private_space, access::decorated::yes>;
+template <typename ElementType> using decorated_generic_ptr =
+    multi_ptr<ElementType, access::address_space::generic_space, access::decorated::yes>;
 
 }  // namespace sycl

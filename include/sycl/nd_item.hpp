@@ -19,7 +19,8 @@ template <int Dimensions> struct nd_item_factory;
 
 // An id or a range whose every dimension comes from a work-item builtin.
 // (Unrolled by the front end: device code is simplified without unrolling.)
-template <typename Value, typename Query, std::size_t... Ds> Value from_builtin(Query query, std::index_sequence<Ds...>) {
+template <typename Value, typename Query, std::size_t... Ds>
+Value from_builtin(Query query, std::index_sequence<Ds...>) {
   Value value;
   ((value[Ds] = query(static_cast<int>(Ds))), ...);
   return value;
@@ -28,7 +29,6 @@ template <typename Value, typename Query> Value from_builtin(Query query) {
   return from_builtin<Value>(query, std::make_index_sequence<Value::dimensions>());
 }
 }  // namespace detail
-
 
 template <int Dimensions = 1> class group {
 public:
@@ -53,12 +53,8 @@ public:
   std::size_t get_group_range(int dimension) const { return __onepass_get_group_range(dimension); }
   // Every work-group of an nd_range has the local range.
   range<Dimensions> get_max_local_range() const { return get_local_range(); }
-  std::size_t get_group_linear_id() const {
-    return detail::linearize<Dimensions>(get_group_id(), get_group_range());
-  }
-  std::size_t get_local_linear_id() const {
-    return detail::linearize<Dimensions>(get_local_id(), get_local_range());
-  }
+  std::size_t get_group_linear_id() const { return detail::linearize<Dimensions>(get_group_id(), get_group_range()); }
+  std::size_t get_local_linear_id() const { return detail::linearize<Dimensions>(get_local_id(), get_local_range()); }
   std::size_t get_group_linear_range() const { return get_group_range().size(); }
   std::size_t get_local_linear_range() const { return get_local_range().size(); }
   bool leader() const { return get_local_linear_id() == 0; }

@@ -34,8 +34,8 @@ private:
   id<Dimensions> offset_;
 };
 
-nd_range(range<1>, range<1>) -> nd_range<1>;
-nd_range(range<2>, range<2>) -> nd_range<2>;
-nd_range(range<3>, range<3>) -> nd_range<3>;
+nd_range(range<1>, range<1>)->nd_range<1>;
+nd_range(range<2>, range<2>)->nd_range<2>;
+nd_range(range<3>, range<3>)->nd_range<3>;
 
 }  // namespace sycl

@@ -10,8 +10,7 @@ namespace sycl {
 class queue {
 public:
   explicit queue(const property_list &props = {}) : queue(device(), async_handler{}, props) {}
-  explicit queue(const async_handler &handler, const property_list &props = {})
-      : queue(device(), handler, props) {}
+  explicit queue(const async_handler &handler, const property_list &props = {}) : queue(device(), handler, props) {}
   template <typename Selector,
             typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
   explicit queue(const Selector &selector, const property_list &props = {})
@@ -20,14 +19,12 @@ public:
             typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
   queue(const Selector &selector, const async_handler &handler, const property_list &props = {})
       : queue(device(selector), handler, props) {}
-  explicit queue(const device &dev, const property_list &props = {})
-      : queue(dev, async_handler{}, props) {}
+  explicit queue(const device &dev, const property_list &props = {}) : queue(dev, async_handler{}, props) {}
   queue(const device &dev, const async_handler &handler, const property_list &props = {})
       : queue(context(detail::get_platform_default_context(*dev.get_platform().impl())), dev, handler, props) {}
   queue(const context &ctx, const device &dev, const property_list &props = {})
       : queue(ctx, dev, async_handler{}, props) {}
-  queue(const context &ctx, const device &dev, const async_handler &handler,
-        const property_list &props = {})
+  queue(const context &ctx, const device &dev, const async_handler &handler, const property_list &props = {})
       : impl_(detail::make_queue(ctx.impl(), dev.impl(), handler, options(props))) {}
 
   device get_device() const { return device(detail::get_queue_device(*impl_)); }
@@ -56,8 +53,7 @@ public:
   void throw_asynchronous() { detail::queue_throw_asynchronous(*impl_); }
 
   // --- shortcuts -------------------------------------------------------------
-  template <typename KernelName = detail::auto_name, typename KernelType>
-  event single_task(const KernelType &kernel) {
+  template <typename KernelName = detail::auto_name, typename KernelType> event single_task(const KernelType &kernel) {
     return submit([&](handler &h) { h.single_task<KernelName>(kernel); });
   }
   template <typename KernelName = detail::auto_name, typename KernelType>
@@ -81,8 +77,7 @@ public:
     return parallel_for<KernelName>(global_range, std::vector<event>{dependency}, kernel);
   }
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
-  event parallel_for(range<Dimensions> global_range, const std::vector<event> &dependencies,
-                     const KernelType &kernel) {
+  event parallel_for(range<Dimensions> global_range, const std::vector<event> &dependencies, const KernelType &kernel) {
     return submit([&](handler &h) {
       h.depends_on(dependencies);
       h.parallel_for<KernelName>(global_range, kernel);
@@ -96,25 +91,24 @@ public:
   event parallel_for(nd_range<Dimensions> execution_range, event dependency, const KernelType &kernel) {
     return parallel_for<KernelName>(execution_range, std::vector<event>{dependency}, kernel);
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
-  event parallel_for(nd_range<Dimensions> execution_range, const std::vector<event> &dependencies,
-                     const KernelType &kernel) {
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType> event
+  parallel_for(nd_range<Dimensions> execution_range, const std::vector<event> &dependencies, const KernelType &kernel) {
     return submit([&](handler &h) {
       h.depends_on(dependencies);
       h.parallel_for<KernelName>(execution_range, kernel);
     });
   }
   // With reductions (reduction.hpp).
-  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
-            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
   event parallel_for(range<Dimensions> global_range, First &&first, Second &&second, Rest &&...rest) {
     return submit([&](handler &h) {
       h.parallel_for<KernelName>(global_range, std::forward<First>(first), std::forward<Second>(second),
                                  std::forward<Rest>(rest)...);
     });
   }
-  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second,
-            typename... Rest, typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
+  template <typename KernelName = detail::auto_name, int Dimensions, typename First, typename Second, typename... Rest,
+            typename = std::enable_if_t<detail::is_reduction<std::decay_t<First>>::value>>
   event parallel_for(nd_range<Dimensions> execution_range, First &&first, Second &&second, Rest &&...rest) {
     return submit([&](handler &h) {
       h.parallel_for<KernelName>(execution_range, std::forward<First>(first), std::forward<Second>(second),
@@ -127,31 +121,27 @@ public:
     return parallel_for<KernelName>(range<1>(count), kernel);
   }
 
-  event memcpy(void *destination, const void *source, std::size_t bytes,
-               const std::vector<event> &dependencies = {}) {
+  event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
       h.depends_on(dependencies);
       h.memcpy(destination, source, bytes);
     });
   }
   template <typename T>
-  event copy(const T *source, T *destination, std::size_t count,
-             const std::vector<event> &dependencies = {}) {
+  event copy(const T *source, T *destination, std::size_t count, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
       h.depends_on(dependencies);
       h.copy(source, destination, count);
     });
   }
-  event memset(void *pointer, int value, std::size_t bytes,
-               const std::vector<event> &dependencies = {}) {
+  event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
       h.depends_on(dependencies);
       h.memset(pointer, value, bytes);
     });
   }
   template <typename T>
-  event fill(void *pointer, const T &pattern, std::size_t count,
-             const std::vector<event> &dependencies = {}) {
+  event fill(void *pointer, const T &pattern, std::size_t count, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
       h.depends_on(dependencies);
       h.fill(pointer, pattern, count);

@@ -20,29 +20,29 @@ template <typename T, int Dimensions> struct array_operators {
   }
   friend constexpr bool operator!=(const T &a, const T &b) { return !(a == b); }
 
-#define ONEPASS_ARRAY_BINARY_OPERATOR(op)                                                          \
-  friend constexpr T operator op(const T &a, const T &b) {                                        \
-    T r;                                                                                           \
-    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op b[i];                                      \
-    return r;                                                                                      \
-  }                                                                                                \
-  template <typename S, if_integral<S> = 0> friend constexpr T operator op(const T &a, S s) {      \
-    T r;                                                                                           \
-    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op static_cast<std::size_t>(s);               \
-    return r;                                                                                      \
-  }                                                                                                \
-  template <typename S, if_integral<S> = 0> friend constexpr T operator op(S s, const T &a) {      \
-    T r;                                                                                           \
-    for (int i = 0; i < Dimensions; ++i) r[i] = static_cast<std::size_t>(s) op a[i];               \
-    return r;                                                                                      \
-  }                                                                                                \
-  friend constexpr T &operator op##=(T & a, const T & b) {                                         \
-    for (int i = 0; i < Dimensions; ++i) a[i] = a[i] op b[i];                                      \
-    return a;                                                                                      \
-  }                                                                                                \
-  template <typename S, if_integral<S> = 0> friend constexpr T &operator op##=(T & a, S s) {       \
-    for (int i = 0; i < Dimensions; ++i) a[i] = a[i] op static_cast<std::size_t>(s);               \
-    return a;                                                                                      \
+#define ONEPASS_ARRAY_BINARY_OPERATOR(op)                                                                              \
+  friend constexpr T operator op(const T &a, const T &b) {                                                             \
+    T r;                                                                                                               \
+    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op b[i];                                                          \
+    return r;                                                                                                          \
+  }                                                                                                                    \
+  template <typename S, if_integral<S> = 0> friend constexpr T operator op(const T &a, S s) {                          \
+    T r;                                                                                                               \
+    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op static_cast<std::size_t>(s);                                   \
+    return r;                                                                                                          \
+  }                                                                                                                    \
+  template <typename S, if_integral<S> = 0> friend constexpr T operator op(S s, const T &a) {                          \
+    T r;                                                                                                               \
+    for (int i = 0; i < Dimensions; ++i) r[i] = static_cast<std::size_t>(s) op a[i];                                   \
+    return r;                                                                                                          \
+  }                                                                                                                    \
+  friend constexpr T &operator op##=(T &a, const T &b) {                                                               \
+    for (int i = 0; i < Dimensions; ++i) a[i] = a[i] op b[i];                                                          \
+    return a;                                                                                                          \
+  }                                                                                                                    \
+  template <typename S, if_integral<S> = 0> friend constexpr T &operator op##=(T &a, S s) {                            \
+    for (int i = 0; i < Dimensions; ++i) a[i] = a[i] op static_cast<std::size_t>(s);                                   \
+    return a;                                                                                                          \
   }
   ONEPASS_ARRAY_BINARY_OPERATOR(+)
   ONEPASS_ARRAY_BINARY_OPERATOR(-)
@@ -59,8 +59,8 @@ template <typename T, int Dimensions> struct array_operators {
 
 }  // namespace detail
 
-template <int Dimensions = 1>
-class range : public detail::array<Dimensions>, public detail::array_operators<range<Dimensions>, Dimensions> {
+template <int Dimensions = 1> class range : public detail::array<Dimensions>,
+                                            public detail::array_operators<range<Dimensions>, Dimensions> {
 public:
   using detail::array<Dimensions>::array;
   constexpr range() = default;
@@ -72,10 +72,9 @@ public:
   }
 };
 
-template <int Dimensions = 1>
-class id : public detail::array<Dimensions>,
-           public detail::array_operators<id<Dimensions>, Dimensions>,
-           public detail::size_t_conversion<id<Dimensions>, Dimensions> {
+template <int Dimensions = 1> class id : public detail::array<Dimensions>,
+                                         public detail::array_operators<id<Dimensions>, Dimensions>,
+                                         public detail::size_t_conversion<id<Dimensions>, Dimensions> {
 public:
   using detail::array<Dimensions>::array;
   constexpr id() = default;
@@ -84,11 +83,11 @@ public:
   }
 };
 
-range(std::size_t) -> range<1>;
-range(std::size_t, std::size_t) -> range<2>;
-range(std::size_t, std::size_t, std::size_t) -> range<3>;
-id(std::size_t) -> id<1>;
-id(std::size_t, std::size_t) -> id<2>;
-id(std::size_t, std::size_t, std::size_t) -> id<3>;
+range(std::size_t)->range<1>;
+range(std::size_t, std::size_t)->range<2>;
+range(std::size_t, std::size_t, std::size_t)->range<3>;
+id(std::size_t)->id<1>;
+id(std::size_t, std::size_t)->id<2>;
+id(std::size_t, std::size_t, std::size_t)->id<3>;
 
 }  // namespace sycl

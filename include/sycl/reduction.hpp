@@ -120,7 +120,8 @@ inline std::size_t power_of_two_at_least(std::size_t n) {
 // Combines scratch[0, count) into scratch[0] with a halving tree, a barrier
 // before each step: every work-item of the group calls it, `local` being
 // its linear id. (A barrier after it makes scratch[0] visible to all.)
-template <typename T, typename Op> void combine_in_scratch(T *scratch, std::size_t local, std::size_t count, const Op &op) {
+template <typename T, typename Op>
+void combine_in_scratch(T *scratch, std::size_t local, std::size_t count, const Op &op) {
   for (std::size_t half = power_of_two_at_least(count) / 2; half > 0; half /= 2) {
     __onepass_group_barrier();
     if (local < half && local + half < count) scratch[local] = op(scratch[local], scratch[local + half]);
@@ -211,14 +212,12 @@ private:
 };
 
 // --- sycl::reduction (§4.9.2.1) ---------------------------------------------
-template <typename T, typename BinaryOperation>
-detail::usm_reduction<T, BinaryOperation> reduction(T *variable, const T &identity, BinaryOperation combiner,
-                                                    const property_list &properties = {}) {
+template <typename T, typename BinaryOperation> detail::usm_reduction<T, BinaryOperation>
+reduction(T *variable, const T &identity, BinaryOperation combiner, const property_list &properties = {}) {
   return {variable, identity, combiner, properties.has_property<property::reduction::initialize_to_identity>()};
 }
-template <typename T, typename BinaryOperation>
-detail::usm_reduction<T, BinaryOperation> reduction(T *variable, BinaryOperation combiner,
-                                                    const property_list &properties = {}) {
+template <typename T, typename BinaryOperation> detail::usm_reduction<T, BinaryOperation>
+reduction(T *variable, BinaryOperation combiner, const property_list &properties = {}) {
   return reduction(variable, known_identity_v<BinaryOperation, T>, combiner, properties);
 }
 template <typename T, typename AllocatorT, typename BinaryOperation>
@@ -248,7 +247,8 @@ struct handler_internals {
 // initialization with the handler.
 template <typename T, typename Op>
 reduction_desc<T, Op> prepare_reduction(handler &h, const usm_reduction<T, Op> &r, std::size_t group_size) {
-  reduction_desc<T, Op> desc{r.target, r.identity, r.op, handler_internals::reserve_local_memory(h, group_size * sizeof(T), alignof(T))};
+  reduction_desc<T, Op> desc{r.target, r.identity, r.op,
+                             handler_internals::reserve_local_memory(h, group_size * sizeof(T), alignof(T))};
   if (r.initialize) {
     T *target = r.target;
     T identity = r.identity;
@@ -294,9 +294,10 @@ template <typename T, typename Op> reducer_start<T, Op> start_of(const reduction
 inline constexpr std::size_t kLanes = 8;
 template <typename T, typename Op> struct reducer_lanes {
   reducer<T, Op> lane[kLanes];
-  template <std::size_t... K>
-  reducer_lanes(const reducer_start<T, Op> &start, std::index_sequence<K...>) : lane{((void)K, reducer<T, Op>(start))...} {}
-  explicit reducer_lanes(const reducer_start<T, Op> &start) : reducer_lanes(start, std::make_index_sequence<kLanes>{}) {}
+  template <std::size_t... K> reducer_lanes(const reducer_start<T, Op> &start, std::index_sequence<K...>)
+      : lane{((void)K, reducer<T, Op>(start))...} {}
+  explicit reducer_lanes(const reducer_start<T, Op> &start)
+      : reducer_lanes(start, std::make_index_sequence<kLanes>{}) {}
   reducer<T, Op> &folded() {
     for (std::size_t k = 1; k < kLanes; ++k) lane[0].combine(reducer_value(lane[k]));
     return lane[0];
@@ -312,7 +313,7 @@ void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::s
   const auto views = std::make_tuple(kernel_view(std::get<I>(descs))...);
   std::tuple<reducer_lanes<typename std::tuple_element_t<I, decltype(views)>::value_type,
                            typename std::tuple_element_t<I, decltype(views)>::operation>...>
-      lanes(start_of(std::get<I>(views))...);
+  lanes(start_of(std::get<I>(views))...);
   std::size_t linear = begin;
   if (step == 1) {
     for (; linear + kLanes <= end; linear += kLanes)

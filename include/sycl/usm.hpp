@@ -22,8 +22,8 @@ inline usm_kind to_kind(usm::alloc kind) {
 }  // namespace detail
 
 // --- untyped allocation -------------------------------------------------------
-inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const device &dev,
-                           const context &ctx, usm::alloc kind, const property_list & = {}) {
+inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const device &dev, const context &ctx,
+                           usm::alloc kind, const property_list & = {}) {
   return detail::usm_allocate(bytes, alignment, detail::to_kind(kind), dev.impl(), ctx.impl());
 }
 inline void *aligned_alloc(std::size_t alignment, std::size_t bytes, const queue &q, usm::alloc kind,
@@ -38,15 +38,13 @@ inline void *malloc(std::size_t bytes, const queue &q, usm::alloc kind, const pr
   return aligned_alloc(0, bytes, q, kind, props);
 }
 
-inline void *malloc_device(std::size_t bytes, const device &dev, const context &ctx,
-                           const property_list &props = {}) {
+inline void *malloc_device(std::size_t bytes, const device &dev, const context &ctx, const property_list &props = {}) {
   return malloc(bytes, dev, ctx, usm::alloc::device, props);
 }
 inline void *malloc_device(std::size_t bytes, const queue &q, const property_list &props = {}) {
   return malloc(bytes, q, usm::alloc::device, props);
 }
-inline void *malloc_shared(std::size_t bytes, const device &dev, const context &ctx,
-                           const property_list &props = {}) {
+inline void *malloc_shared(std::size_t bytes, const device &dev, const context &ctx, const property_list &props = {}) {
   return malloc(bytes, dev, ctx, usm::alloc::shared, props);
 }
 inline void *malloc_shared(std::size_t bytes, const queue &q, const property_list &props = {}) {
@@ -100,8 +98,7 @@ template <typename T> T *malloc_host(std::size_t count, const queue &q, const pr
 template <typename T> T *malloc_host(std::size_t count, const context &ctx, const property_list &props = {}) {
   return static_cast<T *>(malloc_host(detail::usm_bytes<T>(count), ctx, props));
 }
-template <typename T>
-T *malloc(std::size_t count, const queue &q, usm::alloc kind, const property_list &props = {}) {
+template <typename T> T *malloc(std::size_t count, const queue &q, usm::alloc kind, const property_list &props = {}) {
   return static_cast<T *>(aligned_alloc(alignof(T), detail::usm_bytes<T>(count), q, kind, props));
 }
 

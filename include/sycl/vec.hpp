@@ -49,9 +49,7 @@ template <typename DataT, int N> struct vec_access;
 template <typename DataT, typename Arg, typename = void> struct vec_arg_count {
   static constexpr int value = std::is_convertible_v<Arg, DataT> ? 1 : 0;
 };
-template <typename DataT, int M> struct vec_arg_count<DataT, vec<DataT, M>> {
-  static constexpr int value = M;
-};
+template <typename DataT, int M> struct vec_arg_count<DataT, vec<DataT, M>> { static constexpr int value = M; };
 template <typename DataT, typename Arg>
 struct vec_arg_count<DataT, Arg, std::enable_if_t<is_swizzle_v<Arg> && std::is_same_v<element_type_t<Arg>, DataT>>> {
   static constexpr int value = int(element_traits<vec_value_t<Arg>>::count);
@@ -59,8 +57,8 @@ struct vec_arg_count<DataT, Arg, std::enable_if_t<is_swizzle_v<Arg> && std::is_s
 
 // T is a scalar operand of vec's operators: implicitly convertible to DataT
 // and neither a vec nor a swizzle.
-template <typename T, typename DataT>
-inline constexpr bool vec_scalar_operand_v = std::is_convertible_v<T, DataT> && !is_vec_v<T> && !is_swizzle_v<T>;
+template <typename T, typename DataT> inline constexpr bool vec_scalar_operand_v =
+    std::is_convertible_v<T, DataT> && !is_vec_v<T> && !is_swizzle_v<T>;
 
 template <int N> constexpr bool valid_vec_size() { return N == 1 || N == 2 || N == 3 || N == 4 || N == 8 || N == 16; }
 
@@ -80,14 +78,15 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
   using native_t = detail::native_vec_t<DataT, NumElements>;
   template <typename T> using scalar_if = std::enable_if_t<detail::vec_scalar_operand_v<T, DataT>, int>;
 
- public:
+public:
   using element_type = DataT;
   using value_type = DataT;
 
   // --- constructors (§4.14.2.1, Table 122) --------------------------------
   constexpr vec() : elems_{} {}
   template <int M = NumElements, std::enable_if_t<M == 1, int> = 0> constexpr vec(const DataT &arg) : elems_{arg} {}
-  template <int M = NumElements, std::enable_if_t<M != 1, int> = 0> explicit constexpr vec(const DataT &arg) : elems_{} {
+  template <int M = NumElements, std::enable_if_t<M != 1, int> = 0> explicit constexpr vec(const DataT &arg)
+      : elems_{} {
     for (int i = 0; i < NumElements; ++i) elems_[i] = arg;
   }
   // Elements from scalars, vecs and swizzles whose element counts add up to
@@ -139,9 +138,12 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
       out = __builtin_convertvector(in != from_lane(0), out_t) & to_lane(1);
     } else if constexpr (from_float && !to_float) {
       // Round to an integral value first; C++'s conversion then truncates.
-      if constexpr (mode == rounding_mode::rte) out = __builtin_convertvector(__builtin_elementwise_roundeven(in), out_t);
-      else if constexpr (mode == rounding_mode::rtp) out = __builtin_convertvector(__builtin_elementwise_ceil(in), out_t);
-      else if constexpr (mode == rounding_mode::rtn) out = __builtin_convertvector(__builtin_elementwise_floor(in), out_t);
+      if constexpr (mode == rounding_mode::rte)
+        out = __builtin_convertvector(__builtin_elementwise_roundeven(in), out_t);
+      else if constexpr (mode == rounding_mode::rtp)
+        out = __builtin_convertvector(__builtin_elementwise_ceil(in), out_t);
+      else if constexpr (mode == rounding_mode::rtn)
+        out = __builtin_convertvector(__builtin_elementwise_floor(in), out_t);
       else out = __builtin_convertvector(in, out_t);
     } else if constexpr (to_float && mode != rounding_mode::rte && !std::is_same_v<to_lane, from_lane>) {
       // Directed rounding to floating point, where the value may not fit.
@@ -178,12 +180,10 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
   DataT &operator[](int index) { return elems_[index]; }
   constexpr const DataT &operator[](int index) const { return elems_[index]; }
 
-#define ONEPASS_VEC_ELEMENT(name, index, available)                                                      \
-  template <int M = NumElements, std::enable_if_t<(available), int> = 0> DataT &name() {                \
-    return elems_[index];                                                                                \
-  }                                                                                                      \
-  template <int M = NumElements, std::enable_if_t<(available), int> = 0> const DataT &name() const {    \
-    return elems_[index];                                                                                \
+#define ONEPASS_VEC_ELEMENT(name, index, available)                                                                    \
+  template <int M = NumElements, std::enable_if_t<(available), int> = 0> DataT &name() { return elems_[index]; }       \
+  template <int M = NumElements, std::enable_if_t<(available), int> = 0> const DataT &name() const {                   \
+    return elems_[index];                                                                                              \
   }
   ONEPASS_VEC_ELEMENT_ACCESSORS(ONEPASS_VEC_ELEMENT)
 #undef ONEPASS_VEC_ELEMENT
@@ -202,7 +202,7 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
 
   // The operators (§4.14.2.1, Table 124) follow the class.
 
- private:
+private:
   template <typename, int> friend class vec;
   template <typename, int, bool, int...> friend class detail::swizzled::vec_swizzle;
   friend struct detail::vec_access<DataT, NumElements>;
@@ -245,8 +245,7 @@ template <typename DataT, int NumElements> class vec : public detail::vec_base<v
     using view = detail::vec_swizzle<DataT, NumElements, Const, Indexes...>;
     return view(const_cast<DataT *>(elems_));
   }
-  template <bool Const, int First, int Stride, std::size_t... I>
-  auto part_of(std::index_sequence<I...>) const {
+  template <bool Const, int First, int Stride, std::size_t... I> auto part_of(std::index_sequence<I...>) const {
     using view = detail::vec_swizzle<DataT, NumElements, Const, int(First + Stride * int(I))...>;
     return view(const_cast<DataT *>(elems_));
   }
@@ -271,8 +270,7 @@ template <typename DataT, int N> struct vec_access {
 
 template <typename T> struct non_deduced { using type = T; };
 template <typename T> using non_deduced_t = typename non_deduced<T>::type;
-template <typename DataT, typename S>
-using vec_scalar_if = std::enable_if_t<vec_scalar_operand_v<S, DataT>, int>;
+template <typename DataT, typename S> using vec_scalar_if = std::enable_if_t<vec_scalar_operand_v<S, DataT>, int>;
 template <typename DataT> using vec_any_if = int;
 template <typename DataT> using vec_integral_if = std::enable_if_t<integral_lanes_v<DataT>, int>;
 template <typename DataT> using vec_not_bool_if = std::enable_if_t<!std::is_same_v<DataT, bool>, int>;
@@ -297,29 +295,29 @@ template <typename DataT> using vec_not_bool_if = std::enable_if_t<!std::is_same
 //
 // Binary arithmetic (+ - * /), integral only (% & | ^ << >>), and their
 // compound assignments: vec with vec, and vec with a scalar on either side.
-#define ONEPASS_VEC_BINARY(op, enable_if)                                                                \
-  template <typename T, int N, enable_if<T> = 0>                                                         \
-  vec<T, N> operator op(const vec<T, N> &lhs, const detail::non_deduced_t<vec<T, N>> &rhs) {             \
-    using access = detail::vec_access<T, N>;                                                             \
-    return access::from_native(access::native(lhs) op access::native(rhs));                              \
-  }                                                                                                      \
-  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>            \
-  vec<T, N> operator op(const vec<T, N> &lhs, const S &rhs) {                                            \
-    using access = detail::vec_access<T, N>;                                                             \
-    return access::from_native(access::native(lhs) op access::splat(rhs));                               \
-  }                                                                                                      \
-  template <typename S, typename T, int N, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>            \
-  vec<T, N> operator op(const S &lhs, const vec<T, N> &rhs) {                                            \
-    using access = detail::vec_access<T, N>;                                                             \
-    return access::from_native(access::splat(lhs) op access::native(rhs));                               \
-  }                                                                                                      \
-  template <typename T, int N, enable_if<T> = 0>                                                         \
-  vec<T, N> &operator op##=(vec<T, N> & lhs, const detail::non_deduced_t<vec<T, N>> & rhs) {             \
-    return lhs = lhs op rhs;                                                                             \
-  }                                                                                                      \
-  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>            \
-  vec<T, N> &operator op##=(vec<T, N> & lhs, const S & rhs) {                                            \
-    return lhs = lhs op rhs;                                                                             \
+#define ONEPASS_VEC_BINARY(op, enable_if)                                                                              \
+  template <typename T, int N, enable_if<T> = 0>                                                                       \
+  vec<T, N> operator op(const vec<T, N> &lhs, const detail::non_deduced_t<vec<T, N>> &rhs) {                           \
+    using access = detail::vec_access<T, N>;                                                                           \
+    return access::from_native(access::native(lhs) op access::native(rhs));                                            \
+  }                                                                                                                    \
+  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>                          \
+  vec<T, N> operator op(const vec<T, N> &lhs, const S &rhs) {                                                          \
+    using access = detail::vec_access<T, N>;                                                                           \
+    return access::from_native(access::native(lhs) op access::splat(rhs));                                             \
+  }                                                                                                                    \
+  template <typename S, typename T, int N, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>                          \
+  vec<T, N> operator op(const S &lhs, const vec<T, N> &rhs) {                                                          \
+    using access = detail::vec_access<T, N>;                                                                           \
+    return access::from_native(access::splat(lhs) op access::native(rhs));                                             \
+  }                                                                                                                    \
+  template <typename T, int N, enable_if<T> = 0>                                                                       \
+  vec<T, N> &operator op##=(vec<T, N> &lhs, const detail::non_deduced_t<vec<T, N>> &rhs) {                             \
+    return lhs = lhs op rhs;                                                                                           \
+  }                                                                                                                    \
+  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0, enable_if<T> = 0>                          \
+  vec<T, N> &operator op##=(vec<T, N> &lhs, const S &rhs) {                                                            \
+    return lhs = lhs op rhs;                                                                                           \
   }
 ONEPASS_VEC_BINARY(+, detail::vec_any_if)
 ONEPASS_VEC_BINARY(-, detail::vec_any_if)
@@ -335,21 +333,21 @@ ONEPASS_VEC_BINARY(>>, detail::vec_integral_if)
 
 // Relational and logical operators: -1 (true) or 0 lanes of a signed
 // integer type of the element's size.
-#define ONEPASS_VEC_RELATION(op, expr)                                                                   \
-  template <typename T, int N>                                                                           \
-  vec<detail::rel_t<T>, N> operator op(const vec<T, N> &lhs, const detail::non_deduced_t<vec<T, N>> &rhs) { \
-    using access = detail::vec_access<T, N>;                                                             \
-    auto l = access::native(lhs), r = access::native(rhs);                                               \
-    return detail::vec_access<detail::rel_t<T>, N>::from_native(                                         \
-        __builtin_convertvector(expr, detail::native_vec_t<detail::rel_t<T>, N>));                       \
-  }                                                                                                      \
-  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0>                              \
-  vec<detail::rel_t<T>, N> operator op(const vec<T, N> &lhs, const S &rhs) {                             \
-    return lhs op vec<T, N>(static_cast<T>(rhs));                                                        \
-  }                                                                                                      \
-  template <typename S, typename T, int N, detail::vec_scalar_if<T, S> = 0>                              \
-  vec<detail::rel_t<T>, N> operator op(const S &lhs, const vec<T, N> &rhs) {                             \
-    return vec<T, N>(static_cast<T>(lhs)) op rhs;                                                        \
+#define ONEPASS_VEC_RELATION(op, expr)                                                                                 \
+  template <typename T, int N>                                                                                         \
+  vec<detail::rel_t<T>, N> operator op(const vec<T, N> &lhs, const detail::non_deduced_t<vec<T, N>> &rhs) {            \
+    using access = detail::vec_access<T, N>;                                                                           \
+    auto l = access::native(lhs), r = access::native(rhs);                                                             \
+    return detail::vec_access<detail::rel_t<T>, N>::from_native(                                                       \
+        __builtin_convertvector(expr, detail::native_vec_t<detail::rel_t<T>, N>));                                     \
+  }                                                                                                                    \
+  template <typename T, int N, typename S, detail::vec_scalar_if<T, S> = 0>                                            \
+  vec<detail::rel_t<T>, N> operator op(const vec<T, N> &lhs, const S &rhs) {                                           \
+    return lhs op vec<T, N>(static_cast<T>(rhs));                                                                      \
+  }                                                                                                                    \
+  template <typename S, typename T, int N, detail::vec_scalar_if<T, S> = 0>                                            \
+  vec<detail::rel_t<T>, N> operator op(const S &lhs, const vec<T, N> &rhs) {                                           \
+    return vec<T, N>(static_cast<T>(lhs)) op rhs;                                                                      \
   }
 ONEPASS_VEC_RELATION(==, l == r)
 ONEPASS_VEC_RELATION(!=, l != r)
@@ -365,9 +363,7 @@ ONEPASS_VEC_RELATION(||, (l != access::zero()) | (r != access::zero()))
 #pragma float_control(pop)
 #endif
 
-template <typename T, int N> vec<detail::rel_t<T>, N> operator!(const vec<T, N> &v) {
-  return v == vec<T, N>();
-}
+template <typename T, int N> vec<detail::rel_t<T>, N> operator!(const vec<T, N> &v) { return v == vec<T, N>(); }
 template <typename T, int N, detail::vec_integral_if<T> = 0> vec<T, N> operator~(const vec<T, N> &v) {
   using access = detail::vec_access<T, N>;
   return access::from_native(~access::native(v));
@@ -377,12 +373,8 @@ template <typename T, int N> vec<T, N> operator-(const vec<T, N> &v) {
   using access = detail::vec_access<T, N>;
   return access::from_native(-access::native(v));
 }
-template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> &operator++(vec<T, N> &v) {
-  return v += T(1);
-}
-template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> &operator--(vec<T, N> &v) {
-  return v -= T(1);
-}
+template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> &operator++(vec<T, N> &v) { return v += T(1); }
+template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> &operator--(vec<T, N> &v) { return v -= T(1); }
 template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> operator++(vec<T, N> &v, int) {
   vec<T, N> old = v;
   v += T(1);
@@ -395,11 +387,11 @@ template <typename T, int N, detail::vec_not_bool_if<T> = 0> vec<T, N> operator-
 }
 
 // §4.14.2.2: the aliases.
-#define ONEPASS_VEC_ALIASES(name, type)                                                                  \
-  using name##2 = vec<type, 2>;                                                                          \
-  using name##3 = vec<type, 3>;                                                                          \
-  using name##4 = vec<type, 4>;                                                                          \
-  using name##8 = vec<type, 8>;                                                                          \
+#define ONEPASS_VEC_ALIASES(name, type)                                                                                \
+  using name##2 = vec<type, 2>;                                                                                        \
+  using name##3 = vec<type, 3>;                                                                                        \
+  using name##4 = vec<type, 4>;                                                                                        \
+  using name##8 = vec<type, 8>;                                                                                        \
   using name##16 = vec<type, 16>;
 ONEPASS_VEC_ALIASES(char, std::int8_t)
 ONEPASS_VEC_ALIASES(uchar, std::uint8_t)

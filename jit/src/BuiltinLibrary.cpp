@@ -37,8 +37,7 @@ LoadedLibrary &library(BuiltinTarget target) {
     if (!file)
       lib.error = "cannot read the OnePass builtin library '" + path + "': " + file.getError().message() +
                   " (is the OnePass installation complete?)";
-    else
-      lib.buffer = std::move(*file);
+    else lib.buffer = std::move(*file);
   });
   return lib;
 }

@@ -67,8 +67,9 @@ Expected<std::unique_ptr<TargetMachine>> createHostTargetMachine() {
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target) return createStringError(inconvertibleErrorCode(), "no LLVM target for this host: " + error);
   TargetOptions options;
-  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(
-      triple, sys::getHostCPUName(), hostFeatures(), options, Reloc::PIC_, CodeModel::Small, CodeGenOptLevel::Aggressive));
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(triple, sys::getHostCPUName(), hostFeatures(),
+                                                                     options, Reloc::PIC_, CodeModel::Small,
+                                                                     CodeGenOptLevel::Aggressive));
   if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create a target machine for this host");
   return machine;
 }
@@ -89,11 +90,10 @@ template <typename Entries> unsigned highestKnown(Entries entries, StringRef pre
 // The lowest PTX ISA (10 * major + minor) that code for sm_`sm` needs (LLVM
 // refuses to emit older PTX for it).
 unsigned minimumPtxVersion(unsigned sm) {
-  static const std::pair<unsigned, unsigned> kTable[] = {{20, 32}, {30, 60}, {50, 40}, {52, 41}, {53, 42},
-                                                         {60, 50}, {61, 50}, {62, 50}, {70, 60}, {72, 61},
-                                                         {75, 63}, {80, 70}, {86, 71}, {87, 74}, {88, 90},
-                                                         {89, 78}, {90, 78}, {100, 86}, {101, 86}, {103, 88},
-                                                         {110, 90}, {120, 87}, {121, 88}};
+  static const std::pair<unsigned, unsigned> kTable[] = {
+      {20, 32}, {30, 60},  {50, 40},  {52, 41},  {53, 42},  {60, 50},  {61, 50}, {62, 50},
+      {70, 60}, {72, 61},  {75, 63},  {80, 70},  {86, 71},  {87, 74},  {88, 90}, {89, 78},
+      {90, 78}, {100, 86}, {101, 86}, {103, 88}, {110, 90}, {120, 87}, {121, 88}};
   unsigned needed = 32;
   for (const auto &[architecture, ptx] : kTable)
     if (architecture == sm) return ptx;
@@ -117,8 +117,9 @@ Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVer
   // architecture needs (LLVM raises it to that by itself).
   std::unique_ptr<MCSubtargetInfo> info(target->createMCSubtargetInfo(triple, "", ""));
   unsigned sm = highestKnown(info->getAllProcessorDescriptions(), "sm_", smVersion);
-  if (sm == 0) return createStringError(inconvertibleErrorCode(), "this LLVM knows no NVPTX architecture up to sm_" +
-                                                                      std::to_string(smVersion));
+  if (sm == 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "this LLVM knows no NVPTX architecture up to sm_" + std::to_string(smVersion));
   std::string features;
   if (unsigned ptx = ptxVersion ? highestKnown(info->getAllProcessorFeatures(), "ptx", ptxVersion) : 0) {
     const unsigned needed = minimumPtxVersion(sm);

@@ -19,8 +19,7 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
 // A target machine for NVIDIA GPUs of compute capability `smVersion` (e.g.
 // 90), emitting PTX of ISA `ptxVersion` (e.g. 90 for 9.0) or the newest below
 // it that LLVM knows; 0: the lowest the architecture needs.
-llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(unsigned smVersion,
-                                                                               unsigned ptxVersion);
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(unsigned smVersion, unsigned ptxVersion);
 
 // Sets the module's triple and data layout for `machine` (before linking
 // anything into it).
@@ -48,7 +47,7 @@ void runPipeline(llvm::Module &module, llvm::PassBuilder &builder,
                  llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> build);
 
 llvm::Expected<std::vector<char>> emitFile(llvm::Module &module, llvm::TargetMachine &machine,
-                                          llvm::CodeGenFileType type);
+                                           llvm::CodeGenFileType type);
 
 // Writes the module as text to $ONEPASS_DUMP_DIR/<name>.ll when that variable is set.
 void dumpModuleIfRequested(const llvm::Module &module, llvm::StringRef name);

@@ -24,8 +24,8 @@ namespace onepass::jit {
 
 // What the runtime knows about the launch that a binary is compiled for.
 struct Specialization {
-  std::vector<FieldConstant> constants;          // fields whose value is compiled in
-  std::array<uint64_t, 3> localRange{0, 0, 0};   // an nd_range kernel's work-group range; 0s: any
+  std::vector<FieldConstant> constants;         // fields whose value is compiled in
+  std::array<uint64_t, 3> localRange{0, 0, 0};  // an nd_range kernel's work-group range; 0s: any
 };
 
 // The target's entry and the function inlined into it (the kernel, or what a

@@ -37,9 +37,7 @@ extern "C" {
 
 int onepass_jit_interface_version(void) { return ONEPASS_JIT_INTERFACE_VERSION; }
 
-const char *onepass_jit_version_string(void) {
-  return "OnePass " ONEPASS_VERSION ", LLVM " LLVM_VERSION_STRING;
-}
+const char *onepass_jit_version_string(void) { return "OnePass " ONEPASS_VERSION ", LLVM " LLVM_VERSION_STRING; }
 
 namespace {
 std::vector<onepass::jit::FieldConstant> constantsOf(const onepass_jit_request &request) {
@@ -107,8 +105,8 @@ int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_f
 
 void onepass_jit_free(void *pointer) { std::free(pointer); }
 
-int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const char *kernel,
-                                    onepass_jit_buffer *result, char **error) {
+int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const char *kernel, onepass_jit_buffer *result,
+                                    char **error) {
   if (!bitcode || !kernel || !result) return fail(error, "onepass_jit_test_lower_barriers: missing argument");
   llvm::LLVMContext ctx;
   llvm::Expected<std::unique_ptr<llvm::Module>> parsed = llvm::parseBitcodeFile(
@@ -116,7 +114,8 @@ int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const ch
   if (!parsed) return fail(error, llvm::toString(parsed.takeError()));
   std::unique_ptr<llvm::Module> module = std::move(*parsed);
   llvm::Function *function = module->getFunction(kernel);
-  if (!function || function->isDeclaration()) return fail(error, std::string("no function '") + kernel + "' in the input");
+  if (!function || function->isDeclaration())
+    return fail(error, std::string("no function '") + kernel + "' in the input");
   llvm::Expected<onepass::jit::SteppedKernel> stepped = onepass::jit::buildSteppedKernel(*module, *function, kernel);
   if (!stepped) return fail(error, llvm::toString(stepped.takeError()));
   std::string text = "; frame: " + std::to_string(stepped->frameBytes) + " bytes, align " +

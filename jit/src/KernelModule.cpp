@@ -15,8 +15,7 @@ Expected<KernelModule> loadKernelModule(LLVMContext &ctx, const void *imageData,
     return createStringError(inconvertibleErrorCode(), error);
   const image::KernelView *info = view.findKernel(std::string_view(kernelSymbol.data(), kernelSymbol.size()));
   if (!info)
-    return createStringError(inconvertibleErrorCode(),
-                             "kernel image has no kernel named '" + kernelSymbol.str() + "'");
+    return createStringError(inconvertibleErrorCode(), "kernel image has no kernel named '" + kernelSymbol.str() + "'");
   std::vector<uint8_t> bitcode;
   if (!image::extractBitcode(view, bitcode, error)) return createStringError(inconvertibleErrorCode(), error);
 
@@ -41,9 +40,8 @@ Expected<KernelModule> loadKernelModule(LLVMContext &ctx, const void *imageData,
                              "kernel image bitcode lacks the kernel function '" + kernelSymbol.str() + "'");
   if (result.kernel->arg_size() != info->fields.size())
     return createStringError(inconvertibleErrorCode(),
-                             "kernel '" + kernelSymbol.str() + "' takes " +
-                                 std::to_string(result.kernel->arg_size()) + " parameters but its record lists " +
-                                 std::to_string(info->fields.size()) + " fields");
+                             "kernel '" + kernelSymbol.str() + "' takes " + std::to_string(result.kernel->arg_size()) +
+                                 " parameters but its record lists " + std::to_string(info->fields.size()) + " fields");
   internalizeAllBut(*result.module, *result.kernel);
   return result;
 }
@@ -64,8 +62,9 @@ void internalizeAllBut(Module &module, const Function &keep) {
     if (!fn.isDeclaration() && &fn != &keep) fn.setLinkage(GlobalValue::InternalLinkage);
 }
 
-Expected<ir::GroupLocalLayout> placeGroupLocalMemory(
-    const KernelModule &kernel, function_ref<Value *(IRBuilder<> &, uint64_t offset, const ir::GroupLocalLayout &)> slot) {
+Expected<ir::GroupLocalLayout>
+placeGroupLocalMemory(const KernelModule &kernel,
+                      function_ref<Value *(IRBuilder<> &, uint64_t offset, const ir::GroupLocalLayout &)> slot) {
   ir::GroupLocalLayout layout = ir::layoutGroupLocalMemory(*kernel.kernel);
   if (!layout.error.empty())
     return createStringError(inconvertibleErrorCode(), "kernel '" + kernel.displayName + "' allocates " + layout.error);

@@ -17,7 +17,7 @@ namespace onepass::jit {
 struct KernelModule {
   std::unique_ptr<llvm::Module> module;
   llvm::Function *kernel = nullptr;
-  image::KernelView info;  // the kernel's record (copied: the image may go away)
+  image::KernelView info;   // the kernel's record (copied: the image may go away)
   std::string displayName;  // the kernel's name as users know it, for messages
 };
 
@@ -39,8 +39,8 @@ llvm::Expected<ir::GroupLocalLayout> placeGroupLocalMemory(
     const KernelModule &kernel,
     llvm::function_ref<llvm::Value *(llvm::IRBuilder<> &, uint64_t offset, const ir::GroupLocalLayout &)> slot);
 
-llvm::Expected<KernelModule> loadKernelModule(llvm::LLVMContext &ctx, const void *imageData,
-                                              uint64_t imageSize, llvm::StringRef kernelSymbol);
+llvm::Expected<KernelModule> loadKernelModule(llvm::LLVMContext &ctx, const void *imageData, uint64_t imageSize,
+                                              llvm::StringRef kernelSymbol);
 
 // Erases internal functions nothing calls any more (other kernels of the
 // translation unit, what the launch wrapper fully inlined).

@@ -29,10 +29,8 @@ Loader &loader() {
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
     Expected<std::unique_ptr<LLJIT>> jit = LLJITBuilder().create();
-    if (!jit)
-      instance.error = "cannot create the native code loader: " + toString(jit.takeError());
-    else
-      instance.jit = std::move(*jit);
+    if (!jit) instance.error = "cannot create the native code loader: " + toString(jit.takeError());
+    else instance.jit = std::move(*jit);
   });
   return instance;
 }
@@ -50,8 +48,8 @@ Expected<void *> loadNativeObject(const void *object, uint64_t size, const char 
       DynamicLibrarySearchGenerator::GetForCurrentProcess(l.jit->getDataLayout().getGlobalPrefix());
   if (!process) return process.takeError();
   dylib->addGenerator(std::move(*process));
-  std::unique_ptr<MemoryBuffer> buffer = MemoryBuffer::getMemBufferCopy(
-      StringRef(static_cast<const char *>(object), size), "onepass-cpu-kernel");
+  std::unique_ptr<MemoryBuffer> buffer =
+      MemoryBuffer::getMemBufferCopy(StringRef(static_cast<const char *>(object), size), "onepass-cpu-kernel");
   if (Error err = l.jit->addObjectFile(*dylib, std::move(buffer))) return err;
   Expected<ExecutorAddr> address = l.jit->lookup(*dylib, symbol);
   if (!address) return address.takeError();

@@ -38,7 +38,7 @@ typedef struct onepass_backend_device_info {
   char vendor[128];
   char version[64];
   char driver_version[64];
-  uint32_t device_type;  /* onepass_device_type */
+  uint32_t device_type; /* onepass_device_type */
   uint32_t vendor_id;
   uint32_t compute_units;
   uint32_t clock_mhz;
@@ -61,11 +61,11 @@ typedef struct onepass_backend_device_info {
 /* What a device's kernels are compiled for. The strings stay valid while
  * the backend is loaded. */
 typedef struct onepass_backend_target {
-  uint32_t jit_target;  /* ONEPASS_JIT_TARGET_* of jit_api.h */
-  uint32_t arch;        /* see onepass_jit_target */
+  uint32_t jit_target; /* ONEPASS_JIT_TARGET_* of jit_api.h */
+  uint32_t arch;       /* see onepass_jit_target */
   uint32_t isa_version;
-  const char *device_library;          /* "" if none */
-  const char *device_library_missing;  /* where the backend looked for it ("" if found) */
+  const char *device_library;         /* "" if none */
+  const char *device_library_missing; /* where the backend looked for it ("" if found) */
   /* Everything else that changes a finished binary or whether it loads here:
    * part of the persistent cache's keys (e.g. "cuda sm_90|driver 13000|
    * libdevice <hash>", or the host CPU's model and features). */
@@ -78,13 +78,13 @@ typedef struct onepass_backend_target {
 /* One kernel launch: the loaded kernel, its kernel object (argument blob) and
  * the iteration space. */
 typedef struct onepass_backend_launch {
-  void *kernel;  /* the backend's handle from load_kernel */
+  void *kernel; /* the backend's handle from load_kernel */
   const void *object;
   uint64_t object_size;
-  const uint32_t *field_offsets;  /* where each kernel parameter lies in `object` */
-  const uint32_t *field_sizes;    /* and its size in bytes */
+  const uint32_t *field_offsets; /* where each kernel parameter lies in `object` */
+  const uint32_t *field_sizes;   /* and its size in bytes */
   uint32_t field_count;
-  uint32_t dimensions;     /* 0 for single_task */
+  uint32_t dimensions; /* 0 for single_task */
   uint64_t global_range[3];
   /* An nd_range kernel's work-group range (global_range is a multiple of
    * it); all 0 for other kernels, whose grouping is the backend's choice. */

@@ -12,7 +12,10 @@ namespace onepass::rt {
 namespace {
 
 void logFromPlugin(int level, const char *message) {
-  LogLevel l = level <= 0 ? LogLevel::Error : level == 1 ? LogLevel::Warning : level == 2 ? LogLevel::Info : LogLevel::Debug;
+  LogLevel l = level <= 0   ? LogLevel::Error
+               : level == 1 ? LogLevel::Warning
+               : level == 2 ? LogLevel::Info
+                            : LogLevel::Debug;
   if (logEnabled(l)) logMessage(l, message);
 }
 

@@ -65,7 +65,7 @@ void Executor::submitTask(Task task, bool unpublished) {
     // On this device's streams, being enqueued is enough: stream order and
     // markers order the node after it on the device.
     bool waits = async && streams_ && dependency->tracker == streams_ ? dependency->addEnqueuedSuccessor(release)
-                                                                       : dependency->addSuccessor(release);
+                                                                      : dependency->addSuccessor(release);
     if (!waits) pending->remaining.fetch_sub(1, std::memory_order_relaxed);
   }
   if (pending->remaining.fetch_sub(1, std::memory_order_acq_rel) == 1) runNow(std::move(pending->task), false);

@@ -44,7 +44,9 @@ __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { 
 __attribute__((visibility("default"))) float __onepass_rsqrtf(float x) noexcept { return 1.0f / std::sqrt(x); }
 __attribute__((visibility("default"))) double __onepass_rsqrt(double x) noexcept { return 1.0 / std::sqrt(x); }
 #define ONEPASS_SUB_GROUP_FALLBACK(result, name, ...)                                                                  \
-  __attribute__((visibility("default"))) result name(__VA_ARGS__) noexcept { deviceOnly("the sub-group function " #name); }
+  __attribute__((visibility("default"))) result name(__VA_ARGS__) noexcept {                                           \
+    deviceOnly("the sub-group function " #name);                                                                       \
+  }
 ONEPASS_SUB_GROUP_FALLBACK(void *, __onepass_group_scratch)
 ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_local_id)
 ONEPASS_SUB_GROUP_FALLBACK(unsigned, __onepass_sub_group_size)
@@ -59,9 +61,7 @@ ONEPASS_SUB_GROUP_FALLBACK(int, __onepass_sub_group_any, int)
 ONEPASS_SUB_GROUP_FALLBACK(int, __onepass_sub_group_all, int)
 ONEPASS_SUB_GROUP_FALLBACK(void, __onepass_sub_group_barrier)
 #undef ONEPASS_SUB_GROUP_FALLBACK
-__attribute__((visibility("default"))) void __onepass_group_barrier() noexcept {
-  deviceOnly("a work-group barrier");
-}
+__attribute__((visibility("default"))) void __onepass_group_barrier() noexcept { deviceOnly("a work-group barrier"); }
 __attribute__((visibility("default"))) void __onepass_host_kernel_called(const char *kernelName) {
   std::fprintf(stderr, "onepass: fatal: the body of kernel '%s' was called directly on the host\n", kernelName);
   std::abort();

@@ -37,7 +37,8 @@ LoadResult load() {
                    " (reinstall OnePass, or set ONEPASS_JIT_LIBRARY to the library's path)";
     return result;
   }
-  auto version = reinterpret_cast<decltype(&onepass_jit_interface_version)>(dlsym(handle, "onepass_jit_interface_version"));
+  auto version =
+      reinterpret_cast<decltype(&onepass_jit_interface_version)>(dlsym(handle, "onepass_jit_interface_version"));
   if (!version || version() != ONEPASS_JIT_INTERFACE_VERSION) {
     result.error = "the OnePass JIT library '" + path + "' has an incompatible interface (version " +
                    (version ? std::to_string(version()) : std::string("unknown")) + ", expected " +
@@ -52,8 +53,7 @@ LoadResult load() {
   lib.versionString = reinterpret_cast<decltype(lib.versionString)>(dlsym(handle, "onepass_jit_version_string"));
   if (!lib.compile || !lib.warmUp || !lib.loadCpu || !lib.free || !lib.versionString)
     result.error = "the OnePass JIT library '" + path + "' lacks required functions";
-  else
-    ONEPASS_LOG(Info, "loaded JIT library " << path << " (" << lib.versionString() << ")");
+  else ONEPASS_LOG(Info, "loaded JIT library " << path << " (" << lib.versionString() << ")");
   return result;
 }
 

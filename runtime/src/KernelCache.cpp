@@ -56,7 +56,8 @@ KernelCache &KernelCache::instance() {
 
 std::string KernelCache::pathFor(const std::string &key) const {
   char name[40];
-  std::snprintf(name, sizeof name, "%016llx.bin", static_cast<unsigned long long>(image::hashBytes(key.data(), key.size())));
+  std::snprintf(name, sizeof name, "%016llx.bin",
+                static_cast<unsigned long long>(image::hashBytes(key.data(), key.size())));
   return directory_ + "/" + name;
 }
 
@@ -78,9 +79,8 @@ bool KernelCache::load(const std::string &key, std::vector<uint8_t> &data) const
   if (valid) {
     storedKey.resize(header.keySize);
     data.resize(header.dataSize);
-    valid = in.read(&storedKey[0], storedKey.size()) &&
-            in.read(reinterpret_cast<char *>(data.data()), data.size()) && in.peek() == EOF &&
-            storedKey == key && checksumOf(key, data.data(), data.size()) == header.checksum;
+    valid = in.read(&storedKey[0], storedKey.size()) && in.read(reinterpret_cast<char *>(data.data()), data.size()) &&
+            in.peek() == EOF && storedKey == key && checksumOf(key, data.data(), data.size()) == header.checksum;
   }
   if (!valid) {
     ONEPASS_LOG(Warning, "kernel cache entry " << path << " is corrupt or stale; rebuilding it");

@@ -101,7 +101,8 @@ struct Built {
 };
 
 // Builds one binary and loads it; returns the backend's handle or sets `error`.
-void build(const sycl::detail::device_impl &device, const RegisteredKernel &kernel, const Variant &variant, Built &built) {
+void build(const sycl::detail::device_impl &device, const RegisteredKernel &kernel, const Variant &variant,
+           Built &built) {
   const onepass_backend &backend = *device.backend;
   const DeviceTarget &target = device.target;
   const std::string key = cacheKey(target, kernel, variant);
@@ -194,7 +195,7 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
   target.jit = {described.jit_target, described.arch, described.isa_version, target.deviceLibrary.c_str(),
                 target.deviceLibraryMissing.c_str()};
   target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX ? "sm_" + std::to_string(described.arch)
-                                                                : std::string("the host CPU");
+                                                               : std::string("the host CPU");
   return true;
 }
 
@@ -219,8 +220,8 @@ void *provideKernel(const sycl::detail::device_impl &device, const RegisteredKer
   Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
                               [&](Built &slot) { build(device, kernel, variant, slot); });
   if (!built.handle)
-    raise(sycl::errc::build, "cannot build kernel " + describeKernel(kernel) + " for device '" + device.properties.name +
-                                 "': " + built.error);
+    raise(sycl::errc::build, "cannot build kernel " + describeKernel(kernel) + " for device '" +
+                                 device.properties.name + "': " + built.error);
   last = {&device, &kernel, hostEntry, localRange, built.handle};
   return built.handle;
 }
@@ -283,8 +284,9 @@ public:
       decided_ = true;
       if (target) target_ = *target;
       hasTarget_ = target != nullptr;
-      if (hasTarget_) target_.jit = {target_.jit.kind, target_.jit.arch, target_.jit.isa_version,
-                                     target_.deviceLibrary.c_str(), nullptr};
+      if (hasTarget_)
+        target_.jit = {target_.jit.kind, target_.jit.arch, target_.jit.isa_version, target_.deviceLibrary.c_str(),
+                       nullptr};
     }
     changed_.notify_all();
     if (target) launchThread();

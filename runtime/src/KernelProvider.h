@@ -26,9 +26,9 @@ namespace onepass::rt {
 struct DeviceTarget {
   onepass_jit_target jit{};  // its strings point into the members below
   std::string deviceLibrary, deviceLibraryMissing;
-  std::string identity;           // the backend's part of cache keys
-  bool perWorkGroupRange = false; // nd_range kernels compiled per work-group range
-  std::string name;               // for messages: "sm_90", "the host CPU"
+  std::string identity;            // the backend's part of cache keys
+  bool perWorkGroupRange = false;  // nd_range kernels compiled per work-group range
+  std::string name;                // for messages: "sm_90", "the host CPU"
 };
 
 // Asks `backend` for device `index`'s target; false with `error` if it fails.

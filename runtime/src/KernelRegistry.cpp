@@ -52,7 +52,8 @@ std::string binaryContaining(const void *address) {
 std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
   Registry &r = registry();
   LastLookup &last = lastLookup;
-  if (last.hostEntry == hostEntry && last.generation == r.generation.load(std::memory_order_acquire)) return last.kernel;
+  if (last.hostEntry == hostEntry && last.generation == r.generation.load(std::memory_order_acquire))
+    return last.kernel;
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.byHostEntry.find(hostEntry);
   if (it == r.byHostEntry.end())
@@ -79,9 +80,10 @@ void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit) {
 
 using namespace onepass;
 
-extern "C" __attribute__((visibility("default"))) void
-__onepass_register_image(const void *imageData, uint64_t imageSize, const void *const *hostEntries,
-                         uint64_t entryCount) {
+extern "C" __attribute__((visibility("default"))) void __onepass_register_image(const void *imageData,
+                                                                                uint64_t imageSize,
+                                                                                const void *const *hostEntries,
+                                                                                uint64_t entryCount) {
   rt::Registry &r = rt::registry();
   image::ImageView view;
   std::string error;
@@ -121,18 +123,16 @@ __onepass_register_image(const void *imageData, uint64_t imageSize, const void *
     r.byHostEntry.emplace(hostEntries[i], std::move(entry));
   }
   r.generation.fetch_add(1, std::memory_order_release);
-  ONEPASS_LOG(Debug, "registered kernel image of " << entryCount << " kernel(s) from "
-                                                   << rt::binaryContaining(imageData));
+  ONEPASS_LOG(Debug,
+              "registered kernel image of " << entryCount << " kernel(s) from " << rt::binaryContaining(imageData));
 }
 
 extern "C" __attribute__((visibility("default"))) void __onepass_unregister_image(const void *imageData) {
   rt::Registry &r = rt::registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   for (auto it = r.byHostEntry.begin(); it != r.byHostEntry.end();) {
-    if (it->second.image == imageData)
-      it = r.byHostEntry.erase(it);
-    else
-      ++it;
+    if (it->second.image == imageData) it = r.byHostEntry.erase(it);
+    else ++it;
   }
   r.generation.fetch_add(1, std::memory_order_release);
 }

@@ -20,7 +20,8 @@ static_assert(image::kFeatureBarrier == ONEPASS_KERNEL_FEATURE_BARRIER &&
               "the backend interface's feature bits are the image's");
 
 // What a kernel's work-group features demand (SYCL 2020 §4.7.6.11, §4.9.4.2.3).
-void checkKernelFeatures(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc, const device_impl &device) {
+void checkKernelFeatures(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc,
+                         const device_impl &device) {
   const image::KernelView &info = kernel.info;
   const bool grouped = info.kind == image::KernelKind::NdRange;
   if (!grouped && (info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier)))
@@ -34,16 +35,13 @@ void checkKernelFeatures(const rt::RegisteredKernel &kernel, const kernel_launch
   const std::size_t scratch =
       info.features & image::kFeatureGroupScratch ? 8 * device.properties.max_work_group_size : 0;
   if (desc.local_memory_bytes + info.groupLocalBytes + scratch > device.properties.local_mem_size)
-    rt::raise(errc::memory_allocation, "kernel " + rt::describeKernel(kernel) + ": its local accessors need " +
-                                           std::to_string(desc.local_memory_bytes) +
-                                           " bytes of local memory per work-group" +
-                                           (info.groupLocalBytes ? " (and its group_local_memory " +
-                                                                       std::to_string(info.groupLocalBytes) + ")"
-                                                                 : "") +
-                                           (scratch ? " (and its group algorithms " + std::to_string(scratch) + ")" : "") +
-                                           ", more than device '" +
-                                           device.properties.name + "' has (" +
-                                           std::to_string(device.properties.local_mem_size) + " bytes)");
+    rt::raise(
+        errc::memory_allocation,
+        "kernel " + rt::describeKernel(kernel) + ": its local accessors need " +
+            std::to_string(desc.local_memory_bytes) + " bytes of local memory per work-group" +
+            (info.groupLocalBytes ? " (and its group_local_memory " + std::to_string(info.groupLocalBytes) + ")" : "") +
+            (scratch ? " (and its group algorithms " + std::to_string(scratch) + ")" : "") + ", more than device '" +
+            device.properties.name + "' has (" + std::to_string(device.properties.local_mem_size) + " bytes)");
   const uint32_t missing =
       info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier) & ~device.properties.kernel_features;
   if (missing)
@@ -58,19 +56,19 @@ void checkKernelFeatures(const rt::RegisteredKernel &kernel, const kernel_launch
 // errc::kernel_not_supported; an nd_range with another local range is
 // errc::nd_range. (A parallel_for over a range has no observable
 // work-groups: only the device limits apply to it.)
-void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc, const device_impl &device) {
+void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc,
+                           const device_impl &device) {
   const image::KernelView &info = kernel.info;
   const auto &properties = device.properties;
-  if (info.reqdSubGroupSize != 0 &&
-      std::find(properties.sub_group_sizes.begin(), properties.sub_group_sizes.end(), info.reqdSubGroupSize) ==
-          properties.sub_group_sizes.end()) {
+  if (info.reqdSubGroupSize != 0 && std::find(properties.sub_group_sizes.begin(), properties.sub_group_sizes.end(),
+                                              info.reqdSubGroupSize) == properties.sub_group_sizes.end()) {
     std::string sizes;
     for (std::size_t size : properties.sub_group_sizes) sizes += (sizes.empty() ? "" : ", ") + std::to_string(size);
     rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(kernel) + " requires sub-groups of " +
                                               std::to_string(info.reqdSubGroupSize) +
                                               " work-items ([[sycl::reqd_sub_group_size]]), which device '" +
-                                              properties.name + "' does not have (info::device::sub_group_sizes: " +
-                                              sizes + ")");
+                                              properties.name +
+                                              "' does not have (info::device::sub_group_sizes: " + sizes + ")");
   }
   if (info.reqdWorkGroupSize[0] == 0) return;
   std::size_t required[3] = {1, 1, 1}, items = 1;
@@ -93,11 +91,13 @@ void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_laun
 
 }  // namespace
 
-void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc, const device_impl &device) {
+void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc,
+                          const device_impl &device) {
   const image::KernelView &info = kernel.info;
   if (desc.object_size != info.objectSize)
     rt::raise(errc::kernel_argument, "kernel " + rt::describeKernel(kernel) + ": the host passes a " +
-                                         std::to_string(desc.object_size) + "-byte kernel object but the device code expects " +
+                                         std::to_string(desc.object_size) +
+                                         "-byte kernel object but the device code expects " +
                                          std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
   checkKernelAttributes(kernel, desc, device);
   if (info.kind == image::KernelKind::NdRange) {
@@ -113,21 +113,23 @@ void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launc
                                       range_text(desc.local_range, desc.dimensions) + " has " +
                                       std::to_string(desc.local_range[d]) + " work-items in dimension " +
                                       std::to_string(d) + ", more than device '" + device.properties.name +
-                                      "' allows there (" + std::to_string(most) + ", info::device::max_work_item_sizes)");
+                                      "' allows there (" + std::to_string(most) +
+                                      ", info::device::max_work_item_sizes)");
     }
     if (globalSize > 0 && groupSize > device.properties.max_work_group_size)
-      rt::raise(errc::nd_range, "kernel " + rt::describeKernel(kernel) + ": its work-groups of " + std::to_string(groupSize) +
-                                    " work-items (local range " + range_text(desc.local_range, desc.dimensions) +
-                                    ") exceed the largest device '" + device.properties.name + "' runs (" +
+      rt::raise(errc::nd_range, "kernel " + rt::describeKernel(kernel) + ": its work-groups of " +
+                                    std::to_string(groupSize) + " work-items (local range " +
+                                    range_text(desc.local_range, desc.dimensions) + ") exceed the largest device '" +
+                                    device.properties.name + "' runs (" +
                                     std::to_string(device.properties.max_work_group_size) + ")");
   }
   checkKernelFeatures(kernel, desc, device);
   if ((info.features & image::kFeatureFp64) &&
       std::find(device.properties.aspects.begin(), device.properties.aspects.end(), aspect::fp64) ==
           device.properties.aspects.end())
-    rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(kernel) + " uses double precision, which device '" +
-                                              device.properties.name + "' does not support");
-
+    rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(kernel) +
+                                              " uses double precision, which device '" + device.properties.name +
+                                              "' does not support");
 }
 
 }  // namespace sycl::detail

@@ -14,11 +14,11 @@ void logMessage(LogLevel level, const std::string &message);
 
 }  // namespace onepass::rt
 
-#define ONEPASS_LOG(level, expr)                                                                   \
-  do {                                                                                             \
-    if (::onepass::rt::logEnabled(::onepass::rt::LogLevel::level)) {                               \
-      std::ostringstream onepass_log_stream;                                                       \
-      onepass_log_stream << expr;                                                                  \
-      ::onepass::rt::logMessage(::onepass::rt::LogLevel::level, onepass_log_stream.str());         \
-    }                                                                                              \
+#define ONEPASS_LOG(level, expr)                                                                                       \
+  do {                                                                                                                 \
+    if (::onepass::rt::logEnabled(::onepass::rt::LogLevel::level)) {                                                   \
+      std::ostringstream onepass_log_stream;                                                                           \
+      onepass_log_stream << expr;                                                                                      \
+      ::onepass::rt::logMessage(::onepass::rt::LogLevel::level, onepass_log_stream.str());                             \
+    }                                                                                                                  \
   } while (0)

@@ -41,7 +41,8 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
   p.max_clock_frequency_mhz = info.clock_mhz;
   p.max_work_group_size = info.max_work_group_size;
   for (int axis = 0; axis < 3; ++axis)
-    p.max_work_item_sizes[axis] = info.max_work_item_sizes[axis] ? info.max_work_item_sizes[axis] : info.max_work_group_size;
+    p.max_work_item_sizes[axis] =
+        info.max_work_item_sizes[axis] ? info.max_work_item_sizes[axis] : info.max_work_group_size;
   p.global_mem_size = info.global_mem_bytes;
   p.max_mem_alloc_size = info.max_alloc_bytes;
   p.local_mem_size = info.local_mem_bytes;
@@ -49,8 +50,11 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
   p.cache_line_size = info.cache_line_bytes;
   p.sub_group_sizes = {info.sub_group_size ? info.sub_group_size : 1u};
   p.aspects = {p.type == info::device_type::gpu ? aspect::gpu : aspect::cpu,
-               aspect::usm_device_allocations, aspect::usm_host_allocations, aspect::usm_shared_allocations,
-               aspect::queue_profiling, aspect::atomic64};
+               aspect::usm_device_allocations,
+               aspect::usm_host_allocations,
+               aspect::usm_shared_allocations,
+               aspect::queue_profiling,
+               aspect::atomic64};
   if (info.has_fp64) p.aspects.push_back(aspect::fp64);
   // sycl::half (§4.14.1) works on every device OnePass drives: LLVM computes
   // it natively where the target can (NVIDIA sm_53+, AVX-512 FP16) and in
@@ -75,7 +79,8 @@ std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable,
     onepass_backend_device_info info{};
     char *error = nullptr;
     if (backendTable.device_info(i, &info, &error) != 0) {
-      ONEPASS_LOG(Warning, "backend " << backendTable.name << ": device " << i << " skipped: " << (error ? error : "?"));
+      ONEPASS_LOG(Warning,
+                  "backend " << backendTable.name << ": device " << i << " skipped: " << (error ? error : "?"));
       std::free(error);
       continue;
     }
@@ -104,7 +109,8 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
   // Never destroyed: executors and kernels may still run during static destruction.
   static auto *list = [] {
     rt::preloadJit();  // in parallel with the drivers' start-up
-    auto *result = new std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)};
+    auto *result =
+        new std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)};
     struct Plugin {
       const char *name;
       const char *label;
@@ -114,8 +120,7 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
       std::string why;
       if (const onepass_backend *table = rt::loadBackendPlugin(plugin.name, why))
         result->push_back(makePlatform(*table, plugin.kind));
-      else
-        absentBackends().push_back(std::string(plugin.label) + ": " + why);
+      else absentBackends().push_back(std::string(plugin.label) + ": " + why);
     }
     // Most programs launch their first kernel soon: have LLVM ready by then.
     std::vector<const device_impl *> devices;

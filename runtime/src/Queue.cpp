@@ -100,8 +100,8 @@ void backendCopy(const device_impl &dev, int stream, void *destination, const vo
                  const char *what) {
   char *error = nullptr;
   int failed = stream < 0 ? dev.backend->copy(dev.index, destination, source, bytes, &error)
-                          : dev.backend->copy_async(dev.index, static_cast<uint32_t>(stream), destination, source, bytes,
-                                                    &error);
+                          : dev.backend->copy_async(dev.index, static_cast<uint32_t>(stream), destination, source,
+                                                    bytes, &error);
   if (failed) rt::raiseBackendError(errc::runtime, std::string(what) + " failed", error);
 }
 
@@ -132,7 +132,7 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   validateKernelLaunch(*op->kernel, op->desc, *queue.device);
   op->launch.kernel = rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch);
   PreparedOperation prepared;
-  if (async) node->embeddedWork = op;  // run from the event
+  if (async) node->embeddedWork = op;              // run from the event
   else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)
   prepared.kernel = op;
   prepared.event = std::move(node);
@@ -141,7 +141,8 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
 
 void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
   if (!pointer && bytes > 0)
-    rt::raise(errc::invalid, std::string(what) + ": null pointer with a non-zero size (" + std::to_string(bytes) + " bytes)");
+    rt::raise(errc::invalid,
+              std::string(what) + ": null pointer with a non-zero size (" + std::to_string(bytes) + " bytes)");
 }
 
 PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, bool async) {
@@ -159,7 +160,10 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, 
     const void *source = desc.source;
     std::size_t bytes = desc.bytes;
     return makeOperation(
-        async, [dev, destination, source, bytes](int stream) { backendCopy(*dev, stream, destination, source, bytes, "memcpy"); },
+        async,
+        [dev, destination, source, bytes](int stream) {
+          backendCopy(*dev, stream, destination, source, bytes, "memcpy");
+        },
         [] { return std::string("memcpy"); });
   }
   case command_kind::fill: {
@@ -170,7 +174,8 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, 
     std::vector<unsigned char> pattern = std::move(desc.pattern);
     std::size_t count = desc.count;
     return makeOperation(
-        async, [dev, destination, pattern, count](int stream) { backendFill(*dev, stream, destination, pattern, count); },
+        async,
+        [dev, destination, pattern, count](int stream) { backendFill(*dev, stream, destination, pattern, count); },
         [] { return std::string("fill"); });
   }
   }
@@ -233,8 +238,9 @@ void forgetCompleted(queue_impl &queue) {
 
 }  // namespace
 
-std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx, const std::shared_ptr<device_impl> &dev,
-                                       const async_handler &handler, const queue_options &options) {
+std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx,
+                                       const std::shared_ptr<device_impl> &dev, const async_handler &handler,
+                                       const queue_options &options) {
   bool inContext = false;
   for (const auto &d : ctx->devices) inContext |= d == dev;
   if (!inContext) rt::raise(errc::invalid, "queue: the device is not part of the given context");
@@ -264,8 +270,9 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   if (!desc.accesses.empty() || prepared.kernel) {
     // A kernel without accessors still has its fields checked for accessor
     // tokens (an accessor not bound to the command group).
-    rt::AccessAddresses addresses =
-        desc.accesses.empty() ? rt::AccessAddresses{} : rt::allocateAccesses(desc.accesses, runner, queue.context.get());
+    rt::AccessAddresses addresses = desc.accesses.empty()
+                                        ? rt::AccessAddresses{}
+                                        : rt::allocateAccesses(desc.accesses, runner, queue.context.get());
     if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
     if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
       prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
@@ -305,8 +312,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
       const event_impl &last = *queue.last;
       if (runAsync && last.tracker == streams && last.enqueued.load(std::memory_order_acquire))
         event->streamHint = static_cast<int>(last.stream);
-      else
-        event->dependencies.push_back(queue.last);
+      else event->dependencies.push_back(queue.last);
     }
     queue.last = event;
     // An in-order queue's last command completes after all the others: it is

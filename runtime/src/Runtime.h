@@ -104,10 +104,10 @@ struct event_impl {
   // Asynchronous nodes (StreamTracker): where they were enqueued.
   onepass::rt::StreamTracker *tracker = nullptr;  // null for synchronous nodes
   uint32_t stream = 0;
-  int streamHint = -1;            // the stream to use if no dependency decides (in-order queues)
-  uint64_t sequence = 0;          // position on the stream; 0 until enqueued
+  int streamHint = -1;                // the stream to use if no dependency decides (in-order queues)
+  uint64_t sequence = 0;              // position on the stream; 0 until enqueued
   std::atomic<bool> enqueued{false};  // on its stream (or complete); set under `mutex`
-  bool completionWanted = false;  // asked for before it was enqueued
+  bool completionWanted = false;      // asked for before it was enqueued
   std::vector<std::function<void()>> enqueuedSuccessors;
   // What it runs (set when it is enqueued): `work`, owned by `ownedWork`, or
   // the event's own `embeddedWork` (a kernel's event and operation are one
@@ -138,9 +138,9 @@ struct queue_impl {
   queue_options options;
   std::shared_ptr<onepass::rt::AsyncErrorSink> errors;
   std::mutex mutex;
-  std::shared_ptr<event_impl> last;                    // the previous command (in-order: all queue::wait needs)
+  std::shared_ptr<event_impl> last;                     // the previous command (in-order: all queue::wait needs)
   std::deque<std::shared_ptr<event_impl>> outstanding;  // out-of-order queues: for queue::wait
-  std::size_t sweepAt = 64;  // next full sweep of `outstanding`
+  std::size_t sweepAt = 64;                             // next full sweep of `outstanding`
 };
 
 }  // namespace sycl::detail

@@ -65,7 +65,8 @@ std::string takeError(char *error) {
 StreamTracker::StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams)
     : backend_(backend), device_(device), feederEnabled_(env::gpuFeeder(spinningPays()) != env::Feeder::Off),
       feederAlways_(env::gpuFeeder(false) == env::Feeder::Always) {
-  for (uint32_t i = 0; i < std::min(std::max(1u, streams), kMaxStreams); ++i) streams_.push_back(std::make_unique<Stream>());
+  for (uint32_t i = 0; i < std::min(std::max(1u, streams), kMaxStreams); ++i)
+    streams_.push_back(std::make_unique<Stream>());
   poller_ = std::thread([this] { poll(); });
 }
 
@@ -248,9 +249,9 @@ void StreamTracker::perform(FeederCall &call) {
     // The node must not run before what it waits for: it reports why instead.
     skipping_ = call.node;
     if (call.node->errors)
-      call.node->errors->push(std::make_exception_ptr(sycl::exception(
-          sycl::make_error_code(sycl::errc::runtime),
-          "cannot order stream " + std::to_string(call.stream) + " after another stream: " + failure)));
+      call.node->errors->push(std::make_exception_ptr(
+          sycl::exception(sycl::make_error_code(sycl::errc::runtime),
+                          "cannot order stream " + std::to_string(call.stream) + " after another stream: " + failure)));
     return;
   }
   }
@@ -310,7 +311,7 @@ void StreamTracker::feed() {
     }
     std::unique_lock<std::mutex> lock(feederMutex_);
     if (feederStop_.load() && !filled()) return;  // every call handed over is made
-    feederAsleep_.store(true);  // sequentially consistent: against toFeeder's fill
+    feederAsleep_.store(true);                    // sequentially consistent: against toFeeder's fill
     feederWake_.wait(lock, [&] { return feederWanted_ || feederStop_.load() || slot.turn.load() == feederNext_ + 1; });
     feederWanted_ = false;
     feederAsleep_.store(false);

@@ -109,9 +109,9 @@ private:
   struct FeederCall {
     enum class Kind { Enqueue, Record, StreamWait } kind = Kind::Enqueue;
     uint32_t stream = 0;
-    AsyncWork *work = nullptr;                  // Enqueue: alive until its node retires, after this call
-    sycl::detail::event_impl *node = nullptr;   // Enqueue: where a failure goes
-    std::shared_ptr<Marker> marker;             // Record, StreamWait
+    AsyncWork *work = nullptr;                 // Enqueue: alive until its node retires, after this call
+    sycl::detail::event_impl *node = nullptr;  // Enqueue: where a failure goes
+    std::shared_ptr<Marker> marker;            // Record, StreamWait
   };
   struct FeederSlot {
     std::atomic<uint64_t> turn{0};  // ticket t may fill it at t; filled at t + 1
@@ -123,9 +123,7 @@ private:
   bool deferring(bool launch);
   void toFeeder(FeederCall call);
   // Whether calls handed to the feeder are still to be made.
-  bool feederBusy() const {
-    return handed_.load(std::memory_order_acquire) != fedOn_.load(std::memory_order_acquire);
-  }
+  bool feederBusy() const { return handed_.load(std::memory_order_acquire) != fedOn_.load(std::memory_order_acquire); }
   void perform(FeederCall &call);
   // Waits until the feeder has made every call handed to it so far.
   void drainFeeder();

@@ -68,8 +68,7 @@ void usm_free(void *pointer, const context_impl &ctx) {
   if (it == t.byAddress.end())
     rt::raise(errc::invalid, "sycl::free: the pointer was not returned by a SYCL USM allocation "
                              "function, or it was already freed");
-  if (!it->second.belongsTo(ctx))
-    rt::raise(errc::invalid, "sycl::free: the pointer was allocated in another context");
+  if (!it->second.belongsTo(ctx)) rt::raise(errc::invalid, "sycl::free: the pointer was allocated in another context");
   Allocation allocation = it->second;
   t.byAddress.erase(it);
   lock.unlock();

@@ -15,15 +15,64 @@ namespace {
 // are no inputs: `-o foo.cpp` names an output, it compiles nothing. An option
 // not listed is taken to have no separate value.
 const char *const kSeparateValueOptions[] = {
-    "-o", "-I", "-D", "-U", "-L", "-l", "-x", "-include", "-include-pch", "-imacros",
-    "-isystem", "-iquote", "-idirafter", "-iprefix", "-iwithprefix", "-iwithprefixbefore",
-    "-iwithsysroot", "-isysroot", "-imultilib", "-iframework", "-cxx-isystem", "-ivfsoverlay",
-    "-MF", "-MT", "-MQ", "-MJ", "-Xlinker", "-Xclang", "-Xassembler", "-Xpreprocessor",
-    "-Xopenmp-target", "-Xcuda-fatbinary", "-Xcuda-ptxas", "-Xoffload-linker", "-mllvm",
-    "-target", "-arch", "-B", "-F", "-T", "-u", "-z", "-e", "-A", "-framework",
-    "-dependency-file", "-dependency-dot", "-serialize-diagnostics", "--serialize-diagnostics",
-    "-resource-dir", "--sysroot", "--config", "--param", "-working-directory",
-    "--output", "--include-directory", "--define-macro", "--undefine-macro",
+    "-o",
+    "-I",
+    "-D",
+    "-U",
+    "-L",
+    "-l",
+    "-x",
+    "-include",
+    "-include-pch",
+    "-imacros",
+    "-isystem",
+    "-iquote",
+    "-idirafter",
+    "-iprefix",
+    "-iwithprefix",
+    "-iwithprefixbefore",
+    "-iwithsysroot",
+    "-isysroot",
+    "-imultilib",
+    "-iframework",
+    "-cxx-isystem",
+    "-ivfsoverlay",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-MJ",
+    "-Xlinker",
+    "-Xclang",
+    "-Xassembler",
+    "-Xpreprocessor",
+    "-Xopenmp-target",
+    "-Xcuda-fatbinary",
+    "-Xcuda-ptxas",
+    "-Xoffload-linker",
+    "-mllvm",
+    "-target",
+    "-arch",
+    "-B",
+    "-F",
+    "-T",
+    "-u",
+    "-z",
+    "-e",
+    "-A",
+    "-framework",
+    "-dependency-file",
+    "-dependency-dot",
+    "-serialize-diagnostics",
+    "--serialize-diagnostics",
+    "-resource-dir",
+    "--sysroot",
+    "--config",
+    "--param",
+    "-working-directory",
+    "--output",
+    "--include-directory",
+    "--define-macro",
+    "--undefine-macro",
 };
 
 // Options after which clang stops before the link step.
@@ -38,8 +87,7 @@ const char *const kSourceLanguages[] = {
 };
 
 template <size_t N> bool isOneOf(const std::string &text, const char *const (&list)[N]) {
-  return std::any_of(std::begin(list), std::end(list),
-                     [&](const char *item) { return text == item; });
+  return std::any_of(std::begin(list), std::end(list), [&](const char *item) { return text == item; });
 }
 
 bool takesSeparateValue(const std::string &option) {
@@ -52,7 +100,7 @@ bool takesSeparateValue(const std::string &option) {
 // so the flag can be removed from the original command line.
 struct ExpandedArg {
   std::string text;
-  size_t origin;        // index into the original arguments
+  size_t origin;  // index into the original arguments
   bool fromResponseFile;
 };
 
@@ -77,8 +125,8 @@ std::string directoryOf(const std::string &path) {
 // Appends `arg`, or the contents of the response file it names, to `out`.
 // A response file that cannot be read stays an argument: clang reports it as
 // a missing input, which is the right error.
-void expandArgument(const std::string &arg, const std::string &baseDir, size_t origin,
-                    bool fromResponseFile, int depth, std::vector<ExpandedArg> &out) {
+void expandArgument(const std::string &arg, const std::string &baseDir, size_t origin, bool fromResponseFile, int depth,
+                    std::vector<ExpandedArg> &out) {
   if (arg.size() < 2 || arg[0] != '@' || depth >= kMaxResponseFileDepth) {
     out.push_back({arg, origin, fromResponseFile});
     return;
@@ -163,8 +211,7 @@ Invocation classifyInvocation(const std::vector<std::string> &args) {
 
   auto noteInput = [&](const std::string &path) {
     inv.hasInputs = true;
-    if (language == Language::Source ||
-        (language == Language::ByExtension && isSourceFileName(path)))
+    if (language == Language::Source || (language == Language::ByExtension && isSourceFileName(path)))
       inv.compilesSource = true;
   };
   auto setLanguage = [&](const std::string &name) {

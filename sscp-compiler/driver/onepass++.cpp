@@ -97,35 +97,33 @@ std::string quoteForDisplay(const std::string &arg) {
   // A bare name (ONEPASS_CLANGXX=clang++) is looked up on $PATH like a shell would.
   if (command[0].find('/') == std::string::npos) execvp(argv[0], argv.data());
   else execv(argv[0], argv.data());
-  fail("cannot run '" + command[0] + "': " + std::strerror(errno) +
-       " (set ONEPASS_CLANGXX to the clang++ 22 to use)");
+  fail("cannot run '" + command[0] + "': " + std::strerror(errno) + " (set ONEPASS_CLANGXX to the clang++ 22 to use)");
 }
 
 void printHelp() {
-  std::printf(
-      "OVERVIEW: onepass++ %s, the OnePass SYCL 2020 compiler (clang++ with OnePass)\n"
-      "\n"
-      "USAGE: onepass++ -fsycl-sscp [clang++ options] <inputs>\n"
-      "\n"
-      "onepass++ runs clang++ with the arguments it is given. With -fsycl-sscp it\n"
-      "also loads the OnePass clang plugin and adds the SYCL headers when it\n"
-      "compiles C++, and links the OnePass runtime when it links. Kernels are\n"
-      "compiled once into portable bitcode and compiled for the device at run time.\n"
-      "\n"
-      "ONEPASS OPTIONS:\n"
-      "  -fsycl-sscp         Compile SYCL 2020 code (single source, single pass) and\n"
-      "                      link the OnePass runtime\n"
-      "  -fno-sycl-sscp      Cancel an earlier -fsycl-sscp\n"
-      "  -v, -###            With -fsycl-sscp, first print the real clang++ command\n"
-      "                      onepass++ runs; clang++ then prints its own commands\n"
-      "  --onepass-version   Print the OnePass version and exit\n"
-      "  --help              Print this help and exit\n"
-      "\n"
-      "ENVIRONMENT:\n"
-      "  ONEPASS_CLANGXX     The clang++ to run (default: %s)\n"
-      "\n"
-      "Every other option is clang++'s; for those see `clang++ --help`.\n",
-      ONEPASS_VERSION, ONEPASS_DEFAULT_CLANGXX);
+  std::printf("OVERVIEW: onepass++ %s, the OnePass SYCL 2020 compiler (clang++ with OnePass)\n"
+              "\n"
+              "USAGE: onepass++ -fsycl-sscp [clang++ options] <inputs>\n"
+              "\n"
+              "onepass++ runs clang++ with the arguments it is given. With -fsycl-sscp it\n"
+              "also loads the OnePass clang plugin and adds the SYCL headers when it\n"
+              "compiles C++, and links the OnePass runtime when it links. Kernels are\n"
+              "compiled once into portable bitcode and compiled for the device at run time.\n"
+              "\n"
+              "ONEPASS OPTIONS:\n"
+              "  -fsycl-sscp         Compile SYCL 2020 code (single source, single pass) and\n"
+              "                      link the OnePass runtime\n"
+              "  -fno-sycl-sscp      Cancel an earlier -fsycl-sscp\n"
+              "  -v, -###            With -fsycl-sscp, first print the real clang++ command\n"
+              "                      onepass++ runs; clang++ then prints its own commands\n"
+              "  --onepass-version   Print the OnePass version and exit\n"
+              "  --help              Print this help and exit\n"
+              "\n"
+              "ENVIRONMENT:\n"
+              "  ONEPASS_CLANGXX     The clang++ to run (default: %s)\n"
+              "\n"
+              "Every other option is clang++'s; for those see `clang++ --help`.\n",
+              ONEPASS_VERSION, ONEPASS_DEFAULT_CLANGXX);
 }
 
 }  // namespace
@@ -157,8 +155,7 @@ int main(int argc, char **argv) {
   // Flags are added only where clang uses them, so it warns about none of them
   // as unused (-c gets no -L, a link of objects no plugin).
   if (inv.compilesSource) {
-    if (!isRegularFile(layout.plugin()))
-      fail("the OnePass clang plugin is missing: " + layout.plugin());
+    if (!isRegularFile(layout.plugin())) fail("the OnePass clang plugin is missing: " + layout.plugin());
     command.push_back("-fplugin=" + layout.plugin());
     command.push_back("-fpass-plugin=" + layout.plugin());
     command.push_back("-isystem");

@@ -24,8 +24,7 @@ namespace {
 
 using GlobalSet = DenseSet<const GlobalValue *>;
 
-void collectFromConstant(const Constant *c, std::vector<const GlobalValue *> &work,
-                         DenseSet<const Constant *> &seen) {
+void collectFromConstant(const Constant *c, std::vector<const GlobalValue *> &work, DenseSet<const Constant *> &seen) {
   if (!seen.insert(c).second) return;
   if (const auto *gv = dyn_cast<GlobalValue>(c)) {
     work.push_back(gv);
@@ -118,11 +117,11 @@ Function *createKernelFunction(Module &device, Function &entry, const KernelLayo
 
 // Host-only function attributes that would make a device target complain.
 void neutralizeAttributes(Function &fn) {
-  for (const char *attr : {"target-cpu", "target-features", "tune-cpu", "frame-pointer",
-                           "stack-protector-buffer-size", "min-legal-vector-width"})
+  for (const char *attr : {"target-cpu", "target-features", "tune-cpu", "frame-pointer", "stack-protector-buffer-size",
+                           "min-legal-vector-width"})
     fn.removeFnAttr(attr);
-  for (Attribute::AttrKind kind : {Attribute::UWTable, Attribute::StackProtect, Attribute::StackProtectStrong,
-                                   Attribute::StackProtectReq})
+  for (Attribute::AttrKind kind :
+       {Attribute::UWTable, Attribute::StackProtect, Attribute::StackProtectStrong, Attribute::StackProtectReq})
     fn.removeFnAttr(kind);
   // -O0 host compiles mark everything optnone+noinline; the JIT optimizes anyway.
   if (fn.hasFnAttribute(Attribute::OptimizeNone)) {
@@ -144,8 +143,8 @@ void neutralizeAttributes(Function &fn) {
 }
 
 void removeSpecialGlobals(Module &device) {
-  for (const char *name : {"llvm.global.annotations", "llvm.used", "llvm.compiler.used",
-                           "llvm.global_ctors", "llvm.global_dtors"})
+  for (const char *name :
+       {"llvm.global.annotations", "llvm.used", "llvm.compiler.used", "llvm.global_ctors", "llvm.global_dtors"})
     if (GlobalVariable *gv = device.getGlobalVariable(name)) gv->eraseFromParent();
   for (const char *name : {"llvm.module.flags", "llvm.ident", "llvm.linker.options"})
     if (NamedMDNode *md = device.getNamedMetadata(name)) device.eraseNamedMetadata(md);
@@ -205,9 +204,7 @@ void simplifyDeviceModule(Module &device) {
 
 }  // namespace
 
-std::string deviceKernelSymbol(const Function &entry) {
-  return "__onepass_kernel_" + entry.getName().str();
-}
+std::string deviceKernelSymbol(const Function &entry) { return "__onepass_kernel_" + entry.getName().str(); }
 
 Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries) {
   DeviceModule out;
@@ -248,7 +245,8 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
     desc.reqdSubGroupSize = entry.layout.reqdSubGroupSize;
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
     if (callsBuiltin(perKernel[i], "__onepass_group_barrier")) desc.features |= image::kFeatureBarrier;
-    if (callsBuiltin(perKernel[i], "__onepass_local_memory") || callsBuiltin(perKernel[i], ir::kGroupLocalMemoryBuiltin))
+    if (callsBuiltin(perKernel[i], "__onepass_local_memory") ||
+        callsBuiltin(perKernel[i], ir::kGroupLocalMemoryBuiltin))
       desc.features |= image::kFeatureLocalMemory;
     if (callsBuiltin(perKernel[i], "__onepass_group_scratch")) desc.features |= image::kFeatureGroupScratch;
     out.kernels.push_back(std::move(desc));
@@ -294,7 +292,8 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
   std::string verifierOutput;
   raw_string_ostream verifierStream(verifierOutput);
   if (verifyModule(*device, &verifierStream))
-    return createStringError(inconvertibleErrorCode(), "internal error: the device module is invalid: " + verifierOutput);
+    return createStringError(inconvertibleErrorCode(),
+                             "internal error: the device module is invalid: " + verifierOutput);
   raw_svector_ostream stream(out.bitcode);
   WriteBitcodeToFile(*device, stream);
   return out;

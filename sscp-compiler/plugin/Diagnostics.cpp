@@ -7,13 +7,18 @@ namespace onepass::sscp {
 Diagnostics::Diagnostics(DiagnosticsEngine &engine) : engine_(engine) {
   throwId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code cannot throw exceptions");
   tryId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code cannot use exception handling ('try')");
-  rttiId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code cannot use run-time type information ('%0')");
+  rttiId_ =
+      engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code cannot use run-time type information ('%0')");
   virtualId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code cannot call virtual function '%0'");
-  undefinedId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code calls '%0', which is not defined in this translation unit "
-                       "and is not declared SYCL_EXTERNAL");
-  allocId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code cannot allocate memory dynamically ('%0')");
-  byRefId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel captures '%0' by reference; kernels must capture by value");
-  captureTypeId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel captures '%0' of type '%1', which cannot be passed to a device: %2");
+  undefinedId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error,
+                                         "SYCL kernel code calls '%0', which is not defined in this translation unit "
+                                         "and is not declared SYCL_EXTERNAL");
+  allocId_ =
+      engine_.getCustomDiagID(DiagnosticsEngine::Error, "SYCL kernel code cannot allocate memory dynamically ('%0')");
+  byRefId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error,
+                                     "SYCL kernel captures '%0' by reference; kernels must capture by value");
+  captureTypeId_ = engine_.getCustomDiagID(
+      DiagnosticsEngine::Error, "SYCL kernel captures '%0' of type '%1', which cannot be passed to a device: %2");
   noteId_ = engine_.getCustomDiagID(DiagnosticsEngine::Note, "in SYCL kernel '%0' defined here");
   attributeId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "%0");
   unusedAttributeId_ = engine_.getCustomDiagID(
@@ -47,8 +52,8 @@ void Diagnostics::allocationInKernel(SourceLocation loc, const char *construct) 
 void Diagnostics::captureByReference(SourceLocation loc, const std::string &name) {
   if (firstTime(loc, byRefId_)) engine_.Report(loc, byRefId_) << name;
 }
-void Diagnostics::unsupportedCapture(SourceLocation loc, const std::string &name,
-                                     const std::string &type, const char *why) {
+void Diagnostics::unsupportedCapture(SourceLocation loc, const std::string &name, const std::string &type,
+                                     const char *why) {
   if (firstTime(loc, captureTypeId_)) engine_.Report(loc, captureTypeId_) << name << type << why;
 }
 void Diagnostics::kernelAttribute(SourceLocation loc, const std::string &problem) {

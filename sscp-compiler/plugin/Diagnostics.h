@@ -20,8 +20,7 @@ public:
   void undefinedFunctionInKernel(clang::SourceLocation loc, const std::string &function);
   void allocationInKernel(clang::SourceLocation loc, const char *construct);
   void captureByReference(clang::SourceLocation loc, const std::string &name);
-  void unsupportedCapture(clang::SourceLocation loc, const std::string &name, const std::string &type,
-                          const char *why);
+  void unsupportedCapture(clang::SourceLocation loc, const std::string &name, const std::string &type, const char *why);
   void calledFromKernel(clang::SourceLocation kernelLoc, const std::string &kernelName);
   // A sycl:: kernel attribute (KernelAttributes.h) that cannot be read or
   // does not fit the kernel; one that is on no kernel (a warning).
@@ -35,8 +34,8 @@ private:
   bool firstTime(clang::SourceLocation loc, unsigned id);
 
   clang::DiagnosticsEngine &engine_;
-  unsigned throwId_, tryId_, rttiId_, virtualId_, undefinedId_, allocId_, byRefId_, captureTypeId_,
-      noteId_, attributeId_, unusedAttributeId_;
+  unsigned throwId_, tryId_, rttiId_, virtualId_, undefinedId_, allocId_, byRefId_, captureTypeId_, noteId_,
+      attributeId_, unusedAttributeId_;
   std::set<std::pair<unsigned, unsigned>> reported_;
   unsigned errors_ = 0;
 };

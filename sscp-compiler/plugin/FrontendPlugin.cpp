@@ -68,8 +68,7 @@ public:
       const bool singleTask = tmpl->getName() == "kernel_entry_single_task";
       for (FunctionDecl *entry : tmpl->specializations()) {
         const FunctionDecl *definition = nullptr;
-        if (!entry->isDefined(definition) || !definition->hasBody() || hasLayoutAnnotation(*entry))
-          continue;
+        if (!entry->isDefined(definition) || !definition->hasBody() || hasLayoutAnnotation(*entry)) continue;
         const CXXRecordDecl *kernel = kernelObjectType(*entry);
         if (!kernel) continue;  // not an entry of the expected shape `void(const Kernel *)`
         KernelLayout layout;

@@ -22,23 +22,22 @@ void replaceHostBody(Module &host, Function &entry, StringRef displayName) {
 
   LLVMContext &ctx = host.getContext();
   IRBuilder<> builder(BasicBlock::Create(ctx, "entry", &entry));
-  FunctionCallee report = host.getOrInsertFunction("__onepass_host_kernel_called", Type::getVoidTy(ctx),
-                                                   PointerType::get(ctx, 0));
+  FunctionCallee report =
+      host.getOrInsertFunction("__onepass_host_kernel_called", Type::getVoidTy(ctx), PointerType::get(ctx, 0));
   builder.CreateCall(report, {builder.CreateGlobalString(displayName, "onepass.kernel.name")});
   builder.CreateRetVoid();
 }
 
 }  // namespace
 
-void embedKernelImage(Module &host, const std::vector<KernelEntry> &entries,
-                      const std::vector<uint8_t> &image) {
+void embedKernelImage(Module &host, const std::vector<KernelEntry> &entries, const std::vector<uint8_t> &image) {
   LLVMContext &ctx = host.getContext();
   Type *ptrTy = PointerType::get(ctx, 0);
   Type *i64Ty = Type::getInt64Ty(ctx);
 
   Constant *bytes = ConstantDataArray::get(ctx, ArrayRef<uint8_t>(image));
-  auto *imageVar = new GlobalVariable(host, bytes->getType(), /*isConstant=*/true,
-                                      GlobalValue::InternalLinkage, bytes, "__onepass_kernel_image");
+  auto *imageVar = new GlobalVariable(host, bytes->getType(), /*isConstant=*/true, GlobalValue::InternalLinkage, bytes,
+                                      "__onepass_kernel_image");
   imageVar->setSection(image::kSectionName);
   imageVar->setAlignment(Align(8));
 
@@ -46,14 +45,13 @@ void embedKernelImage(Module &host, const std::vector<KernelEntry> &entries,
   for (const KernelEntry &entry : entries) entryPointers.push_back(entry.function);
   auto *tableType = ArrayType::get(ptrTy, entryPointers.size());
   auto *tableVar = new GlobalVariable(host, tableType, true, GlobalValue::InternalLinkage,
-                                      ConstantArray::get(tableType, entryPointers),
-                                      "__onepass_kernel_entries");
+                                      ConstantArray::get(tableType, entryPointers), "__onepass_kernel_entries");
 
   for (const KernelEntry &entry : entries) replaceHostBody(host, *entry.function, entry.layout.displayName);
 
   auto makeHook = [&](const char *name, const char *runtimeFunction, bool withTable) {
-    Function *hook = Function::Create(FunctionType::get(Type::getVoidTy(ctx), false),
-                                      GlobalValue::InternalLinkage, name, host);
+    Function *hook =
+        Function::Create(FunctionType::get(Type::getVoidTy(ctx), false), GlobalValue::InternalLinkage, name, host);
     IRBuilder<> builder(BasicBlock::Create(ctx, "entry", hook));
     if (withTable) {
       FunctionCallee fn = host.getOrInsertFunction(runtimeFunction, Type::getVoidTy(ctx), ptrTy, i64Ty, ptrTy, i64Ty);

@@ -13,7 +13,6 @@
 
 namespace onepass::sscp {
 
-void embedKernelImage(llvm::Module &host, const std::vector<KernelEntry> &entries,
-                      const std::vector<uint8_t> &image);
+void embedKernelImage(llvm::Module &host, const std::vector<KernelEntry> &entries, const std::vector<uint8_t> &image);
 
 }  // namespace onepass::sscp

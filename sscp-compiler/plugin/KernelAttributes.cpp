@@ -322,7 +322,8 @@ std::vector<SourceRange> attributePlaces(const CXXRecordDecl &kernel) {
   const Decl *previous = nullptr;
   for (const Decl *member : kernel.decls()) {
     const auto *method = dyn_cast<CXXMethodDecl>(member);
-    if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member)) method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
+    if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member))
+      method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
     if (method && method->getOverloadedOperator() == OO_Call) {
       // From the previous member's end (the declaration's leading attributes
       // and specifiers) to the parameters (attributes after the name).
@@ -419,7 +420,8 @@ static std::vector<SourceLocation> attributesIn(ASTContext &ctx, const KernelAtt
     for (const SourceRange &place : places)
       if (within(sources, location, place.getBegin(), place.getEnd())) add(location);
   for (const SourceRange &place : places) {
-    const SourceLocation begin = sources.getExpansionLoc(place.getBegin()), end = sources.getExpansionLoc(place.getEnd());
+    const SourceLocation begin = sources.getExpansionLoc(place.getBegin()),
+                         end = sources.getExpansionLoc(place.getEnd());
     if (begin.isInvalid() || end.isInvalid() || sources.getFileID(begin) != sources.getFileID(end)) continue;
     TokenReader tokens(sources, ctx.getLangOpts(), begin);
     while (!tokens.is(tok::eof) && sources.isBeforeInTranslationUnit(tokens.location(), end)) {
@@ -471,8 +473,9 @@ bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttri
       continue;
     }
     if (attribute.arguments.size() != dimensions) {
-      fail(spelled + " has " + std::to_string(attribute.arguments.size()) + " argument(s), but the kernel's range has " +
-           std::to_string(dimensions) + " dimension(s)" + (dimensions == 0 ? " (a single_task)" : ""));
+      fail(spelled + " has " + std::to_string(attribute.arguments.size()) +
+           " argument(s), but the kernel's range has " + std::to_string(dimensions) + " dimension(s)" +
+           (dimensions == 0 ? " (a single_task)" : ""));
       continue;
     }
     if (attribute.name == kWorkGroupSizeHint) continue;  // a hint: no effect

@@ -57,8 +57,8 @@ private:
   clang::LangOptions options_;
   std::vector<clang::SourceLocation> locations_;
   bool userIgnoresWarnings_ = false, userIgnoresUnknown_ = false;  // -w, -Wno-unknown-attributes
-  bool userErrorsUnknown_ = false;                                  // -Werror(=unknown-attributes)
-  bool droppingNotes_ = false;  // the notes of a dropped diagnostic
+  bool userErrorsUnknown_ = false;                                 // -Werror(=unknown-attributes)
+  bool droppingNotes_ = false;                                     // the notes of a dropped diagnostic
 };
 
 // Reads the attributes written on `kernel` (a lambda closure or function

@@ -61,8 +61,7 @@ public:
       return true;
     }
     if (const auto *record = type->getAsCXXRecordDecl()) return flattenRecord(*record, offset, what, loc);
-    if (type->isMemberPointerType())
-      return reject(loc, what, type, "member pointers are not supported in kernels");
+    if (type->isMemberPointerType()) return reject(loc, what, type, "member pointers are not supported in kernels");
     return reject(loc, what, type, "this type is not supported in kernels");
   }
 
@@ -73,13 +72,13 @@ public:
     for (const AnnotateAttr *annotation : record.specific_attrs<AnnotateAttr>()) {
       if (annotation->getAnnotation() != "onepass.launch_constants") continue;
       for (const Expr *argument : annotation->args())
-        if (const auto *name = dyn_cast<StringLiteral>(argument->IgnoreParenImpCasts())) names.push_back(name->getString());
+        if (const auto *name = dyn_cast<StringLiteral>(argument->IgnoreParenImpCasts()))
+          names.push_back(name->getString());
     }
     return names;
   }
 
-  bool flattenRecord(const CXXRecordDecl &record, uint64_t offset, const std::string &what,
-                     SourceLocation loc) {
+  bool flattenRecord(const CXXRecordDecl &record, uint64_t offset, const std::string &what, SourceLocation loc) {
     const uint64_t size = ctx_.getTypeSizeInChars(QualType(ctx_.getCanonicalTagType(&record))).getQuantity();
     if (record.isUnion()) return addBytes(offset, size);
     if (record.getNumVBases() > 0)
@@ -142,8 +141,7 @@ public:
       bool scalar = f.size == 1 || f.size == 2 || f.size == 4 || f.size == 8;
       if (f.kind == image::FieldKind::Integer && !(scalar && f.offset % f.size == 0))
         addBytes(f.offset, f.size);  // re-chunk a merged range
-      else
-        fields_.push_back(f);
+      else fields_.push_back(f);
     }
     return std::move(fields_);
   }
@@ -181,11 +179,11 @@ std::string displayNameOf(ASTContext &ctx, const FunctionDecl &entry, const CXXR
   const TemplateArgumentList *args = entry.getTemplateSpecializationArgs();
   QualType name = args->get(0).getAsType();
   if (name->getAsCXXRecordDecl() == &kernel && kernel.isLambda()) {
-    PresumedLoc loc = ctx.getSourceManager().getPresumedLoc(
-        ctx.getSourceManager().getExpansionLoc(kernel.getLocation()));
+    PresumedLoc loc =
+        ctx.getSourceManager().getPresumedLoc(ctx.getSourceManager().getExpansionLoc(kernel.getLocation()));
     if (loc.isValid())
-      return "lambda at " + std::string(loc.getFilename()) + ":" + std::to_string(loc.getLine()) +
-             ":" + std::to_string(loc.getColumn());
+      return "lambda at " + std::string(loc.getFilename()) + ":" + std::to_string(loc.getLine()) + ":" +
+             std::to_string(loc.getColumn());
   }
   PrintingPolicy policy(ctx.getLangOpts());
   policy.SuppressTagKeyword = true;
@@ -202,8 +200,7 @@ const CXXRecordDecl *kernelObjectType(const FunctionDecl &entry) {
   return param->getPointeeType()->getAsCXXRecordDecl();
 }
 
-bool buildKernelLayout(ASTContext &ctx, Diagnostics &diags, const FunctionDecl &entry,
-                       KernelLayout &layout) {
+bool buildKernelLayout(ASTContext &ctx, Diagnostics &diags, const FunctionDecl &entry, KernelLayout &layout) {
   const CXXRecordDecl *kernel = kernelObjectType(entry);
   if (!kernel) return false;
   QualType kernelType = QualType(ctx.getCanonicalTagType(kernel));

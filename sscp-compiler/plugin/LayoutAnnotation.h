@@ -39,10 +39,13 @@ struct KernelLayout {
 
 inline std::string encodeLayout(const KernelLayout &layout) {
   std::ostringstream out;
-  out << kLayoutAnnotationPrefix << layout.objectSize << '\n' << layout.objectAlign << '\n'
-      << layout.line << '\n' << layout.column << '\n' << layout.dimensions << '\n' << layout.reqdWorkGroupSize[0]
-      << ' ' << layout.reqdWorkGroupSize[1] << ' ' << layout.reqdWorkGroupSize[2] << ' ' << layout.reqdSubGroupSize
-      << '\n';
+  out << kLayoutAnnotationPrefix << layout.objectSize << '\n'
+      << layout.objectAlign << '\n'
+      << layout.line << '\n'
+      << layout.column << '\n'
+      << layout.dimensions << '\n'
+      << layout.reqdWorkGroupSize[0] << ' ' << layout.reqdWorkGroupSize[1] << ' ' << layout.reqdWorkGroupSize[2] << ' '
+      << layout.reqdSubGroupSize << '\n';
   for (size_t i = 0; i < layout.fields.size(); ++i) {
     const image::FieldDesc &f = layout.fields[i];
     char kind = f.kind == image::FieldKind::Pointer ? 'P' : f.kind == image::FieldKind::Float ? 'F' : 'I';
@@ -79,7 +82,7 @@ inline bool decodeLayout(const std::string &text, KernelLayout &layout) {
   std::string token;
   while (fields >> token) {
     image::FieldDesc f;
-    f.kind = token[0] == 'P' ? image::FieldKind::Pointer
+    f.kind = token[0] == 'P'   ? image::FieldKind::Pointer
              : token[0] == 'F' ? image::FieldKind::Float
                                : image::FieldKind::Integer;
     size_t colon = token.find(':');

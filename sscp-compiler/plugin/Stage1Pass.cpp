@@ -65,8 +65,7 @@ public:
 
 extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "onepass-stage1", "0.1", [](PassBuilder &builder) {
-            builder.registerPipelineStartEPCallback([](ModulePassManager &passes, OptimizationLevel) {
-              passes.addPass(onepass::sscp::Stage1Pass());
-            });
+            builder.registerPipelineStartEPCallback(
+                [](ModulePassManager &passes, OptimizationLevel) { passes.addPass(onepass::sscp::Stage1Pass()); });
           }};
 }

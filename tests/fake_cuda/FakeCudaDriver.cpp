@@ -59,7 +59,7 @@ State &state() {
 // After a fault every call fails, as on a real context.
 #define FAKE_CHECK_FAULT()                                                                                             \
   do {                                                                                                                 \
-    if (state().faulted.load()) return kIllegalAddress;                                                               \
+    if (state().faulted.load()) return kIllegalAddress;                                                                \
   } while (0)
 
 int gContext, gModule, gFunction;  // their addresses are the handles
@@ -129,18 +129,20 @@ CUresult cuDeviceGetName(char *name, int length, int) {
 }
 CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   switch (attribute) {
-  case 1: *value = 1024; break;                              // max threads per block
-  case 2: case 3: *value = 1024; break;                      // max block x, y
-  case 4: *value = 64; break;                                // max block z
-  case 5: *value = 2147483647; break;                        // max grid x
-  case 6: case 7: *value = 65535; break;                     // max grid y, z
-  case 8: *value = 49152; break;                             // shared memory per block
-  case 10: *value = 32; break;                               // warp size
-  case 13: *value = 1500000; break;                          // clock kHz
-  case 16: *value = 4; break;                                // multiprocessors
+  case 1: *value = 1024; break;  // max threads per block
+  case 2:
+  case 3: *value = 1024; break;        // max block x, y
+  case 4: *value = 64; break;          // max block z
+  case 5: *value = 2147483647; break;  // max grid x
+  case 6:
+  case 7: *value = 65535; break;     // max grid y, z
+  case 8: *value = 49152; break;     // shared memory per block
+  case 10: *value = 32; break;       // warp size
+  case 13: *value = 1500000; break;  // clock kHz
+  case 16: *value = 4; break;        // multiprocessors
   case 75: *value = static_cast<int>(state().sm / 10); break;
   case 76: *value = static_cast<int>(state().sm % 10); break;
-  case 83: *value = 1; break;                                // managed memory
+  case 83: *value = 1; break;  // managed memory
   default: *value = 0;
   }
   return kSuccess;
@@ -309,8 +311,8 @@ CUresult cuEventDestroy_v2(void *event) {
 }
 CUresult cuEventElapsedTime_v2(float *milliseconds, void *from, void *to) {
   FAKE_CHECK_FAULT();
-  *milliseconds = std::chrono::duration<float, std::milli>(static_cast<Event *>(to)->at - static_cast<Event *>(from)->at)
-                      .count();
+  *milliseconds =
+      std::chrono::duration<float, std::milli>(static_cast<Event *>(to)->at - static_cast<Event *>(from)->at).count();
   return kSuccess;
 }
 

@@ -87,7 +87,8 @@ static_assert(hasRandomAccessIterators<sycl::host_accessor<int, 3>>());
 static_assert(hasRandomAccessIterators<sycl::host_accessor<int, 0>>());
 // A read-only accessor's iterator does not write.
 static_assert(std::is_same_v<decltype(*std::declval<DeviceRead2::iterator>()), const int &>);
-static_assert(std::is_same_v<decltype(*std::declval<sycl::host_accessor<int, 2, access_mode::read>::iterator>()), const int &>);
+static_assert(
+    std::is_same_v<decltype(*std::declval<sycl::host_accessor<int, 2, access_mode::read>::iterator>()), const int &>);
 
 // --- iterators in kernels ----------------------------------------------------------------------
 
@@ -103,7 +104,8 @@ void deviceIterators1D(sycl::queue &q) {
     });
   });
   std::vector<int> got = contents(b);
-  checkArray("1-D accessor: for (x : a) in a kernel", n, got.data(), [](std::size_t i) { return 100 + static_cast<int>(i); });
+  checkArray("1-D accessor: for (x : a) in a kernel", n, got.data(),
+             [](std::size_t i) { return 100 + static_cast<int>(i); });
 
   q.submit([&](sycl::handler &h) {
     sycl::accessor a(b, h, sycl::range<1>(10), sycl::id<1>(20), sycl::read_write);
@@ -312,13 +314,14 @@ void hostTaskIterators(sycl::queue &q) {
   });
   std::vector<int> got = contents3(b);
   // Box (1,1,1)+(1,2,2) holds elements 17, 18, 21, 22; reversed: 22, 21, 18, 17.
-  checkArray("host_task accessors: fill by iterator, std::reverse of a 3-D box", got.size(), got.data(), [](std::size_t k) {
-    if (k == 17) return 22;
-    if (k == 18) return 21;
-    if (k == 21) return 18;
-    if (k == 22) return 17;
-    return static_cast<int>(k);
-  });
+  checkArray("host_task accessors: fill by iterator, std::reverse of a 3-D box", got.size(), got.data(),
+             [](std::size_t k) {
+               if (k == 17) return 22;
+               if (k == 18) return 21;
+               if (k == 21) return 18;
+               if (k == 22) return 17;
+               return static_cast<int>(k);
+             });
 }
 
 // --- host_accessor iterators ----------------------------------------------------------------------
@@ -365,7 +368,8 @@ void hostAccessorIterators() {
     checkEqual("3-D host_accessor: a[1][1][2] written first", 0, a[1][1][2]);
     checkEqual("3-D host_accessor: a[1][0][1] (position 7)", 4, a[1][0][1]);
     checkEqual("3-D host_accessor: std::accumulate", 66, std::accumulate(a.begin(), a.end(), 0));
-    checkEqual("3-D host_accessor: max_element is a[0][0][0]", true, &*std::max_element(a.begin(), a.end()) == &a[0][0][0]);
+    checkEqual("3-D host_accessor: max_element is a[0][0][0]", true,
+               &*std::max_element(a.begin(), a.end()) == &a[0][0][0]);
   }
 
   // A read-only 1-D host_accessor gives const iterators.
@@ -492,10 +496,10 @@ void zeroDimensional(sycl::queue &q) {
   });
   int copied = 0;
   q.submit([&](sycl::handler &h) {
-    sycl::accessor<int, 0, access_mode::read_write> rw(b, h);
-    sycl::accessor<int, 0, access_mode::read> r = rw;
-    h.copy(r, &copied);
-  }).wait();
+     sycl::accessor<int, 0, access_mode::read_write> rw(b, h);
+     sycl::accessor<int, 0, access_mode::read> r = rw;
+     h.copy(r, &copied);
+   }).wait();
   checkEqual("0-D placeholder (x2), then a host_task 0-D accessor (+1000), then copy(0-D read accessor, pointer)",
              51 * 2 + 1000, copied);
   q.submit([&](sycl::handler &h) {
@@ -568,7 +572,8 @@ void hashes(sycl::queue &q) {
   checkEqual("a buffer and its sub-buffer differ", true, b != sub);
   checkEqual("two buffers differ", true, b != other);
   std::unordered_set<sycl::buffer<int>> buffers{b, copy, sub, other};
-  checkEqual("unordered_set<buffer>: a buffer, its copy, a sub-buffer and another buffer", std::size_t(3), buffers.size());
+  checkEqual("unordered_set<buffer>: a buffer, its copy, a sub-buffer and another buffer", std::size_t(3),
+             buffers.size());
 
   // Accessors: a copy is the same accessor, another construction is not.
   sycl::buffer<int> facts{sycl::range<1>(2)};
@@ -688,7 +693,8 @@ void deprecatedForms(sycl::queue &q) {
     checkEqual("2-D host_buffer accessor: [id(0, 0)] is element (1, 2)", 106, r[sycl::id<2>(0, 0)]);
     auto copy = r;
     checkEqual("host_buffer accessor: a copy compares equal", true, copy == r);
-    checkEqual("host_buffer accessor: a copy has the same hash", std::hash<decltype(r)>()(r), std::hash<decltype(r)>()(copy));
+    checkEqual("host_buffer accessor: a copy has the same hash", std::hash<decltype(r)>()(r),
+               std::hash<decltype(r)>()(copy));
   }
   {
     sycl::accessor<int, 0, access_mode::read_write, target::host_buffer> first(b);

@@ -130,7 +130,8 @@ void modesAndTypes(sycl::queue &q) {
 
   // A function object holding accessors.
   q.submit([&](sycl::handler &h) {
-    ScaleKernel k{sycl::accessor<int, 1, access_mode::read>(in, h), sycl::accessor<int, 1, access_mode::write>(out, h), 7};
+    ScaleKernel k{sycl::accessor<int, 1, access_mode::read>(in, h), sycl::accessor<int, 1, access_mode::write>(out, h),
+                  7};
     h.parallel_for(sycl::range<1>(n), k);
   });
   got = contents(out);
@@ -186,7 +187,8 @@ void modesAndTypes(sycl::queue &q) {
     h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { w[i] = r1[i] + r2[i] + r3[i]; });
   });
   got = contents(out);
-  checkArray("implicit conversions to read-only accessors", n, got.data(), [&](std::size_t i) { return 3 * inBefore[i]; });
+  checkArray("implicit conversions to read-only accessors", n, got.data(),
+             [&](std::size_t i) { return 3 * inBefore[i]; });
   // The accessor is a ReversibleContainer (§4.7.6.9.1): begin/end in kernels.
   q.submit([&](sycl::handler &h) {
     sycl::accessor a(out, h, sycl::read_write);
@@ -230,9 +232,8 @@ void rangedAccessors(sycl::queue &q) {
     checkEqual("1-D ranged accessor: a[id] and a[size_t] are the same element", 1, f[2]);
     checkEqual("1-D ranged accessor: a[id(9)] reads element offset + 9", initial(offset + 9), f[3]);
     std::vector<int> got = contents(b);
-    checkArray("1-D ranged accessor (30, +10) negated: the buffer", n, got.data(), [&](std::size_t i) {
-      return i >= offset && i < offset + count ? -initial(i) : initial(i);
-    });
+    checkArray("1-D ranged accessor (30, +10) negated: the buffer", n, got.data(),
+               [&](std::size_t i) { return i >= offset && i < offset + count ? -initial(i) : initial(i); });
     // The same through parallel_for over the accessor's range.
     q.submit([&](sycl::handler &h) {
       sycl::accessor a(b, h, sycl::range<1>(5), sycl::id<1>(95), sycl::write_only);
@@ -272,7 +273,8 @@ void rangedAccessors(sycl::queue &q) {
       // Through [i][j] subscripts in a second kernel.
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(b, h, sycl::range<2>(2, 3), sycl::id<2>(6, 0), sycl::write_only);
-        h.parallel_for(sycl::range<2>(2, 3), [=](sycl::id<2> i) { a[i[0]][i[1]] = 7000 + static_cast<int>(i[0] * 10 + i[1]); });
+        h.parallel_for(sycl::range<2>(2, 3),
+                       [=](sycl::id<2> i) { a[i[0]][i[1]] = 7000 + static_cast<int>(i[0] * 10 + i[1]); });
       });
     }
     checkArray("2-D ranged accessors (box 2..4 x 5..8 negated; 6..7 x 0..2 written)", R0 * R1, host.data(),
@@ -323,7 +325,8 @@ void invalidAccessors(sycl::queue &q) {
     });
   };
   checkThrows("1-D accessor offset 95 + range 10 > 100", sycl::errc::invalid, [&] {
-    submitWith([&](sycl::handler &h) { return sycl::accessor(b1, h, sycl::range<1>(10), sycl::id<1>(95), sycl::read_only); });
+    submitWith(
+        [&](sycl::handler &h) { return sycl::accessor(b1, h, sycl::range<1>(10), sycl::id<1>(95), sycl::read_only); });
   });
   checkThrows("1-D accessor range 101 > 100", sycl::errc::invalid, [&] {
     submitWith([&](sycl::handler &h) { return sycl::accessor(b1, h, sycl::range<1>(101), sycl::write_only); });
@@ -338,7 +341,8 @@ void invalidAccessors(sycl::queue &q) {
     submitWith([&](sycl::handler &h) { return sycl::accessor(b3, h, sycl::range<3>(1, 1, 6), sycl::id<3>(0, 0, 1)); });
   });
   checkThrows("buffer::get_access(h, range, offset) out of bounds", sycl::errc::invalid, [&] {
-    submitWith([&](sycl::handler &h) { return b1.get_access<access_mode::read>(h, sycl::range<1>(50), sycl::id<1>(51)); });
+    submitWith(
+        [&](sycl::handler &h) { return b1.get_access<access_mode::read>(h, sycl::range<1>(50), sycl::id<1>(51)); });
   });
   checkThrows("placeholder accessor out of bounds (at construction)", sycl::errc::invalid,
               [&] { sycl::accessor p(b1, sycl::range<1>(60), sycl::id<1>(41), sycl::read_write); });
@@ -415,9 +419,8 @@ void noInit(sycl::queue &q) {
     std::vector<int> got;
     for (std::size_t i = 0; i < 16; ++i)
       for (std::size_t j = 0; j < 16; ++j) got.push_back(a[i][j]);
-    checkArray("2-D ranged read_write + no_init rows 7-8: other rows preserved", 256, got.data(), [](std::size_t k) {
-      return k / 16 == 7 || k / 16 == 8 ? 9999 : static_cast<int>(k);
-    });
+    checkArray("2-D ranged read_write + no_init rows 7-8: other rows preserved", 256, got.data(),
+               [](std::size_t k) { return k / 16 == 7 || k / 16 == 8 ? 9999 : static_cast<int>(k); });
   }
   {
     // The same where the data was last written by a kernel (on a device with
@@ -521,7 +524,8 @@ void placeholders(sycl::queue &q) {
     checkEqual("placeholder without require: error code", sycl::errc::kernel_argument,
                static_cast<sycl::errc>(e.code().value()));
     std::string message = e.what();
-    if (!check("placeholder without require: the message mentions require", message.find("require") != std::string::npos))
+    if (!check("placeholder without require: the message mentions require",
+               message.find("require") != std::string::npos))
       std::printf("  (the message was: %s)\n", message.c_str());
   } catch (const std::exception &e) {
     onepass_test::fail("placeholder without require", "sycl::exception", std::string("another exception: ") + e.what());
@@ -530,7 +534,8 @@ void placeholders(sycl::queue &q) {
   check("placeholder without require: submit throws", thrown);
   // The failed submission left nothing behind: the buffer is unchanged and usable.
   std::vector<int> unchanged = contents(b);
-  checkArray("buffer after the failed submission: unchanged", n, unchanged.data(), [&](std::size_t i) { return after[i]; });
+  checkArray("buffer after the failed submission: unchanged", n, unchanged.data(),
+             [&](std::size_t i) { return after[i]; });
   q.submit([&](sycl::handler &h) {
     h.require(unbound);
     h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { unbound[i] = 0; });
@@ -545,9 +550,8 @@ void placeholders(sycl::queue &q) {
     foreign = sycl::accessor<int, 1, access_mode::write>(other, h);
     h.single_task([=] { foreign[0] = 1; });
   });
-  checkThrows("an accessor of an earlier command group used in a kernel", sycl::errc::kernel_argument, [&] {
-    q.submit([&](sycl::handler &h) { h.single_task([=] { foreign[1] = 2; }); });
-  });
+  checkThrows("an accessor of an earlier command group used in a kernel", sycl::errc::kernel_argument,
+              [&] { q.submit([&](sycl::handler &h) { h.single_task([=] { foreign[1] = 2; }); }); });
 }
 
 // --- default-constructed and zero-sized accessors -------------------------------------------
@@ -612,7 +616,8 @@ void hostAccessors(sycl::queue &q) {
     static_assert(std::is_same_v<decltype(r)::value_type, const int>, "read-only host_accessor: value_type is const");
     static_assert(std::is_same_v<decltype(r[0]), const int &>);
     std::vector<int> values(r.begin(), r.end());
-    checkArray("host_accessor(read_only): begin()/end()", n, values.data(), [](std::size_t i) { return initial(i) + 1; });
+    checkArray("host_accessor(read_only): begin()/end()", n, values.data(),
+               [](std::size_t i) { return initial(i) + 1; });
     // A second read-only host accessor at the same time.
     sycl::host_accessor r2(b, sycl::read_only);
     checkEqual("two read-only host_accessors at once", r[5], r2[5]);
@@ -742,12 +747,14 @@ void hostAccessors(sycl::queue &q) {
       t2[1] = 72;
     }
     std::vector<int> after = contents(b);
-    checkArray("host_accessor(b, range, write_only, no_init): the buffer", n, after.data(),
-               [&](std::size_t i) { return i == 0 ? 71 : i == 1 ? 72 : before[i]; });
+    checkArray("host_accessor(b, range, write_only, no_init): the buffer", n, after.data(), [&](std::size_t i) {
+      return i == 0 ? 71 : i == 1 ? 72 : before[i];
+    });
     sycl::accessor p1(b, sycl::range<1>(2), sycl::id<1>(1), sycl::write_only, sycl::no_init);
     sycl::accessor p2(b, sycl::range<1>(2), sycl::write_only, sycl::no_init);
-    static_assert(std::is_same_v<decltype(p1), sycl::accessor<int, 1, access_mode::write, target::device,
-                                                              sycl::access::placeholder::true_t>>);
+    static_assert(
+        std::is_same_v<decltype(p1),
+                       sycl::accessor<int, 1, access_mode::write, target::device, sycl::access::placeholder::true_t>>);
     static_assert(std::is_same_v<decltype(p2), decltype(p1)>);
     checkEqual("accessor(b, range, id, write_only, no_init) is a placeholder", true, p1.is_placeholder());
   }
@@ -806,7 +813,8 @@ void hostAccessorOrdering(sycl::queue &q) {
 // Two conflicting host_accessors alive in one thread would wait for each
 // other forever: the second is an errc::invalid error, and a disjoint one is fine.
 void hostAccessorSelfConflict() {
-  sycl::buffer<int> b{sycl::range<1>(1 << 16), {sycl::ext::onepass::property::buffer::page_size<1>(sycl::range<1>(1 << 15))}};
+  sycl::buffer<int> b{sycl::range<1>(1 << 16),
+                      {sycl::ext::onepass::property::buffer::page_size<1>(sycl::range<1>(1 << 15))}};
   sycl::host_accessor first(b, sycl::range<1>(100), sycl::id<1>(0), sycl::write_only);
   onepass_test::checkThrows("a second conflicting host_accessor in the holding thread", sycl::errc::invalid,
                             [&] { sycl::host_accessor second(b, sycl::read_only); });
@@ -859,9 +867,8 @@ void hostTasks(sycl::queue &q) {
     });
   });
   got = contents(out);
-  checkArray("ranged write_only_host_task accessor (100, +10)", n, got.data(), [](std::size_t i) {
-    return i >= 100 && i < 110 ? 12345 : (static_cast<int>(i) * 2 + 1) * 3 - 1;
-  });
+  checkArray("ranged write_only_host_task accessor (100, +10)", n, got.data(),
+             [](std::size_t i) { return i >= 100 && i < 110 ? 12345 : (static_cast<int>(i) * 2 + 1) * 3 - 1; });
   std::vector<int> gotB = contents(b);
   checkEqual("get_access<read_write, host_task>: element 0", -7, gotB[0]);
 
@@ -947,7 +954,8 @@ void hostTaskErrors() {
       checkEqual("the host task's error code", sycl::errc::runtime, codes[0]);
   }
   std::vector<int> got = contents(b);
-  checkArray("buffer after failing host tasks and a kernel", n, got.data(), [](std::size_t i) { return i == 0 ? 12 : 11; });
+  checkArray("buffer after failing host tasks and a kernel", n, got.data(),
+             [](std::size_t i) { return i == 0 ? 12 : 11; });
   q.wait_and_throw();
   {
     std::lock_guard<std::mutex> lock(mutex);
@@ -962,9 +970,9 @@ void explicitCopies(sycl::queue &q) {
   sycl::buffer<int> b = initialBuffer(n);
   std::vector<int> host(n, -1);
   q.submit([&](sycl::handler &h) {
-    sycl::accessor a(b, h, sycl::read_only);
-    h.copy(a, host.data());
-  }).wait();
+     sycl::accessor a(b, h, sycl::read_only);
+     h.copy(a, host.data());
+   }).wait();
   checkArray("copy(accessor, pointer)", n, host.data(), initial);
 
   std::vector<int> source(10);
@@ -1003,9 +1011,9 @@ void explicitCopies(sycl::queue &q) {
   });
   std::vector<int> box(6, -1);
   q.submit([&](sycl::handler &h) {
-    sycl::accessor a(g, h, sycl::range<2>(2, 3), sycl::id<2>(3, 4), sycl::read_only);
-    h.copy(a, box.data());
-  }).wait();
+     sycl::accessor a(g, h, sycl::range<2>(2, 3), sycl::id<2>(3, 4), sycl::read_only);
+     h.copy(a, box.data());
+   }).wait();
   checkArray("copy(2-D ranged accessor (3,4)+(2,3), pointer)", 6, box.data(),
              [](std::size_t k) { return static_cast<int>((3 + k / 3) * 8 + 4 + k % 3); });
 
@@ -1016,9 +1024,9 @@ void explicitCopies(sycl::queue &q) {
     h.parallel_for(g.get_range(), [=](sycl::id<2> i) { a[i] = -a[i]; });
   });
   q.submit([&](sycl::handler &h) {
-    sycl::accessor a(g, h, sycl::read_only);
-    h.update_host(a);
-  }).wait();
+     sycl::accessor a(g, h, sycl::read_only);
+     h.update_host(a);
+   }).wait();
   {
     sycl::host_accessor r(g, sycl::read_only);
     checkEqual("update_host then host_accessor: (5, 7)", -(5 * 8 + 7), r[5][7]);

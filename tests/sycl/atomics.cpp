@@ -15,9 +15,8 @@ using onepass_test::checkEqual;
 
 namespace {
 
-template <typename T>
-using device_ref = sycl::atomic_ref<T, sycl::memory_order::relaxed, sycl::memory_scope::device,
-                                    sycl::access::address_space::global_space>;
+template <typename T> using device_ref = sycl::atomic_ref<T, sycl::memory_order::relaxed, sycl::memory_scope::device,
+                                                          sycl::access::address_space::global_space>;
 
 constexpr std::size_t kItems = 4096;
 

@@ -31,7 +31,8 @@ int main() {
      out[1] = sycl::bit_cast<std::uint64_t>(double(in[0]));
      out[2] = sycl::bit_cast<std::uint16_t>(sycl::half(in[0]));
      out[3] = std::uint64_t(std::int64_t(sycl::bit_cast<std::int32_t>(in[0] * 2.0f)));
-     const sycl::vec<std::uint32_t, 2> v = sycl::bit_cast<sycl::vec<std::uint32_t, 2>>(sycl::vec<float, 2>(in[0], 1.0f));
+     const sycl::vec<std::uint32_t, 2> v =
+         sycl::bit_cast<sycl::vec<std::uint32_t, 2>>(sycl::vec<float, 2>(in[0], 1.0f));
      out[4] = v[0];
      out[5] = v[1];
    }).wait();

@@ -117,9 +117,8 @@ void rangeConstructors(sycl::queue &q) {
     checkEqual("3-D byte_size()", R0 * R1 * R2 * sizeof(std::int64_t), b.byte_size());
     q.submit([&](sycl::handler &h) {
       sycl::accessor a(b, h, sycl::write_only, sycl::no_init);
-      h.parallel_for(b.get_range(), [=](sycl::id<3> i) {
-        a[i] = static_cast<std::int64_t>(i[0] * 10000 + i[1] * 100 + i[2]) - 50;
-      });
+      h.parallel_for(b.get_range(),
+                     [=](sycl::id<3> i) { a[i] = static_cast<std::int64_t>(i[0] * 10000 + i[1] * 100 + i[2]) - 50; });
     });
     sycl::host_accessor a(b, sycl::read_only);
     std::vector<std::int64_t> got;
@@ -168,7 +167,8 @@ void hostPointers(sycl::queue &q) {
       sycl::buffer<double, 3> b(host.data(), sycl::range<3>(2, 3, 4));
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(b, h, sycl::read_write);
-        h.parallel_for(b.get_range(), [=](sycl::id<3> i) { a[i[0]][i[1]][i[2]] += 1000.0 * static_cast<double>(i[2]); });
+        h.parallel_for(b.get_range(),
+                       [=](sycl::id<3> i) { a[i[0]][i[1]][i[2]] += 1000.0 * static_cast<double>(i[2]); });
       });
     }
     checkArray("3-D T* buffer: written back", host.size(), host.data(),
@@ -426,7 +426,8 @@ void iteratorRanges(sycl::queue &q) {
       // Nowhere to write back: set_write_back has no effect (§4.7.2.1).
       b.set_write_back(true);
     }
-    checkArray("buffer(vector iterators) + set_write_back(true): no write-back to the source", n, source.data(), initial);
+    checkArray("buffer(vector iterators) + set_write_back(true): no write-back to the source", n, source.data(),
+               initial);
   }
   {
     int source[n];
@@ -620,7 +621,8 @@ void finalData(sycl::queue &q) {
       b.set_final_data();  // the default argument: nullptr
       writeInKernel(q, b);
     }
-    checkArray("set_final_data() (no argument): nothing written", n, destination.data(), [](std::size_t) { return -1; });
+    checkArray("set_final_data() (no argument): nothing written", n, destination.data(),
+               [](std::size_t) { return -1; });
   }
   {
     // A host-pointer buffer redirected to other memory.
@@ -722,9 +724,10 @@ void finalData(sycl::queue &q) {
       sub.set_final_data(destination.data());
       writeInKernel(q, parent);
     }
-    checkArray("sub-buffer (at offset 0) + set_final_data(pointer): its elements", subSize, destination.data(), written);
-    checkArray("sub-buffer (at offset 0) + set_final_data(pointer): nothing past its elements",
-               parentSize - subSize, destination.data() + subSize, [](std::size_t) { return -1; });
+    checkArray("sub-buffer (at offset 0) + set_final_data(pointer): its elements", subSize, destination.data(),
+               written);
+    checkArray("sub-buffer (at offset 0) + set_final_data(pointer): nothing past its elements", parentSize - subSize,
+               destination.data() + subSize, [](std::size_t) { return -1; });
   }
   {
     const std::size_t parentSize = 64, subSize = 16, offset = 24;
@@ -737,8 +740,8 @@ void finalData(sycl::queue &q) {
     }
     checkArray("sub-buffer (at offset 24) + set_final_data(pointer): its elements", subSize, destination.data(),
                [](std::size_t i) { return written(i + offset); });
-    checkArray("sub-buffer (at offset 24) + set_final_data(pointer): nothing past its elements",
-               parentSize - subSize, destination.data() + subSize, [](std::size_t) { return -1; });
+    checkArray("sub-buffer (at offset 24) + set_final_data(pointer): nothing past its elements", parentSize - subSize,
+               destination.data() + subSize, [](std::size_t) { return -1; });
   }
 }
 
@@ -765,7 +768,8 @@ void reinterpretViews(sycl::queue &q) {
       // A kernel writes through the byte view; the int view must see it.
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(bytes, h, sycl::read_write);
-        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[4 * i[0] + 1] = static_cast<unsigned char>(0xA0 + i[0]); });
+        h.parallel_for(sycl::range<1>(n),
+                       [=](sycl::id<1> i) { a[4 * i[0] + 1] = static_cast<unsigned char>(0xA0 + i[0]); });
       });
       for (std::size_t i = 0; i < n; ++i) reinterpret_cast<unsigned char *>(expected.data())[4 * i + 1] = 0xA0 + i;
       std::vector<std::uint32_t> got = contents(b);
@@ -833,10 +837,9 @@ void reinterpretViews(sycl::queue &q) {
         h.parallel_for(sycl::range<1>(32), [=](sycl::id<1> i) { a[i] = 0xEE; });
       });
     }
-    checkArray("a kernel wrote all bytes of a reinterpreted sub-buffer [4, 12): the parent", n, host.data(),
-               [](std::size_t i) {
-                 return i >= 4 && i < 12 ? 0xEEEEEEEEu : static_cast<std::uint32_t>(i) * 0x00010001u;
-               });
+    checkArray(
+        "a kernel wrote all bytes of a reinterpreted sub-buffer [4, 12): the parent", n, host.data(),
+        [](std::size_t i) { return i >= 4 && i < 12 ? 0xEEEEEEEEu : static_cast<std::uint32_t>(i) * 0x00010001u; });
   }
   {
     sycl::buffer<int> b{sycl::range<1>(n)};
@@ -873,9 +876,8 @@ void subBuffers(sycl::queue &q) {
         h.parallel_for(sub.get_range(), [=](sycl::id<1> i) { a[i] = 1000 + static_cast<int>(i[0]); });
       });
       std::vector<int> seen = contents(parent);
-      checkArray("kernel wrote sub-buffer [20, 50): seen in the parent", n, seen.data(), [](std::size_t i) {
-        return i >= 20 && i < 50 ? 1000 + static_cast<int>(i - 20) : initial(i);
-      });
+      checkArray("kernel wrote sub-buffer [20, 50): seen in the parent", n, seen.data(),
+                 [](std::size_t i) { return i >= 20 && i < 50 ? 1000 + static_cast<int>(i - 20) : initial(i); });
       std::vector<int> throughSub = contents(sub);
       checkArray("host_accessor of a sub-buffer indexes from its start", 30, throughSub.data(),
                  [](std::size_t i) { return 1000 + static_cast<int>(i); });
@@ -934,7 +936,8 @@ void subBuffers(sycl::queue &q) {
       checkEqual("2-D sub-buffer of rows: get_range()", true, rows.get_range() == sycl::range<2>(3, R1));
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(rows, h, sycl::write_only);
-        h.parallel_for(rows.get_range(), [=](sycl::id<2> i) { a[i[0]][i[1]] = 100 + static_cast<int>(i[0] * 10 + i[1]); });
+        h.parallel_for(rows.get_range(),
+                       [=](sycl::id<2> i) { a[i[0]][i[1]] = 100 + static_cast<int>(i[0] * 10 + i[1]); });
       });
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(part, h, sycl::write_only);
@@ -957,7 +960,8 @@ void subBuffers(sycl::queue &q) {
       sycl::buffer<int, 3> sub(parent, sycl::id<3>(1, 2, 0), sycl::range<3>(1, 3, R2));
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(sub, h, sycl::write_only);
-        h.parallel_for(sub.get_range(), [=](sycl::id<3> i) { a[i[0]][i[1]][i[2]] = 7 + static_cast<int>(i[1] * 10 + i[2]); });
+        h.parallel_for(sub.get_range(),
+                       [=](sycl::id<3> i) { a[i[0]][i[1]][i[2]] = 7 + static_cast<int>(i[1] * 10 + i[2]); });
       });
     }
     checkArray("3-D sub-buffer (plane 1, rows 2-4): written back", host.size(), host.data(), [&](std::size_t k) {

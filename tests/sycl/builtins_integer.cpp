@@ -15,9 +15,8 @@ namespace {
 
 using Wide = __int128;
 
-const char *const kFunctionNames[] = {"abs",  "abs_diff", "add_sat", "sub_sat", "hadd",     "rhadd",
-                                      "mad_hi", "mad_sat", "mul_hi", "rotate",  "popcount", "clz",
-                                      "ctz",  "clamp",    "max",     "min"};
+const char *const kFunctionNames[] = {"abs",    "abs_diff", "add_sat",  "sub_sat", "hadd", "rhadd", "mad_hi", "mad_sat",
+                                      "mul_hi", "rotate",   "popcount", "clz",     "ctz",  "clamp", "max",    "min"};
 constexpr int kFunctions = 16;
 
 // The functions under test, the same code on host and device.
@@ -185,7 +184,7 @@ template <typename V> void checkNonScalar(sycl::queue &q, const std::string &typ
   for (std::size_t i = 0; i < N; ++i) {
     const T x = in[0][i], y = in[1][i], z = in[2][i];
     for (int f = 0; f < kFunctions + 3; ++f) {
-      const T expected = f < kFunctions ? reference<T>(f, x, y, z)
+      const T expected = f < kFunctions    ? reference<T>(f, x, y, z)
                          : f == kFunctions ? reference<T>(13, x, T(1), T(7))
                                            : reference<T>(f == kFunctions + 1 ? 14 : 15, x, T(2), T(0));
       if (expected != out[f][i] && ++wrong <= 8)
@@ -203,8 +202,9 @@ void checkWidening(sycl::queue &q) {
   static_assert(std::is_same_v<decltype(sycl::upsample(std::int16_t(), std::uint16_t())), std::int32_t>);
   static_assert(std::is_same_v<decltype(sycl::upsample(sycl::vec<std::int32_t, 2>(), sycl::vec<std::uint32_t, 2>())),
                                sycl::vec<std::int64_t, 2>>);
-  static_assert(std::is_same_v<decltype(sycl::upsample(sycl::marray<std::uint8_t, 3>(), sycl::marray<std::uint8_t, 3>())),
-                               sycl::marray<std::uint16_t, 3>>);
+  static_assert(
+      std::is_same_v<decltype(sycl::upsample(sycl::marray<std::uint8_t, 3>(), sycl::marray<std::uint8_t, 3>())),
+                     sycl::marray<std::uint16_t, 3>>);
   std::int64_t *out = sycl::malloc_shared<std::int64_t>(12, q);
   q.single_task([=] {
      out[0] = sycl::upsample(std::uint8_t(0xAB), std::uint8_t(0xCD));
@@ -213,14 +213,16 @@ void checkWidening(sycl::queue &q) {
      out[3] = sycl::upsample(std::int16_t(-1), std::uint16_t(0xFFFE));
      out[4] = std::int64_t(sycl::upsample(std::uint32_t(0x89ABCDEFu), std::uint32_t(0x01234567u)));
      out[5] = sycl::upsample(std::int32_t(-3), std::uint32_t(5));
-     const sycl::vec<std::int32_t, 2> v = sycl::upsample(sycl::vec<std::int16_t, 2>(-1, 3), sycl::vec<std::uint16_t, 2>(1, 2));
+     const sycl::vec<std::int32_t, 2> v =
+         sycl::upsample(sycl::vec<std::int16_t, 2>(-1, 3), sycl::vec<std::uint16_t, 2>(1, 2));
      out[6] = v[0];
      out[7] = v[1];
      out[8] = sycl::mul24(std::int32_t(-8388608), std::int32_t(8388607));  // wraps to 32 bits
      out[9] = sycl::mul24(std::uint32_t(16777215), std::uint32_t(3));
      out[10] = sycl::mad24(std::int32_t(-1000), std::int32_t(1000), std::int32_t(7));
-     const sycl::marray<std::uint32_t, 2> m = sycl::mad24(sycl::marray<std::uint32_t, 2>(4096u), sycl::marray<std::uint32_t, 2>(4096u),
-                                                          sycl::marray<std::uint32_t, 2>(1u, 2u));
+     const sycl::marray<std::uint32_t, 2> m =
+         sycl::mad24(sycl::marray<std::uint32_t, 2>(4096u), sycl::marray<std::uint32_t, 2>(4096u),
+                     sycl::marray<std::uint32_t, 2>(1u, 2u));
      out[11] = m[1];
    }).wait();
   const std::int64_t expected[12] = {0xABCD,
@@ -257,7 +259,8 @@ int main() {
   onepass_test::runPart("unsigned long long", [&] { checkType<unsigned long long>(q, "unsigned long long"); });
   onepass_test::runPart("vec<int, 4>", [&] { checkNonScalar<sycl::vec<int, 4>>(q, "vec<int, 4>"); });
   onepass_test::runPart("vec<int8_t, 16>", [&] { checkNonScalar<sycl::vec<std::int8_t, 16>>(q, "vec<int8_t, 16>"); });
-  onepass_test::runPart("vec<uint64_t, 3>", [&] { checkNonScalar<sycl::vec<std::uint64_t, 3>>(q, "vec<uint64_t, 3>"); });
+  onepass_test::runPart("vec<uint64_t, 3>",
+                        [&] { checkNonScalar<sycl::vec<std::uint64_t, 3>>(q, "vec<uint64_t, 3>"); });
   onepass_test::runPart("marray<unsigned char, 5>",
                         [&] { checkNonScalar<sycl::marray<unsigned char, 5>>(q, "marray<unsigned char, 5>"); });
   onepass_test::runPart("marray<long, 2>", [&] { checkNonScalar<sycl::marray<long, 2>>(q, "marray<long, 2>"); });

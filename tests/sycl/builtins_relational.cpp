@@ -15,9 +15,9 @@
 
 namespace {
 
-const char *const kNames[] = {"isequal", "isnotequal", "isgreater", "isgreaterequal", "isless", "islessequal",
-                              "islessgreater", "isordered", "isunordered", "isfinite", "isinf", "isnan",
-                              "isnormal", "signbit"};
+const char *const kNames[] = {"isequal",     "isnotequal",    "isgreater", "isgreaterequal", "isless",
+                              "islessequal", "islessgreater", "isordered", "isunordered",    "isfinite",
+                              "isinf",       "isnan",         "isnormal",  "signbit"};
 constexpr int kFunctions = 14;
 
 template <typename T> bool evaluate(int function, T x, T y) {
@@ -65,8 +65,8 @@ template <typename T> bool reference(int function, double x, double y) {
 
 template <typename T> std::vector<T> specials() {
   using L = std::numeric_limits<T>;
-  return {T(0.0f),      -T(0.0f),     T(1.0f),     T(-1.5f),     T(2.0f),    L::infinity(), -L::infinity(),
-          L::quiet_NaN(), -L::quiet_NaN(), L::min(), L::denorm_min(), -L::denorm_min(), L::max(), L::lowest()};
+  return {T(0.0f),        -T(0.0f),        T(1.0f),  T(-1.5f),        T(2.0f),          L::infinity(), -L::infinity(),
+          L::quiet_NaN(), -L::quiet_NaN(), L::min(), L::denorm_min(), -L::denorm_min(), L::max(),      L::lowest()};
 }
 
 template <typename T> void checkScalar(sycl::queue &q, const std::string &type) {
@@ -143,14 +143,15 @@ template <typename V, typename Lane> void checkNonScalar(sycl::queue &q, const s
 void checkSelection(sycl::queue &q) {
   static_assert(std::is_same_v<decltype(sycl::any(sycl::vec<int, 4>())), int>);
   static_assert(std::is_same_v<decltype(sycl::all(sycl::marray<bool, 3>())), bool>);
-  static_assert(std::is_same_v<decltype(sycl::select(sycl::vec<float, 2>(), sycl::vec<float, 2>(), sycl::vec<std::uint32_t, 2>())),
+  static_assert(std::is_same_v<decltype(sycl::select(sycl::vec<float, 2>(), sycl::vec<float, 2>(),
+                                                     sycl::vec<std::uint32_t, 2>())),
                                sycl::vec<float, 2>>);
   int *out = sycl::malloc_shared<int>(16, q);
   float *values = sycl::malloc_shared<float>(8, q);
   double *doubles = sycl::malloc_shared<double>(3, q);
   q.single_task([=] {
-     out[0] = sycl::any(sycl::vec<int, 4>(0, 1, 2, 0x7fffffff));        // no sign bit set
-     out[1] = sycl::any(sycl::vec<std::int8_t, 3>(0, -128, 1));          // one set
+     out[0] = sycl::any(sycl::vec<int, 4>(0, 1, 2, 0x7fffffff));  // no sign bit set
+     out[1] = sycl::any(sycl::vec<std::int8_t, 3>(0, -128, 1));   // one set
      out[2] = sycl::all(sycl::vec<std::int64_t, 2>(-1, -5));
      out[3] = sycl::all(sycl::vec<std::int16_t, 4>(-1, -1, 0, -1));
      out[4] = sycl::any(sycl::marray<bool, 3>(false, true, false));
@@ -158,27 +159,40 @@ void checkSelection(sycl::queue &q) {
      out[6] = sycl::any(-3);  // deprecated: the sign bit of a scalar
      out[7] = sycl::all(sycl::marray<short, 2>(-1, 4));
      out[8] = sycl::bitselect(0x0f0f0f0f, 0x7070f0f0, 0x00ff00ff);
-     const sycl::vec<unsigned, 2> bits = sycl::bitselect(sycl::vec<unsigned, 2>(0xffff0000u, 0u),
-                                                         sycl::vec<unsigned, 2>(0x0000ffffu, ~0u),
-                                                         sycl::vec<unsigned, 2>(0xffffffffu, 0x80000001u));
+     const sycl::vec<unsigned, 2> bits =
+         sycl::bitselect(sycl::vec<unsigned, 2>(0xffff0000u, 0u), sycl::vec<unsigned, 2>(0x0000ffffu, ~0u),
+                         sycl::vec<unsigned, 2>(0xffffffffu, 0x80000001u));
      out[9] = int(bits[0]);
      out[10] = int(bits[1]);
      out[11] = sycl::select(5, 9, true);
      out[12] = sycl::select(5, 9, false);
      values[0] = sycl::bitselect(2.0f, -2.0f, -0.0f);  // only the sign bit from b
-     const sycl::vec<float, 4> chosen = sycl::select(sycl::vec<float, 4>(1, 2, 3, 4), sycl::vec<float, 4>(-1, -2, -3, -4),
-                                                     sycl::vec<std::int32_t, 4>(-1, 0, 0x80000000, 0x7fffffff));
+     const sycl::vec<float, 4> chosen =
+         sycl::select(sycl::vec<float, 4>(1, 2, 3, 4), sycl::vec<float, 4>(-1, -2, -3, -4),
+                      sycl::vec<std::int32_t, 4>(-1, 0, 0x80000000, 0x7fffffff));
      for (int i = 0; i < 4; ++i) values[1 + i] = chosen[i];
-     const sycl::marray<float, 3> picked =
-         sycl::select(sycl::marray<float, 3>(1, 2, 3), sycl::marray<float, 3>(7, 8, 9), sycl::marray<bool, 3>(true, false, true));
+     const sycl::marray<float, 3> picked = sycl::select(
+         sycl::marray<float, 3>(1, 2, 3), sycl::marray<float, 3>(7, 8, 9), sycl::marray<bool, 3>(true, false, true));
      for (int i = 0; i < 3; ++i) values[5 + i] = picked[i];
      const sycl::vec<double, 3> d = sycl::select(sycl::vec<double, 3>(1.0), sycl::vec<double, 3>(2.0),
                                                  sycl::vec<std::uint64_t, 3>(0, 1ull << 63, 1));
      for (int i = 0; i < 3; ++i) doubles[i] = d[i];
    }).wait();
-  const int expected[13] = {0, 1, 1, 0, 1, 0, 1, 0, int(0x0f0f0f0f & ~0x00ff00ff) | int(0x7070f0f0 & 0x00ff00ff),
-                            0x0000ffff, int(0x80000001u), 9, 5};
-  onepass_test::checkArray("any, all, integer bitselect and select", 13, out, [&](std::size_t i) { return expected[i]; });
+  const int expected[13] = {0,
+                            1,
+                            1,
+                            0,
+                            1,
+                            0,
+                            1,
+                            0,
+                            int(0x0f0f0f0f & ~0x00ff00ff) | int(0x7070f0f0 & 0x00ff00ff),
+                            0x0000ffff,
+                            int(0x80000001u),
+                            9,
+                            5};
+  onepass_test::checkArray("any, all, integer bitselect and select", 13, out,
+                           [&](std::size_t i) { return expected[i]; });
   const float expectedValues[8] = {-2.0f, -1, 2, -3, 4, 7, 2, 9};
   onepass_test::checkArray("float bitselect and select", 8, values, [&](std::size_t i) { return expectedValues[i]; });
   const double expectedDoubles[3] = {1.0, 2.0, 1.0};
@@ -200,10 +214,14 @@ int main() {
     onepass_test::runPart("vec<double, 3>",
                           [&] { checkNonScalar<sycl::vec<double, 3>, std::int64_t>(q, "vec<double, 3>"); });
   }
-  onepass_test::runPart("vec<float, 16>", [&] { checkNonScalar<sycl::vec<float, 16>, std::int32_t>(q, "vec<float, 16>"); });
-  onepass_test::runPart("vec<half, 4>", [&] { checkNonScalar<sycl::vec<sycl::half, 4>, std::int16_t>(q, "vec<half, 4>"); });
-  onepass_test::runPart("marray<float, 7>", [&] { checkNonScalar<sycl::marray<float, 7>, bool>(q, "marray<float, 7>"); });
-  onepass_test::runPart("marray<half, 5>", [&] { checkNonScalar<sycl::marray<sycl::half, 5>, bool>(q, "marray<half, 5>"); });
+  onepass_test::runPart("vec<float, 16>",
+                        [&] { checkNonScalar<sycl::vec<float, 16>, std::int32_t>(q, "vec<float, 16>"); });
+  onepass_test::runPart("vec<half, 4>",
+                        [&] { checkNonScalar<sycl::vec<sycl::half, 4>, std::int16_t>(q, "vec<half, 4>"); });
+  onepass_test::runPart("marray<float, 7>",
+                        [&] { checkNonScalar<sycl::marray<float, 7>, bool>(q, "marray<float, 7>"); });
+  onepass_test::runPart("marray<half, 5>",
+                        [&] { checkNonScalar<sycl::marray<sycl::half, 5>, bool>(q, "marray<half, 5>"); });
   onepass_test::runPart("any, all, bitselect, select", [&] { checkSelection(q); });
   return onepass_test::report();
 }

@@ -115,14 +115,14 @@ template <typename T> T evaluate(int f, T x, T y, T z) {
 }
 
 const char *const kNames[kFunctions] = {
-    "acos",    "acosh",     "acospi",    "asin",      "asinh",     "asinpi",   "atan",     "atanh",   "atanpi",
-    "cbrt",    "ceil",      "cos",       "cosh",      "cospi",     "erf",      "erfc",     "exp",     "exp2",
-    "exp10",   "expm1",     "fabs",      "floor",     "log",       "log2",     "log10",    "log1p",   "logb",
-    "rint",    "round",     "rsqrt",     "sin",       "sinh",      "sinpi",    "sqrt",     "tan",     "tanh",
-    "tanpi",   "tgamma",    "trunc",     "atan2",     "atan2pi",   "copysign", "fdim",     "fmax",    "fmin",
-    "fmod",    "hypot",     "maxmag",    "minmag",    "nextafter", "pow",      "powr",     "remainder", "fma",
-    "pown 3",  "pown -2",   "rootn 3",   "rootn -4",  "ldexp 5",   "ldexp -20", "fmax 0.5", "fmin 0.5", "clamp",
-    "degrees", "radians",   "max",       "min",       "step",      "sign",     "clamp -1 1", "step 0.5", "smoothstep",
+    "acos",    "acosh",   "acospi",  "asin",     "asinh",     "asinpi",    "atan",       "atanh",     "atanpi",
+    "cbrt",    "ceil",    "cos",     "cosh",     "cospi",     "erf",       "erfc",       "exp",       "exp2",
+    "exp10",   "expm1",   "fabs",    "floor",    "log",       "log2",      "log10",      "log1p",     "logb",
+    "rint",    "round",   "rsqrt",   "sin",      "sinh",      "sinpi",     "sqrt",       "tan",       "tanh",
+    "tanpi",   "tgamma",  "trunc",   "atan2",    "atan2pi",   "copysign",  "fdim",       "fmax",      "fmin",
+    "fmod",    "hypot",   "maxmag",  "minmag",   "nextafter", "pow",       "powr",       "remainder", "fma",
+    "pown 3",  "pown -2", "rootn 3", "rootn -4", "ldexp 5",   "ldexp -20", "fmax 0.5",   "fmin 0.5",  "clamp",
+    "degrees", "radians", "max",     "min",      "step",      "sign",      "clamp -1 1", "step 0.5",  "smoothstep",
     "mix",     "mad"};
 
 // OpenCL 1.2 full-profile bounds in ulp (float, double); 0 is correctly
@@ -132,13 +132,13 @@ struct Bound {
 };
 Bound bound(int f) {
   static const Bound table[kFunctions] = {
-      {4, 4},  {4, 4},  {5, 5},  {4, 4},   {4, 4},  {5, 5}, {5, 5},  {5, 5},   {5, 5},  {2, 2},  {0, 0},  {4, 4},
-      {4, 4},  {4, 4},  {16, 16}, {16, 16}, {3, 3}, {3, 3}, {3, 3},  {3, 3},   {0, 0},  {0, 0},  {3, 3},  {3, 3},
-      {3, 3},  {2, 2},  {0, 0},  {0, 0},   {0, 0},  {2, 2}, {4, 4},  {4, 4},   {4, 4},  {3, 0},  {5, 5},  {5, 5},
-      {6, 6},  {16, 16}, {0, 0}, {6, 6},   {6, 6},  {0, 0}, {0, 0},  {0, 0},   {0, 0},  {0, 0},  {4, 4},  {0, 0},
-      {0, 0},  {0, 0},  {16, 16}, {16, 16}, {0, 0}, {0, 0}, {16, 16}, {16, 16}, {16, 16}, {16, 16}, {0, 0}, {0, 0},
-      {0, 0},  {0, 0},  {0, 0},  {2, 2},   {2, 2},  {0, 0}, {0, 0},  {0, 0},   {0, 0},  {0, 0},  {0, 0},  {-1, -1},
-      {-1, -1}, {-1, -1}};
+      {4, 4},   {4, 4},   {5, 5},   {4, 4},   {4, 4},   {5, 5},   {5, 5},   {5, 5},   {5, 5}, {2, 2}, {0, 0},
+      {4, 4},   {4, 4},   {4, 4},   {16, 16}, {16, 16}, {3, 3},   {3, 3},   {3, 3},   {3, 3}, {0, 0}, {0, 0},
+      {3, 3},   {3, 3},   {3, 3},   {2, 2},   {0, 0},   {0, 0},   {0, 0},   {2, 2},   {4, 4}, {4, 4}, {4, 4},
+      {3, 0},   {5, 5},   {5, 5},   {6, 6},   {16, 16}, {0, 0},   {6, 6},   {6, 6},   {0, 0}, {0, 0}, {0, 0},
+      {0, 0},   {0, 0},   {4, 4},   {0, 0},   {0, 0},   {0, 0},   {16, 16}, {16, 16}, {0, 0}, {0, 0}, {16, 16},
+      {16, 16}, {16, 16}, {16, 16}, {0, 0},   {0, 0},   {0, 0},   {0, 0},   {0, 0},   {2, 2}, {2, 2}, {0, 0},
+      {0, 0},   {0, 0},   {0, 0},   {0, 0},   {0, 0},   {-1, -1}, {-1, -1}, {-1, -1}};
   return table[f];
 }
 
@@ -273,9 +273,10 @@ template <typename T> T nextafterInT(T x, T y) { return std::nextafter(x, y); }
 template <typename T> std::vector<T> inputTriples() {
   using L = std::numeric_limits<T>;
   const T nan = L::quiet_NaN(), inf = L::infinity();
-  std::vector<T> singles = {T(0.0f), -T(0.0f), nan, inf, -inf, L::denorm_min(), -L::denorm_min(), L::min(),
-                            -L::min(), L::max(), L::lowest(), T(1.0f), T(-1.0f), T(0.5f), T(-0.5f), T(2.0f),
-                            T(-2.5f), T(3.0f), T(0.75f), T(-0.25f), T(1.5f), T(10.0f), T(-100.0f), T(1000.0f)};
+  std::vector<T> singles = {T(0.0f),          -T(0.0f),  nan,       inf,      -inf,        L::denorm_min(),
+                            -L::denorm_min(), L::min(),  -L::min(), L::max(), L::lowest(), T(1.0f),
+                            T(-1.0f),         T(0.5f),   T(-0.5f),  T(2.0f),  T(-2.5f),    T(3.0f),
+                            T(0.75f),         T(-0.25f), T(1.5f),   T(10.0f), T(-100.0f),  T(1000.0f)};
   const float magnitudes[] = {1e-30f, 1e-7f, 1e-3f, 0.3f, 0.999f, 1.001f, 7.3f, 31.7f, 123.4f, 1e5f, 1e9f, 1e30f};
   for (float m : magnitudes)
     if (std::isfinite(float(T(m))) && T(m) != T(0.0f)) {
@@ -303,7 +304,9 @@ template <typename T> bool sameValue(T a, T b) {
   return (a != a && b != b) || (a == b && std::signbit(float(a)) == std::signbit(float(b)));
 }
 // fmin and fmax may return either zero for (+0, -0): IEEE 754 leaves it open.
-bool zeroSignIsOpen(int f) { return f == 43 || f == 44 || f == 60 || f == 61 || f == 62 || f == 65 || f == 66 || f == 69; }
+bool zeroSignIsOpen(int f) {
+  return f == 43 || f == 44 || f == 60 || f == 61 || f == 62 || f == 65 || f == 66 || f == 69;
+}
 
 // Scalars against the reference; then V's lanes against the scalars.
 template <typename T, typename V> void checkMath(sycl::queue &q, const std::string &type, const std::string &vtype) {
@@ -366,7 +369,8 @@ template <typename T, typename V> void checkMath(sycl::queue &q, const std::stri
     for (int f = 0; f < kFunctions; ++f)
       for (std::size_t i = 0; i < N; ++i) {
         const T scalar = out[(g * N + i) * kFunctions + f], lane = laneOut[g * kFunctions + f][i];
-        const bool same = zeroSignIsOpen(f) ? scalar == lane || (scalar != scalar && lane != lane) : sameValue(scalar, lane);
+        const bool same =
+            zeroSignIsOpen(f) ? scalar == lane || (scalar != scalar && lane != lane) : sameValue(scalar, lane);
         if (!same && ++laneMismatches <= 8)
           onepass_test::fail(vtype + " " + kNames[f] + " lane " + std::to_string(i) + " of group " + std::to_string(g),
                              onepass_test::show(double(scalar)), onepass_test::show(double(lane)));
@@ -382,8 +386,18 @@ template <typename T, typename V> void checkMath(sycl::queue &q, const std::stri
 template <typename T, typename V> void checkPointerFunctions(sycl::queue &q, const std::string &type) {
   using Ints = typename IntsOf<V>::type;
   constexpr std::size_t N = V::size();
-  const T inputs[] = {T(2.75f), T(-2.5f), T(0.0f),  -T(0.0f), T(-0.25f), T(7.0f),  T(1e-3f), T(-1.5f),
-                      T(100.5f), T(-3.75f), std::numeric_limits<T>::infinity(), T(5.0f)};
+  const T inputs[] = {T(2.75f),
+                      T(-2.5f),
+                      T(0.0f),
+                      -T(0.0f),
+                      T(-0.25f),
+                      T(7.0f),
+                      T(1e-3f),
+                      T(-1.5f),
+                      T(100.5f),
+                      T(-3.75f),
+                      std::numeric_limits<T>::infinity(),
+                      T(5.0f)};
   constexpr std::size_t n = sizeof(inputs) / sizeof(inputs[0]);
   static_assert(n % N == 0);
   T *x = sycl::malloc_shared<T>(n, q);
@@ -396,8 +410,9 @@ template <typename T, typename V> void checkPointerFunctions(sycl::queue &q, con
        int exponent;
        values[i * 12 + 0] = sycl::sincos(x[i], &second);
        values[i * 12 + 1] = second;
-       values[i * 12 + 2] = sycl::fract(x[i], sycl::address_space_cast<sycl::access::address_space::private_space,
-                                                                      sycl::access::decorated::no>(&second));
+       values[i * 12 + 2] = sycl::fract(
+           x[i],
+           sycl::address_space_cast<sycl::access::address_space::private_space, sycl::access::decorated::no>(&second));
        values[i * 12 + 3] = second;
        values[i * 12 + 4] = sycl::modf(x[i], &second);
        values[i * 12 + 5] = second;
@@ -417,8 +432,9 @@ template <typename T, typename V> void checkPointerFunctions(sycl::queue &q, con
        const V c = second;
        const V fr = sycl::fract(v, &second);
        const V whole = second;
-       const V mant = sycl::frexp(v, sycl::address_space_cast<sycl::access::address_space::generic_space,
-                                                              sycl::access::decorated::yes>(&exponent));
+       const V mant = sycl::frexp(
+           v, sycl::address_space_cast<sycl::access::address_space::generic_space, sycl::access::decorated::yes>(
+                  &exponent));
        const Ints exps = exponent;
        const V lg = sycl::lgamma_r(v, &exponent);
        const Ints signs = exponent;
@@ -429,9 +445,8 @@ template <typename T, typename V> void checkPointerFunctions(sycl::queue &q, con
          T *lanes = values + (g * N + i) * 12;
          int *laneInts = ints + (g * N + i) * 8;
          auto same = [](T a, T b) { return a == b || (a != a && b != b); };
-         lanes[9] = same(s[i], lanes[0]) && same(c[i], lanes[1]) && same(fr[i], lanes[2]) &&
-                            same(whole[i], lanes[3]) && same(mant[i], lanes[6]) && same(lg[i], lanes[7]) &&
-                            same(rem[i], lanes[8])
+         lanes[9] = same(s[i], lanes[0]) && same(c[i], lanes[1]) && same(fr[i], lanes[2]) && same(whole[i], lanes[3]) &&
+                            same(mant[i], lanes[6]) && same(lg[i], lanes[7]) && same(rem[i], lanes[8])
                         ? T(1.0f)
                         : T(0.0f);
          laneInts[4] = exps[i] == laneInts[0] && signs[i] == laneInts[1] && quotients[i] == laneInts[2] &&
@@ -462,9 +477,9 @@ template <typename T, typename V> void checkPointerFunctions(sycl::queue &q, con
                           k[1] == sign && (ulpError(r[7], lg) <= 16 || std::fabs(LD(r[7]) - lg) < 1e-3L));
     int quotient;
     const LD remainder = std::remquo(v, LD(T(0.75f)), &quotient);
-    onepass_test::check(at + "remquo", ulpError(r[8], remainder) == 0 &&
-                                           (std::isinf(v) || ((k[2] & 127) == (quotient & 127) &&
-                                                                  (k[2] < 0) == (quotient < 0))));
+    onepass_test::check(at + "remquo",
+                        ulpError(r[8], remainder) == 0 &&
+                            (std::isinf(v) || ((k[2] & 127) == (quotient & 127) && (k[2] < 0) == (quotient < 0))));
     if (v != 0 && std::isfinite(v)) onepass_test::checkEqual(at + "ilogb", std::ilogb(v), k[3]);
     onepass_test::check(at + "vec/marray lanes of the pointer functions equal the scalars", r[9] == T(1.0f) && k[4]);
   }
@@ -499,9 +514,10 @@ void checkNanAndHalfSteps(sycl::queue &q) {
   onepass_test::checkEqual("nan(7u) is a quiet NaN with the code", 0x7fc00007u, bits[0]);
   onepass_test::checkEqual("nan(uint64 2) high word", 0x7ff80000u, bits[1]);
   onepass_test::checkEqual("nan(uint16 3)", 0x7e03u, bits[2]);
-  const float expected[6] = {1.0f + 1.0f / 1024, 1.0f - 1.0f / 2048, -5.9604644775390625e-08f, INFINITY,
-                             1.0478515625f, 1.0f};
-  onepass_test::checkArray("half nextafter, fma and fract", 6, steps, [&](std::size_t i) { return sycl::half(expected[i]); });
+  const float expected[6] = {1.0f + 1.0f / 1024, 1.0f - 1.0f / 2048, -5.9604644775390625e-08f,
+                             INFINITY,           1.0478515625f,      1.0f};
+  onepass_test::checkArray("half nextafter, fma and fract", 6, steps,
+                           [&](std::size_t i) { return sycl::half(expected[i]); });
   sycl::free(bits, q);
   sycl::free(steps, q);
 }
@@ -513,8 +529,13 @@ template <typename V> void checkGeometric(sycl::queue &q, const std::string &typ
   constexpr std::size_t N = V::size();
   static_assert(std::is_same_v<decltype(sycl::length(V())), T>);
   static_assert(std::is_same_v<decltype(sycl::normalize(V())), V>);
-  const double scales[] = {1.0, 1e-3, 3e2, std::is_same_v<T, double> ? 1e200 : std::is_same_v<T, float> ? 1e30 : 1e4,
-                           std::is_same_v<T, double> ? 1e-200 : std::is_same_v<T, float> ? 1e-30 : 1e-3};
+  const double scales[] = {1.0, 1e-3, 3e2,
+                           std::is_same_v<T, double>  ? 1e200
+                           : std::is_same_v<T, float> ? 1e30
+                                                      : 1e4,
+                           std::is_same_v<T, double>  ? 1e-200
+                           : std::is_same_v<T, float> ? 1e-30
+                                                      : 1e-3};
   constexpr std::size_t cases = sizeof(scales) / sizeof(scales[0]);
   V *in = sycl::malloc_shared<V>(2 * cases, q);
   V *vectors = sycl::malloc_shared<V>(2 * cases, q);
@@ -545,8 +566,10 @@ template <typename V> void checkGeometric(sycl::queue &q, const std::string &typ
     }
     const std::string at = type + " case " + std::to_string(c) + ": ";
     if (std::isfinite(double(dot)) && std::fabs(dot) < LD(std::numeric_limits<T>::max()))
-      onepass_test::check(at + "dot", std::fabs(LD(scalars[3 * c]) - dot) <= LD(N * eps) * magnitude + LD(std::numeric_limits<T>::denorm_min()));
-    onepass_test::check(at + "length within 3 ulp (" + std::to_string(ulpError(scalars[3 * c + 1], std::sqrt(squares))) + ")",
+      onepass_test::check(at + "dot", std::fabs(LD(scalars[3 * c]) - dot) <=
+                                          LD(N * eps) * magnitude + LD(std::numeric_limits<T>::denorm_min()));
+    onepass_test::check(at + "length within 3 ulp (" +
+                            std::to_string(ulpError(scalars[3 * c + 1], std::sqrt(squares))) + ")",
                         ulpError(scalars[3 * c + 1], std::sqrt(squares)) <= 3);
     onepass_test::check(at + "distance within 4 ulp", ulpError(scalars[3 * c + 2], std::sqrt(distance)) <= 4);
     for (std::size_t i = 0; i < N; ++i)
@@ -557,9 +580,12 @@ template <typename V> void checkGeometric(sycl::queue &q, const std::string &typ
       const LD b[3] = {LD(in[2 * c + 1][0]), LD(in[2 * c + 1][1]), LD(in[2 * c + 1][2])};
       const LD cross[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
       for (int i = 0; i < 3; ++i) {
-        const LD bound = 2 * LD(eps) * (std::fabs(a[(i + 1) % 3] * b[(i + 2) % 3]) + std::fabs(a[(i + 2) % 3] * b[(i + 1) % 3]));
+        const LD bound =
+            2 * LD(eps) * (std::fabs(a[(i + 1) % 3] * b[(i + 2) % 3]) + std::fabs(a[(i + 2) % 3] * b[(i + 1) % 3]));
         if (std::fabs(cross[i]) + bound < LD(std::numeric_limits<T>::max()))
-          onepass_test::check(at + "cross lane " + std::to_string(i), std::fabs(LD(vectors[2 * c + 1][i]) - cross[i]) <= bound + LD(std::numeric_limits<T>::denorm_min()));
+          onepass_test::check(at + "cross lane " + std::to_string(i),
+                              std::fabs(LD(vectors[2 * c + 1][i]) - cross[i]) <=
+                                  bound + LD(std::numeric_limits<T>::denorm_min()));
       }
       if constexpr (N == 4) onepass_test::check(at + "cross's fourth lane is 0", vectors[2 * c + 1][3] == T(0.0f));
     }
@@ -590,7 +616,8 @@ void checkGeometricSpecials(sycl::queue &q) {
      const sycl::vec<float, 3> fz = sycl::fast_normalize(zero);
      out[12] = fz[0];
      out[13] = float(sycl::length(sycl::vec<sycl::half, 2>(sycl::half(3.0f), sycl::half(4.0f))));
-     out[14] = float(sycl::dot(sycl::marray<sycl::half, 3>(sycl::half(1.0f)), sycl::marray<sycl::half, 3>(sycl::half(2.0f))));
+     out[14] =
+         float(sycl::dot(sycl::marray<sycl::half, 3>(sycl::half(1.0f)), sycl::marray<sycl::half, 3>(sycl::half(2.0f))));
      out[15] = sycl::fast_length(2.0f);
    }).wait();
   const float expected[16] = {0, 0, -1, INFINITY, 5.605194e-45f, 6, 4, -1, 5, 2, 0.6f, 0.8f, 0, 5, 6, 2};
@@ -598,8 +625,9 @@ void checkGeometricSpecials(sycl::queue &q) {
     const bool fast = i >= 8 && i <= 12;
     const float tolerance = fast ? 8192 * std::numeric_limits<float>::epsilon() * std::fabs(expected[i]) : 0.0f;
     if (i == 4) onepass_test::check("length of denormals", out[4] == 4 * std::numeric_limits<float>::denorm_min());
-    else onepass_test::check("geometric special " + std::to_string(i) + ": " + onepass_test::show(out[i]),
-                             out[i] == expected[i] || std::fabs(out[i] - expected[i]) <= tolerance);
+    else
+      onepass_test::check("geometric special " + std::to_string(i) + ": " + onepass_test::show(out[i]),
+                          out[i] == expected[i] || std::fabs(out[i] - expected[i]) <= tolerance);
   }
   sycl::free(out, q);
 }
@@ -608,7 +636,8 @@ void checkGeometricSpecials(sycl::queue &q) {
 void checkSwizzles(sycl::queue &q) {
   using Swizzle = decltype(std::declval<sycl::vec<float, 4> &>().swizzle<1, 0>());
   static_assert(std::is_same_v<decltype(sycl::fabs(std::declval<Swizzle>())), sycl::vec<float, 2>>);
-  static_assert(std::is_same_v<decltype(sycl::isless(std::declval<Swizzle>(), sycl::vec<float, 2>())), sycl::vec<int, 2>>);
+  static_assert(
+      std::is_same_v<decltype(sycl::isless(std::declval<Swizzle>(), sycl::vec<float, 2>())), sycl::vec<int, 2>>);
   float *out = sycl::malloc_shared<float>(8, q);
   q.single_task([=] {
      sycl::vec<float, 4> v(1.0f, -2.0f, 3.0f, 0.25f);
@@ -638,20 +667,26 @@ int main() {
   std::printf("device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
   const bool fp64 = q.get_device().has(sycl::aspect::fp64);
   onepass_test::runPart("float", [&] { checkMath<float, sycl::vec<float, 4>>(q, "float", "vec<float, 4>"); });
-  onepass_test::runPart("float marray", [&] { checkMath<float, sycl::marray<float, 5>>(q, "float", "marray<float, 5>"); });
+  onepass_test::runPart("float marray",
+                        [&] { checkMath<float, sycl::marray<float, 5>>(q, "float", "marray<float, 5>"); });
   onepass_test::runPart("half", [&] { checkMath<sycl::half, sycl::vec<sycl::half, 8>>(q, "half", "vec<half, 8>"); });
-  if (fp64) onepass_test::runPart("double", [&] { checkMath<double, sycl::vec<double, 3>>(q, "double", "vec<double, 3>"); });
-  onepass_test::runPart("pointers float", [&] { checkPointerFunctions<float, sycl::vec<float, 4>>(q, "float"); });
-  onepass_test::runPart("pointers half", [&] { checkPointerFunctions<sycl::half, sycl::marray<sycl::half, 3>>(q, "half"); });
   if (fp64)
-    onepass_test::runPart("pointers double", [&] { checkPointerFunctions<double, sycl::marray<double, 2>>(q, "double"); });
+    onepass_test::runPart("double", [&] { checkMath<double, sycl::vec<double, 3>>(q, "double", "vec<double, 3>"); });
+  onepass_test::runPart("pointers float", [&] { checkPointerFunctions<float, sycl::vec<float, 4>>(q, "float"); });
+  onepass_test::runPart("pointers half",
+                        [&] { checkPointerFunctions<sycl::half, sycl::marray<sycl::half, 3>>(q, "half"); });
+  if (fp64)
+    onepass_test::runPart("pointers double",
+                          [&] { checkPointerFunctions<double, sycl::marray<double, 2>>(q, "double"); });
   onepass_test::runPart("nan, half steps", [&] { checkNanAndHalfSteps(q); });
   onepass_test::runPart("geometric vec<float, 3>", [&] { checkGeometric<sycl::vec<float, 3>>(q, "vec<float, 3>"); });
   onepass_test::runPart("geometric vec<float, 4>", [&] { checkGeometric<sycl::vec<float, 4>>(q, "vec<float, 4>"); });
-  onepass_test::runPart("geometric marray<float, 2>", [&] { checkGeometric<sycl::marray<float, 2>>(q, "marray<float, 2>"); });
+  onepass_test::runPart("geometric marray<float, 2>",
+                        [&] { checkGeometric<sycl::marray<float, 2>>(q, "marray<float, 2>"); });
   onepass_test::runPart("geometric vec<half, 3>", [&] { checkGeometric<sycl::vec<sycl::half, 3>>(q, "vec<half, 3>"); });
   if (fp64)
-    onepass_test::runPart("geometric marray<double, 4>", [&] { checkGeometric<sycl::marray<double, 4>>(q, "marray<double, 4>"); });
+    onepass_test::runPart("geometric marray<double, 4>",
+                          [&] { checkGeometric<sycl::marray<double, 4>>(q, "marray<double, 4>"); });
   onepass_test::runPart("geometric specials", [&] { checkGeometricSpecials(q); });
   onepass_test::runPart("swizzles", [&] { checkSwizzles(q); });
   return onepass_test::report();

@@ -63,27 +63,21 @@ inline const char *enumName(sycl::errc code) {
 }
 
 template <typename T, typename = void> struct has_enum_name : std::false_type {};
-template <typename T>
-struct has_enum_name<T, std::void_t<decltype(enumName(std::declval<T>()))>> : std::true_type {};
+template <typename T> struct has_enum_name<T, std::void_t<decltype(enumName(std::declval<T>()))>> : std::true_type {};
 
 // Readable text for a checked value: SYCL enumerators by name, other enums
 // and characters as numbers, pointers as addresses, booleans as words.
 template <typename T> std::string show(const T &value) {
   std::ostringstream text;
   text << std::boolalpha;
-  if constexpr (has_enum_name<T>::value)
-    text << enumName(value);
-  else if constexpr (std::is_enum_v<T>)
-    text << static_cast<long long>(value);
-  else if constexpr (std::is_same_v<T, char> || std::is_same_v<T, signed char> ||
-                     std::is_same_v<T, unsigned char>)
+  if constexpr (has_enum_name<T>::value) text << enumName(value);
+  else if constexpr (std::is_enum_v<T>) text << static_cast<long long>(value);
+  else if constexpr (std::is_same_v<T, char> || std::is_same_v<T, signed char> || std::is_same_v<T, unsigned char>)
     text << static_cast<int>(value);
-  else if constexpr (std::is_pointer_v<T>)
-    text << static_cast<const volatile void *>(value);
+  else if constexpr (std::is_pointer_v<T>) text << static_cast<const volatile void *>(value);
   else if constexpr (std::is_floating_point_v<T>)
     text << std::setprecision(std::numeric_limits<T>::max_digits10) << value;
-  else
-    text << value;
+  else text << value;
   return text.str();
 }
 
@@ -113,8 +107,7 @@ bool checkArray(const std::string &what, std::size_t count, const Actual *actual
   for (std::size_t i = 0; i < count; ++i) {
     auto want = expected(i);
     if (want == actual[i]) continue;
-    if (mismatches < kMismatchesShown)
-      fail(what + "[" + std::to_string(i) + "]", show(want), show(actual[i]));
+    if (mismatches < kMismatchesShown) fail(what + "[" + std::to_string(i) + "]", show(want), show(actual[i]));
     ++mismatches;
   }
   if (mismatches > kMismatchesShown) {
@@ -166,9 +159,7 @@ inline std::string rangeText(const std::size_t *values, int dims) {
   return text + "}";
 }
 
-template <typename Body> void runPart(const std::string &name, Body &&body) {
-  checkNoThrow(name, body);
-}
+template <typename Body> void runPart(const std::string &name, Body &&body) { checkNoThrow(name, body); }
 
 inline int report() {
   if (failureCount() == 0) {

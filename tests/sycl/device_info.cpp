@@ -34,8 +34,7 @@ void platforms() {
   if (!check("get_platforms() is not empty", !all.empty())) return;
   for (const sycl::platform &p : all) {
     const std::string name = p.get_info<sycl::info::platform::name>();
-    std::printf("platform: %s (%s), version %s\n", name.c_str(),
-                p.get_info<sycl::info::platform::vendor>().c_str(),
+    std::printf("platform: %s (%s), version %s\n", name.c_str(), p.get_info<sycl::info::platform::vendor>().c_str(),
                 p.get_info<sycl::info::platform::version>().c_str());
     check("platform name is not empty", !name.empty());
     check("platform vendor is not empty", !p.get_info<sycl::info::platform::vendor>().empty());
@@ -64,8 +63,8 @@ void cpuDevice() {
   check("max_compute_units > 0", cpu.get_info<sycl::info::device::max_compute_units>() > 0);
   check("global_mem_size > 0", cpu.get_info<sycl::info::device::global_mem_size>() > 0);
   check("max_mem_alloc_size > 0", cpu.get_info<sycl::info::device::max_mem_alloc_size>() > 0);
-  check("max_mem_alloc_size <= global_mem_size", cpu.get_info<sycl::info::device::max_mem_alloc_size>() <=
-                                                      cpu.get_info<sycl::info::device::global_mem_size>());
+  check("max_mem_alloc_size <= global_mem_size",
+        cpu.get_info<sycl::info::device::max_mem_alloc_size>() <= cpu.get_info<sycl::info::device::global_mem_size>());
   check("max_work_group_size > 0", cpu.get_info<sycl::info::device::max_work_group_size>() > 0);
   checkEqual("max_work_item_dimensions", 3u, cpu.get_info<sycl::info::device::max_work_item_dimensions>());
   checkEqual("is_available", true, cpu.get_info<sycl::info::device::is_available>());
@@ -79,8 +78,7 @@ void cpuDevice() {
   check("info::device::aspects lists aspect::cpu", contains(aspects, sycl::aspect::cpu));
   check("info::device::aspects lists aspect::usm_device_allocations",
         contains(aspects, sycl::aspect::usm_device_allocations));
-  checkEqual("the device's backend is its platform's", true,
-             cpu.get_backend() == cpu.get_platform().get_backend());
+  checkEqual("the device's backend is its platform's", true, cpu.get_backend() == cpu.get_platform().get_backend());
   checkEqual("info::device::platform is get_platform()", true,
              cpu.get_info<sycl::info::device::platform>() == cpu.get_platform());
 }

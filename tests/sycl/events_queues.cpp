@@ -215,8 +215,7 @@ void queueWait(sycl::queue &q) {
   events.push_back(q.fill(copyTarget, 9, 1000));
   q.wait();
   for (std::size_t k = 0; k < events.size(); ++k)
-    checkEqual("command " + std::to_string(k) + " complete after queue::wait", status::complete,
-               statusOf(events[k]));
+    checkEqual("command " + std::to_string(k) + " complete after queue::wait", status::complete, statusOf(events[k]));
   checkArray("results after queue::wait", commands, out, [](std::size_t c) {
     long sum = 0;
     for (long k = 0; k < 20000; ++k) sum += (k ^ static_cast<long>(c)) & 3;
@@ -236,10 +235,8 @@ void concurrentSubmission(sycl::queue &q) {
     workers.emplace_back([&, t] {
       for (int k = 0; k < perThread; ++k) {
         const int index = t * perThread + k;
-        if (k % 2 == 0)
-          q.single_task([=] { slots[index] = t * 1000 + k; });
-        else
-          q.submit([&](sycl::handler &h) { h.single_task([=] { slots[index] = t * 1000 + k; }); });
+        if (k % 2 == 0) q.single_task([=] { slots[index] = t * 1000 + k; });
+        else q.submit([&](sycl::handler &h) { h.single_task([=] { slots[index] = t * 1000 + k; }); });
         q.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) {
           const int lane = static_cast<int>(i[0]);
           ranges[index * 4 + lane] = index + lane;

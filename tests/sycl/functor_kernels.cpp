@@ -71,8 +71,7 @@ void functionObjects(sycl::queue &q) {
              [&](std::size_t i) { return -3L * in[i] + (1L << 33); });
 
   q.submit([&](sycl::handler &h) { h.parallel_for(sycl::range<1>(n), scale_and_offset{in, out, 7, -11}); }).wait();
-  checkArray("scale_and_offset via handler::parallel_for", n, out,
-             [&](std::size_t i) { return 7L * in[i] - 11; });
+  checkArray("scale_and_offset via handler::parallel_for", n, out, [&](std::size_t i) { return 7L * in[i] - 11; });
 
   double *constants = sycl::malloc_shared<double>(8, q);
   for (int k = 0; k < 8; ++k) constants[k] = -1.0;
@@ -111,14 +110,12 @@ void functionObjects(sycl::queue &q) {
 void namedLambdas(sycl::queue &q) {
   const std::size_t n = 777;
   int *out = sycl::malloc_shared<int>(n, q);
-  q.parallel_for<class my_name>(sycl::range<1>(n), [=](sycl::id<1> i) { out[i] = 3 * static_cast<int>(i[0]); })
-      .wait();
+  q.parallel_for<class my_name>(sycl::range<1>(n), [=](sycl::id<1> i) { out[i] = 3 * static_cast<int>(i[0]); }).wait();
   checkArray("parallel_for<class my_name>", n, out, [](std::size_t i) { return 3 * static_cast<int>(i); });
 
   q.submit([&](sycl::handler &h) {
-     h.parallel_for<class my_handler_name>(sycl::range<1>(n), [=](sycl::item<1> it) {
-       out[it] = -static_cast<int>(it.get_linear_id());
-     });
+     h.parallel_for<class my_handler_name>(sycl::range<1>(n),
+                                           [=](sycl::item<1> it) { out[it] = -static_cast<int>(it.get_linear_id()); });
    }).wait();
   checkArray("handler::parallel_for<class my_handler_name>", n, out,
              [](std::size_t i) { return -static_cast<int>(i); });

@@ -46,7 +46,7 @@ void noDriver() {
   } catch (const sycl::exception &e) {
     onepass_test::checkEqual("error code", sycl::errc::runtime, static_cast<sycl::errc>(e.code().value()));
     onepass_test::check("the message names the missing driver library: " + std::string(e.what()),
-               contains(e.what(), "libcuda.so.1"));
+                        contains(e.what(), "libcuda.so.1"));
   }
 }
 
@@ -60,7 +60,7 @@ void oldDriver() {
     std::string what = e.what();
     onepass_test::checkEqual("error code", sycl::errc::build, static_cast<sycl::errc>(e.code().value()));
     onepass_test::check("the message says the driver is too old and what is needed: " + what,
-               contains(what, "too old") && contains(what, "PTX ISA 7.8") && contains(what, "sm_90"));
+                        contains(what, "too old") && contains(what, "PTX ISA 7.8") && contains(what, "sm_90"));
   }
   sycl::free(data, gpu);
 }
@@ -101,7 +101,7 @@ void outOfMemory() {
   } catch (const sycl::exception &e) {
     onepass_test::checkEqual("error code", sycl::errc::memory_allocation, static_cast<sycl::errc>(e.code().value()));
     onepass_test::check("the message names the device and the size: " + std::string(e.what()),
-               contains(e.what(), "bytes") && contains(e.what(), "device"));
+                        contains(e.what(), "bytes") && contains(e.what(), "device"));
   }
   // Memory that fits still works after the failures.
   int *fits = sycl::malloc_device<int>(1024, gpu);
@@ -123,7 +123,8 @@ void fault() {
                       } catch (const sycl::exception &e) {
                         ++errors;
                         messages += std::string(e.what()) + "\n";
-                        onepass_test::checkEqual("asynchronous error code", sycl::errc::kernel, static_cast<sycl::errc>(e.code().value()));
+                        onepass_test::checkEqual("asynchronous error code", sycl::errc::kernel,
+                                                 static_cast<sycl::errc>(e.code().value()));
                       }
                     }
                   }};
@@ -134,7 +135,8 @@ void fault() {
   gpu.wait_and_throw();
   onepass_test::checkEqual("asynchronous errors delivered", 1, errors);
   onepass_test::check("the error names the device's complaint: " + messages,
-             contains(messages, "CUDA_ERROR_ILLEGAL_ADDRESS") || contains(messages, "CUDA_ERROR_LAUNCH_FAILED"));
+                      contains(messages, "CUDA_ERROR_ILLEGAL_ADDRESS") ||
+                          contains(messages, "CUDA_ERROR_LAUNCH_FAILED"));
   onepass_test::check("the error names the kernel's source line: " + messages, contains(messages, "gpu_errors.cpp:"));
 }
 
@@ -159,7 +161,8 @@ void feeder() {
   // between two streams while the feeder holds the first's calls.
   sycl::event after = second.memcpy(slot + 1, slot, sizeof(int), kernels.back());
   std::vector<sycl::event> timed;
-  for (int i = 0; i < 200; ++i) timed.push_back(second.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) { counter[0] = 2; }));
+  for (int i = 0; i < 200; ++i)
+    timed.push_back(second.parallel_for(sycl::range<1>(1), [=](sycl::id<1>) { counter[0] = 2; }));
   int back[2] = {};
   second.memcpy(back, slot, sizeof back).wait();
   first.wait();
@@ -167,8 +170,10 @@ void feeder() {
   onepass_test::checkEqual("the copy that waited for the other queue", values.back(), back[1]);
   int incomplete = 0;
   for (const sycl::event &e : kernels)
-    incomplete += e.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete;
-  incomplete += after.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete;
+    incomplete +=
+        e.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete;
+  incomplete +=
+      after.get_info<sycl::info::event::command_execution_status>() != sycl::info::event_command_status::complete;
   onepass_test::checkEqual("events not complete after the waits", 0, incomplete);
   int unordered = 0;
   uint64_t previousEnd = 0;
@@ -206,7 +211,8 @@ void feeder() {
     });
   for (std::thread &thread : threads) thread.join();
   int lost = 0;
-  for (int t = 0; t < kThreads; ++t) lost += results[2 * t] != t * 100000 + kEach - 1 || results[2 * t + 1] != t * 100000 + kEach - 1;
+  for (int t = 0; t < kThreads; ++t)
+    lost += results[2 * t] != t * 100000 + kEach - 1 || results[2 * t + 1] != t * 100000 + kEach - 1;
   onepass_test::checkEqual("threads whose last copy did not land last", 0, lost);
   sycl::free(slots, first);
   sycl::free(counter, first);

@@ -86,7 +86,8 @@ template <int D> void run(sycl::queue &q, sycl::range<D> global, sycl::range<D> 
   constexpr std::size_t length = 150;
   const std::size_t groups = total / size;
   int *input = sycl::malloc_shared<int>(groups * length, q);
-  int *inclusive = sycl::malloc_shared<int>(groups * length, q), *exclusive = sycl::malloc_shared<int>(groups * length, q);
+  int *inclusive = sycl::malloc_shared<int>(groups * length, q),
+      *exclusive = sycl::malloc_shared<int>(groups * length, q);
   int *inclusiveInit = sycl::malloc_shared<int>(groups * length, q);
   int *exclusiveInit = sycl::malloc_shared<int>(groups * length, q);
   for (std::size_t i = 0; i < groups * length; ++i) input[i] = static_cast<int>(i % 13) - 4;

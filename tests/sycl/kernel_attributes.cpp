@@ -45,21 +45,22 @@ void workGroupSizes(sycl::queue &q) {
   q.parallel_for(sycl::nd_range<1>(count, 32), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(32)]] {
      out[it.get_global_id(0)] = it.get_local_range(0);
    }).wait();
-  checkEqual("lambda with reqd_work_group_size(32): work-items that saw groups of 32",
-             std::size_t(count), std::size_t(std::count(out, out + count, std::size_t(32))));
+  checkEqual("lambda with reqd_work_group_size(32): work-items that saw groups of 32", std::size_t(count),
+             std::size_t(std::count(out, out + count, std::size_t(32))));
   checkThrows("lambda with reqd_work_group_size(32) launched with groups of 16", sycl::errc::nd_range, [&] {
-    q.parallel_for(sycl::nd_range<1>(count, 16), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(32)]] {
-      out[it.get_global_id(0)] = 1;
-    });
+    q.parallel_for(sycl::nd_range<1>(count, 16),
+                   [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(32)]] { out[it.get_global_id(0)] = 1; });
   });
 
   // Function objects: before the declaration, and after the name.
   zero();
   q.parallel_for(sycl::nd_range<2>({8, 8}, {4, 8}), Recorder{out}).wait();
-  checkEqual("function object with reqd_work_group_size(4, 8): work-items that saw groups of 4 x 8",
-             std::size_t(count), std::size_t(std::count(out, out + count, std::size_t(408))));
+  checkEqual("function object with reqd_work_group_size(4, 8): work-items that saw groups of 4 x 8", std::size_t(count),
+             std::size_t(std::count(out, out + count, std::size_t(408))));
   checkThrows("function object with reqd_work_group_size(4, 8) launched with groups of 8 x 4", sycl::errc::nd_range,
-              [&] { q.parallel_for(sycl::nd_range<2>({8, 8}, {8, 4}), Recorder{out}); });
+              [&] {
+                q.parallel_for(sycl::nd_range<2>({8, 8}, {8, 4}), Recorder{out});
+              });
   zero();
   q.parallel_for(sycl::nd_range<1>(count, 16), NameAttributed{out}).wait();
   checkEqual("reqd_work_group_size(16) between operator() and its parameters: work-items that saw groups of 16",
@@ -69,17 +70,17 @@ void workGroupSizes(sycl::queue &q) {
 
   // More than any device here runs: not supported, whatever the nd_range.
   checkThrows("reqd_work_group_size(1 << 20)", sycl::errc::kernel_not_supported, [&] {
-    q.parallel_for(sycl::nd_range<1>(1 << 20, 1 << 20), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(1 << 20)]] {
-      out[0] = it.get_local_range(0);
-    });
+    q.parallel_for(sycl::nd_range<1>(1 << 20, 1 << 20),
+                   [=](sycl::nd_item<1> it)
+                       [[sycl::reqd_work_group_size(1 << 20)]] { out[0] = it.get_local_range(0); });
   });
   // A hint changes nothing.
   zero();
   q.parallel_for(sycl::nd_range<1>(count, 8), [=](sycl::nd_item<1> it) [[sycl::work_group_size_hint(64)]] {
      out[it.get_global_id(0)] = it.get_local_range(0);
    }).wait();
-  checkEqual("work_group_size_hint(64) launched with groups of 8: work-items that saw groups of 8",
-             std::size_t(count), std::size_t(std::count(out, out + count, std::size_t(8))));
+  checkEqual("work_group_size_hint(64) launched with groups of 8: work-items that saw groups of 8", std::size_t(count),
+             std::size_t(std::count(out, out + count, std::size_t(8))));
   sycl::free(out, q);
 }
 

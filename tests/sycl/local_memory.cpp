@@ -132,8 +132,7 @@ void haloTile(sycl::queue &q) {
       const int expected = (i > 0 ? in[i - 1] : 0) + in[i] + (i + 1 < count ? in[i + 1] : 0);
       wrong += out[i] != expected;
     }
-    checkEqual("three-point sums through a tile with a halo, groups of " + std::to_string(size) + ": wrong", 0,
-               wrong);
+    checkEqual("three-point sums through a tile with a halo, groups of " + std::to_string(size) + ": wrong", 0, wrong);
     sycl::free(in, q);
     sycl::free(out, q);
   }
@@ -248,7 +247,8 @@ void severalAccessors(sycl::queue &q) {
   for (std::size_t i = 0; i < groups * size; ++i) wrong += ok[i] != 1;
   checkEqual("three local accessors of one command group: wrong work-items", 0, wrong);
   check("the double accessor is aligned for double", addresses[1] % alignof(double) == 0);
-  check("the accessors do not overlap", addresses[1] >= addresses[0] + 1 && addresses[2] >= addresses[1] + 8 * sizeof(double));
+  check("the accessors do not overlap",
+        addresses[1] >= addresses[0] + 1 && addresses[2] >= addresses[1] + 8 * sizeof(double));
   sycl::free(ok, q);
   sycl::free(addresses, q);
 }

@@ -55,18 +55,17 @@ static_assert(std::is_same_v<decltype(std::declval<sycl::mint2 &>() += 1), sycl:
 
 // %, bitwise operators and shifts only for integral elements.
 template <typename T, typename = void> struct has_remainder : std::false_type {};
-template <typename T>
-struct has_remainder<T, std::void_t<decltype(std::declval<T>() % std::declval<T>())>> : std::true_type {};
+template <typename T> struct has_remainder<T, std::void_t<decltype(std::declval<T>() % std::declval<T>())>>
+    : std::true_type {};
 template <typename T, typename = void> struct has_bit_and : std::false_type {};
-template <typename T>
-struct has_bit_and<T, std::void_t<decltype(std::declval<T>() & std::declval<T>())>> : std::true_type {};
+template <typename T> struct has_bit_and<T, std::void_t<decltype(std::declval<T>() & std::declval<T>())>>
+    : std::true_type {};
 template <typename T, typename = void> struct has_shift : std::false_type {};
-template <typename T>
-struct has_shift<T, std::void_t<decltype(std::declval<T &>() <<= 1)>> : std::true_type {};
+template <typename T> struct has_shift<T, std::void_t<decltype(std::declval<T &>() <<= 1)>> : std::true_type {};
 template <typename T, typename = void> struct has_complement : std::false_type {};
 template <typename T> struct has_complement<T, std::void_t<decltype(~std::declval<T>())>> : std::true_type {};
-static_assert(has_remainder<sycl::mint2>::value && has_bit_and<sycl::mulong2>::value && has_shift<sycl::mchar2>::value &&
-              has_complement<sycl::mbool2>::value);
+static_assert(has_remainder<sycl::mint2>::value && has_bit_and<sycl::mulong2>::value &&
+              has_shift<sycl::mchar2>::value && has_complement<sycl::mbool2>::value);
 static_assert(!has_remainder<sycl::mfloat2>::value && !has_remainder<sycl::mhalf2>::value &&
               !has_remainder<sycl::mdouble2>::value);
 static_assert(!has_bit_and<sycl::mfloat2>::value && !has_shift<sycl::mdouble2>::value &&
@@ -79,7 +78,8 @@ static_assert(std::is_convertible_v<int, sycl::marray<int, 1>>);
 static_assert(std::is_constructible_v<sycl::mint4, sycl::mint2, int, int>);
 static_assert(!std::is_constructible_v<sycl::mint4, sycl::mint2, int>);
 static_assert(!std::is_constructible_v<sycl::mint4, sycl::mint3, sycl::mint2>);
-static_assert(std::is_convertible_v<sycl::marray<float, 1>, float> && std::is_convertible_v<sycl::marray<int, 1>, double>);
+static_assert(std::is_convertible_v<sycl::marray<float, 1>, float> &&
+              std::is_convertible_v<sycl::marray<int, 1>, double>);
 static_assert(!std::is_convertible_v<sycl::mfloat2, float>);
 
 // constexpr construction and operators.
@@ -143,22 +143,36 @@ template <typename M> std::vector<Case<M>> integerCases() {
   // t after t = a, t %= b, t %= 3, t &= b, t |= 3, t ^= b, t ^= 3.
   auto chain = [=](T a, T b) { return v(v(v(v(v(v(a % b) % three) & b) | three) ^ b) ^ three); };
   return {
-      {"a + b", [=](T a, T b, T) { return v(a + b); }}, {"a + 3", [=](T a, T, T) { return v(a + three); }},
-      {"3 + a", [=](T a, T, T) { return v(three + a); }}, {"a - b", [=](T a, T b, T) { return v(a - b); }},
-      {"a - 3", [=](T a, T, T) { return v(a - three); }}, {"3 - a", [=](T a, T, T) { return v(three - a); }},
-      {"a * b", [=](T a, T b, T) { return v(a * b); }}, {"a * 3", [=](T a, T, T) { return v(a * three); }},
-      {"3 * a", [=](T a, T, T) { return v(three * a); }}, {"a / b", [=](T a, T b, T) { return v(a / b); }},
-      {"a / 3", [=](T a, T, T) { return v(a / three); }}, {"100 / b", [=](T, T b, T) { return v(T(100) / b); }},
-      {"a % b", [=](T a, T b, T) { return v(a % b); }}, {"a % 3", [=](T a, T, T) { return v(a % three); }},
-      {"100 % b", [=](T, T b, T) { return v(T(100) % b); }}, {"a & b", [=](T a, T b, T) { return v(a & b); }},
-      {"a & 3", [=](T a, T, T) { return v(a & three); }}, {"3 & a", [=](T a, T, T) { return v(three & a); }},
-      {"a | b", [=](T a, T b, T) { return v(a | b); }}, {"a | 3", [=](T a, T, T) { return v(a | three); }},
-      {"3 | a", [=](T a, T, T) { return v(three | a); }}, {"a ^ b", [=](T a, T b, T) { return v(a ^ b); }},
-      {"a ^ 3", [=](T a, T, T) { return v(a ^ three); }}, {"3 ^ a", [=](T a, T, T) { return v(three ^ a); }},
+      {"a + b", [=](T a, T b, T) { return v(a + b); }},
+      {"a + 3", [=](T a, T, T) { return v(a + three); }},
+      {"3 + a", [=](T a, T, T) { return v(three + a); }},
+      {"a - b", [=](T a, T b, T) { return v(a - b); }},
+      {"a - 3", [=](T a, T, T) { return v(a - three); }},
+      {"3 - a", [=](T a, T, T) { return v(three - a); }},
+      {"a * b", [=](T a, T b, T) { return v(a * b); }},
+      {"a * 3", [=](T a, T, T) { return v(a * three); }},
+      {"3 * a", [=](T a, T, T) { return v(three * a); }},
+      {"a / b", [=](T a, T b, T) { return v(a / b); }},
+      {"a / 3", [=](T a, T, T) { return v(a / three); }},
+      {"100 / b", [=](T, T b, T) { return v(T(100) / b); }},
+      {"a % b", [=](T a, T b, T) { return v(a % b); }},
+      {"a % 3", [=](T a, T, T) { return v(a % three); }},
+      {"100 % b", [=](T, T b, T) { return v(T(100) % b); }},
+      {"a & b", [=](T a, T b, T) { return v(a & b); }},
+      {"a & 3", [=](T a, T, T) { return v(a & three); }},
+      {"3 & a", [=](T a, T, T) { return v(three & a); }},
+      {"a | b", [=](T a, T b, T) { return v(a | b); }},
+      {"a | 3", [=](T a, T, T) { return v(a | three); }},
+      {"3 | a", [=](T a, T, T) { return v(three | a); }},
+      {"a ^ b", [=](T a, T b, T) { return v(a ^ b); }},
+      {"a ^ 3", [=](T a, T, T) { return v(a ^ three); }},
+      {"3 ^ a", [=](T a, T, T) { return v(three ^ a); }},
       {"(a & 15) << c", [=](T a, T, T c) { return v(v(a & T(15)) << c); }},
       {"(a & 15) << 3", [=](T a, T, T) { return v(v(a & T(15)) << three); }},
-      {"6 << c", [=](T, T, T c) { return v(T(6) << c); }}, {"a >> c", [=](T a, T, T c) { return v(a >> c); }},
-      {"a >> 3", [=](T a, T, T) { return v(a >> three); }}, {"-64 >> c", [=](T, T, T c) { return v(T(-64) >> c); }},
+      {"6 << c", [=](T, T, T c) { return v(T(6) << c); }},
+      {"a >> c", [=](T a, T, T c) { return v(a >> c); }},
+      {"a >> 3", [=](T a, T, T) { return v(a >> three); }},
+      {"-64 >> c", [=](T, T, T c) { return v(T(-64) >> c); }},
       {"t = a, t += b", [=](T a, T b, T) { return v(a + b); }},
       {"t -= 3", [=](T a, T b, T) { return v(v(a + b) - three); }},
       {"t *= b", [=](T a, T b, T) { return v(v(v(a + b) - three) * b); }},
@@ -173,23 +187,40 @@ template <typename M> std::vector<Case<M>> integerCases() {
       {"t <<= 3", [=](T a, T b, T c) { return v(v(v(chain(a, b) & T(7)) << c) << three); }},
       {"t = a, t >>= c", [=](T a, T, T c) { return v(a >> c); }},
       {"t >>= 3", [=](T a, T, T c) { return v(v(a >> c) >> three); }},
-      {"++t", [=](T a, T, T) { return v(a + 1); }}, {"t++ (old value)", [=](T a, T, T) { return v(a + 1); }},
-      {"t after t++", [=](T a, T, T) { return v(a + 2); }}, {"--t", [=](T a, T, T) { return v(a + 1); }},
-      {"t-- (old value)", [=](T a, T, T) { return v(a + 1); }}, {"t after t--", [=](T a, T, T) { return a; }},
-      {"+a", [=](T a, T, T) { return v(+a); }}, {"-a", [=](T a, T, T) { return v(-a); }},
-      {"~a", [=](T a, T, T) { return v(~a); }}, {"!a", [=](T a, T, T) { return v(!a); }},
-      {"a && b", [=](T a, T b, T) { return v(a && b); }}, {"a && 0", [=](T, T, T) { return v(0); }},
-      {"1 && a", [=](T a, T, T) { return v(a != 0); }}, {"a || b", [=](T a, T b, T) { return v(a || b); }},
-      {"a || 0", [=](T a, T, T) { return v(a != 0); }}, {"0 || a", [=](T a, T, T) { return v(a != 0); }},
-      {"a == b", [=](T a, T b, T) { return v(a == b); }}, {"a == 3", [=](T a, T, T) { return v(a == three); }},
-      {"3 == a", [=](T a, T, T) { return v(three == a); }}, {"a != b", [=](T a, T b, T) { return v(a != b); }},
-      {"a != 3", [=](T a, T, T) { return v(a != three); }}, {"3 != a", [=](T a, T, T) { return v(three != a); }},
-      {"a < b", [=](T a, T b, T) { return v(a < b); }}, {"a < 3", [=](T a, T, T) { return v(a < three); }},
-      {"3 < a", [=](T a, T, T) { return v(three < a); }}, {"a > b", [=](T a, T b, T) { return v(a > b); }},
-      {"a > 3", [=](T a, T, T) { return v(a > three); }}, {"3 > a", [=](T a, T, T) { return v(three > a); }},
-      {"a <= b", [=](T a, T b, T) { return v(a <= b); }}, {"a <= 3", [=](T a, T, T) { return v(a <= three); }},
-      {"3 <= a", [=](T a, T, T) { return v(three <= a); }}, {"a >= b", [=](T a, T b, T) { return v(a >= b); }},
-      {"a >= 3", [=](T a, T, T) { return v(a >= three); }}, {"3 >= a", [=](T a, T, T) { return v(three >= a); }},
+      {"++t", [=](T a, T, T) { return v(a + 1); }},
+      {"t++ (old value)", [=](T a, T, T) { return v(a + 1); }},
+      {"t after t++", [=](T a, T, T) { return v(a + 2); }},
+      {"--t", [=](T a, T, T) { return v(a + 1); }},
+      {"t-- (old value)", [=](T a, T, T) { return v(a + 1); }},
+      {"t after t--", [=](T a, T, T) { return a; }},
+      {"+a", [=](T a, T, T) { return v(+a); }},
+      {"-a", [=](T a, T, T) { return v(-a); }},
+      {"~a", [=](T a, T, T) { return v(~a); }},
+      {"!a", [=](T a, T, T) { return v(!a); }},
+      {"a && b", [=](T a, T b, T) { return v(a && b); }},
+      {"a && 0", [=](T, T, T) { return v(0); }},
+      {"1 && a", [=](T a, T, T) { return v(a != 0); }},
+      {"a || b", [=](T a, T b, T) { return v(a || b); }},
+      {"a || 0", [=](T a, T, T) { return v(a != 0); }},
+      {"0 || a", [=](T a, T, T) { return v(a != 0); }},
+      {"a == b", [=](T a, T b, T) { return v(a == b); }},
+      {"a == 3", [=](T a, T, T) { return v(a == three); }},
+      {"3 == a", [=](T a, T, T) { return v(three == a); }},
+      {"a != b", [=](T a, T b, T) { return v(a != b); }},
+      {"a != 3", [=](T a, T, T) { return v(a != three); }},
+      {"3 != a", [=](T a, T, T) { return v(three != a); }},
+      {"a < b", [=](T a, T b, T) { return v(a < b); }},
+      {"a < 3", [=](T a, T, T) { return v(a < three); }},
+      {"3 < a", [=](T a, T, T) { return v(three < a); }},
+      {"a > b", [=](T a, T b, T) { return v(a > b); }},
+      {"a > 3", [=](T a, T, T) { return v(a > three); }},
+      {"3 > a", [=](T a, T, T) { return v(three > a); }},
+      {"a <= b", [=](T a, T b, T) { return v(a <= b); }},
+      {"a <= 3", [=](T a, T, T) { return v(a <= three); }},
+      {"3 <= a", [=](T a, T, T) { return v(three <= a); }},
+      {"a >= b", [=](T a, T b, T) { return v(a >= b); }},
+      {"a >= 3", [=](T a, T, T) { return v(a >= three); }},
+      {"3 >= a", [=](T a, T, T) { return v(three >= a); }},
   };
 }
 
@@ -225,12 +256,18 @@ template <typename M> std::vector<Case<M>> floatingCases() {
   const T two = 2;
   auto v = [](auto x) { return static_cast<T>(x); };
   return {
-      {"a + b", [=](T a, T b, T) { return v(a + b); }}, {"a + 2", [=](T a, T, T) { return v(a + two); }},
-      {"2 + a", [=](T a, T, T) { return v(two + a); }}, {"a - b", [=](T a, T b, T) { return v(a - b); }},
-      {"a - 2", [=](T a, T, T) { return v(a - two); }}, {"2 - a", [=](T a, T, T) { return v(two - a); }},
-      {"a * b", [=](T a, T b, T) { return v(a * b); }}, {"a * 2", [=](T a, T, T) { return v(a * two); }},
-      {"2 * a", [=](T a, T, T) { return v(two * a); }}, {"a / b", [=](T a, T b, T) { return v(a / b); }},
-      {"a / 2", [=](T a, T, T) { return v(a / two); }}, {"2 / b", [=](T, T b, T) { return v(two / b); }},
+      {"a + b", [=](T a, T b, T) { return v(a + b); }},
+      {"a + 2", [=](T a, T, T) { return v(a + two); }},
+      {"2 + a", [=](T a, T, T) { return v(two + a); }},
+      {"a - b", [=](T a, T b, T) { return v(a - b); }},
+      {"a - 2", [=](T a, T, T) { return v(a - two); }},
+      {"2 - a", [=](T a, T, T) { return v(two - a); }},
+      {"a * b", [=](T a, T b, T) { return v(a * b); }},
+      {"a * 2", [=](T a, T, T) { return v(a * two); }},
+      {"2 * a", [=](T a, T, T) { return v(two * a); }},
+      {"a / b", [=](T a, T b, T) { return v(a / b); }},
+      {"a / 2", [=](T a, T, T) { return v(a / two); }},
+      {"2 / b", [=](T, T b, T) { return v(two / b); }},
       {"t = a, t += b", [=](T a, T b, T) { return v(a + b); }},
       {"t -= 2", [=](T a, T b, T) { return v(v(a + b) - two); }},
       {"t *= b", [=](T a, T b, T) { return v(v(v(a + b) - two) * b); }},
@@ -239,43 +276,52 @@ template <typename M> std::vector<Case<M>> floatingCases() {
       {"t -= b", [=](T a, T b, T) { return v(v(v(v(v(v(a + b) - two) * b) / two) + two) - b); }},
       {"t *= 2", [=](T a, T b, T) { return v(v(v(v(v(v(v(a + b) - two) * b) / two) + two) - b) * two); }},
       {"t /= b", [=](T a, T b, T) { return v(v(v(v(v(v(v(v(a + b) - two) * b) / two) + two) - b) * two) / b); }},
-      {"++t", [=](T a, T, T) { return v(a + T(1)); }}, {"t++ (old value)", [=](T a, T, T) { return v(a + T(1)); }},
+      {"++t", [=](T a, T, T) { return v(a + T(1)); }},
+      {"t++ (old value)", [=](T a, T, T) { return v(a + T(1)); }},
       {"t after t++", [=](T a, T, T) { return v(v(a + T(1)) + T(1)); }},
       {"--t", [=](T a, T, T) { return v(v(v(a + T(1)) + T(1)) - T(1)); }},
       {"t-- (old value)", [=](T a, T, T) { return v(v(v(a + T(1)) + T(1)) - T(1)); }},
       {"t after t--", [=](T a, T, T) { return v(v(v(v(a + T(1)) + T(1)) - T(1)) - T(1)); }},
       {"+a", [=](T a, T, T) { return a; }},
-      {"-a", [=](T a, T, T) { return v(-a); }}, {"!(a - a + b)", [=](T, T b, T) { return v(!static_cast<bool>(b)); }},
+      {"-a", [=](T a, T, T) { return v(-a); }},
+      {"!(a - a + b)", [=](T, T b, T) { return v(!static_cast<bool>(b)); }},
       {"a && b", [=](T a, T b, T) { return v(static_cast<bool>(a) && static_cast<bool>(b)); }},
       {"a && 0", [=](T, T, T) { return v(0); }},
       {"1 && a", [=](T a, T, T) { return v(static_cast<bool>(a)); }},
       {"a || b", [=](T a, T b, T) { return v(static_cast<bool>(a) || static_cast<bool>(b)); }},
       {"a || 0", [=](T a, T, T) { return v(static_cast<bool>(a)); }},
       {"0 || b", [=](T, T b, T) { return v(static_cast<bool>(b)); }},
-      {"c == a", [=](T a, T, T c) { return v(c == a); }}, {"c == 2", [=](T, T, T c) { return v(c == two); }},
-      {"2 == c", [=](T, T, T c) { return v(two == c); }}, {"c != a", [=](T a, T, T c) { return v(c != a); }},
-      {"c != 2", [=](T, T, T c) { return v(c != two); }}, {"2 != c", [=](T, T, T c) { return v(two != c); }},
-      {"c < a", [=](T a, T, T c) { return v(c < a); }}, {"c < 2", [=](T, T, T c) { return v(c < two); }},
-      {"2 < c", [=](T, T, T c) { return v(two < c); }}, {"c > a", [=](T a, T, T c) { return v(c > a); }},
-      {"c > 2", [=](T, T, T c) { return v(c > two); }}, {"2 > c", [=](T, T, T c) { return v(two > c); }},
-      {"c <= a", [=](T a, T, T c) { return v(c <= a); }}, {"c <= 2", [=](T, T, T c) { return v(c <= two); }},
-      {"2 <= c", [=](T, T, T c) { return v(two <= c); }}, {"c >= a", [=](T a, T, T c) { return v(c >= a); }},
-      {"c >= 2", [=](T, T, T c) { return v(c >= two); }}, {"2 >= c", [=](T, T, T c) { return v(two >= c); }},
+      {"c == a", [=](T a, T, T c) { return v(c == a); }},
+      {"c == 2", [=](T, T, T c) { return v(c == two); }},
+      {"2 == c", [=](T, T, T c) { return v(two == c); }},
+      {"c != a", [=](T a, T, T c) { return v(c != a); }},
+      {"c != 2", [=](T, T, T c) { return v(c != two); }},
+      {"2 != c", [=](T, T, T c) { return v(two != c); }},
+      {"c < a", [=](T a, T, T c) { return v(c < a); }},
+      {"c < 2", [=](T, T, T c) { return v(c < two); }},
+      {"2 < c", [=](T, T, T c) { return v(two < c); }},
+      {"c > a", [=](T a, T, T c) { return v(c > a); }},
+      {"c > 2", [=](T, T, T c) { return v(c > two); }},
+      {"2 > c", [=](T, T, T c) { return v(two > c); }},
+      {"c <= a", [=](T a, T, T c) { return v(c <= a); }},
+      {"c <= 2", [=](T, T, T c) { return v(c <= two); }},
+      {"2 <= c", [=](T, T, T c) { return v(two <= c); }},
+      {"c >= a", [=](T a, T, T c) { return v(c >= a); }},
+      {"c >= 2", [=](T, T, T c) { return v(c >= two); }},
+      {"2 >= c", [=](T, T, T c) { return v(two >= c); }},
   };
 }
 
 template <typename T> std::string text(const T &value) {
-  if constexpr (std::is_same_v<T, sycl::half>)
-    return onepass_test::show(static_cast<float>(value));
-  else
-    return onepass_test::show(value);
+  if constexpr (std::is_same_v<T, sycl::half>) return onepass_test::show(static_cast<float>(value));
+  else return onepass_test::show(value);
 }
 
 // Runs `operators` on the device (in a single_task) and on the host, and
 // checks every element of both against the scalar reference of `cases`.
-template <typename M, typename Operators>
-void checkFamily(sycl::queue &q, const std::string &what, const M &a, const M &b, const M &c,
-                 const std::vector<Case<M>> &cases, Operators operators) {
+template <typename M, typename Operators> void checkFamily(sycl::queue &q, const std::string &what, const M &a,
+                                                           const M &b, const M &c, const std::vector<Case<M>> &cases,
+                                                           Operators operators) {
   const std::size_t count = cases.size();
   M *device = sycl::malloc_shared<M>(count + 1, q);
   std::vector<M> host(count + 1);
@@ -351,13 +397,20 @@ void boolOperators(const sycl::mbool4 &a, const sycl::mbool4 &b, sycl::mbool4 *o
 void boolFamily(sycl::queue &q) {
   using B = sycl::mbool4;
   std::vector<Case<B>> cases = {
-      {"a && b", [](bool a, bool b, bool) { return a && b; }}, {"a || b", [](bool a, bool b, bool) { return a || b; }},
-      {"!a", [](bool a, bool, bool) { return !a; }}, {"~a", [](bool, bool, bool) { return true; }},
-      {"a & b", [](bool a, bool b, bool) { return a && b; }}, {"a | b", [](bool a, bool b, bool) { return a || b; }},
-      {"a ^ b", [](bool a, bool b, bool) { return a != b; }}, {"a ^ true", [](bool a, bool, bool) { return !a; }},
-      {"a == b", [](bool a, bool b, bool) { return a == b; }}, {"a != b", [](bool a, bool b, bool) { return a != b; }},
-      {"a < b", [](bool a, bool b, bool) { return !a && b; }}, {"true == a", [](bool a, bool, bool) { return a; }},
-      {"t = a, t &= b", [](bool a, bool b, bool) { return a && b; }}, {"t |= true", [](bool, bool, bool) { return true; }},
+      {"a && b", [](bool a, bool b, bool) { return a && b; }},
+      {"a || b", [](bool a, bool b, bool) { return a || b; }},
+      {"!a", [](bool a, bool, bool) { return !a; }},
+      {"~a", [](bool, bool, bool) { return true; }},
+      {"a & b", [](bool a, bool b, bool) { return a && b; }},
+      {"a | b", [](bool a, bool b, bool) { return a || b; }},
+      {"a ^ b", [](bool a, bool b, bool) { return a != b; }},
+      {"a ^ true", [](bool a, bool, bool) { return !a; }},
+      {"a == b", [](bool a, bool b, bool) { return a == b; }},
+      {"a != b", [](bool a, bool b, bool) { return a != b; }},
+      {"a < b", [](bool a, bool b, bool) { return !a && b; }},
+      {"true == a", [](bool a, bool, bool) { return a; }},
+      {"t = a, t &= b", [](bool a, bool b, bool) { return a && b; }},
+      {"t |= true", [](bool, bool, bool) { return true; }},
       {"t ^= a", [](bool a, bool, bool) { return !a; }},
   };
   checkFamily(q, "mbool4", B(true, true, false, false), B(true, false, true, false), B(), cases,
@@ -438,7 +491,8 @@ void inBuffers(sycl::queue &q) {
     for (std::size_t e = 0; e < 3; ++e) wrong += output[i][e] != want[e];
     wrong += signs[i][0] != (i > 0) || signs[i][1] != (i > 0) || signs[i][2];
   }
-  checkEqual("mfloat3 buffers (x * 2 + (1, 2, 3)) and mbool3 buffers (x > 0): elements that differ", std::size_t(0), wrong);
+  checkEqual("mfloat3 buffers (x * 2 + (1, 2, 3)) and mbool3 buffers (x > 0): elements that differ", std::size_t(0),
+             wrong);
 }
 
 }  // namespace

@@ -106,8 +106,8 @@ void checkNative(sycl::queue &q) {
   int wrong = 0;
   for (int i = 0; i < n; ++i) {
     const float x = in[i];
-    const double expected[6] = {std::sin(x), std::cos(x), std::exp(x), std::log2(x + 4.0), 1.0 / (x + 4.0),
-                                std::sqrt(x + 4.0)};
+    const double expected[6] = {std::sin(x),        std::cos(x),     std::exp(x),
+                                std::log2(x + 4.0), 1.0 / (x + 4.0), std::sqrt(x + 4.0)};
     for (int f = 0; f < 6; ++f)
       if (!close(out[i * 6 + f], expected[f], 1e-4, 1e-5) && ++wrong <= 8)
         onepass_test::fail("native function " + std::to_string(f) + " at " + std::to_string(x),

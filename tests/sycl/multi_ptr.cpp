@@ -33,13 +33,14 @@ static_assert(std::is_same_v<sycl::decorated_private_ptr<int>, sycl::private_ptr
 static_assert(std::is_same_v<sycl::decorated_global_ptr<int>, sycl::global_ptr<int, decorated::yes>>);
 static_assert(std::is_same_v<sycl::raw_local_ptr<int>, sycl::local_ptr<int, decorated::no>>);
 static_assert(std::is_same_v<sycl::global_ptr<int>, sycl::multi_ptr<int, address_space::global_space>>);
-static_assert(std::is_same_v<sycl::constant_ptr<int>,
-                             sycl::multi_ptr<int, address_space::constant_space, decorated::legacy>>);
+static_assert(
+    std::is_same_v<sycl::constant_ptr<int>, sycl::multi_ptr<int, address_space::constant_space, decorated::legacy>>);
 static_assert(!GlobalInt::is_decorated && sycl::decorated_global_ptr<int>::is_decorated);
 static_assert(GlobalInt::address_space == address_space::global_space);
 static_assert(sycl::raw_local_ptr<int>::address_space == address_space::local_space);
 static_assert(std::is_same_v<GlobalInt::value_type, int> && std::is_same_v<GlobalInt::pointer, int *> &&
-              std::is_same_v<GlobalInt::reference, int &> && std::is_same_v<GlobalInt::difference_type, std::ptrdiff_t>);
+              std::is_same_v<GlobalInt::reference, int &> &&
+              std::is_same_v<GlobalInt::difference_type, std::ptrdiff_t>);
 static_assert(std::is_same_v<GlobalInt::iterator_category, std::random_access_iterator_tag>);
 static_assert(std::is_same_v<sycl::remove_decoration_t<sycl::decorated_global_ptr<int>::pointer>, int *>);
 static_assert(std::is_same_v<sycl::remove_decoration_t<sycl::decorated_global_ptr<int>::reference>, int &>);
@@ -86,7 +87,8 @@ static_assert(std::is_same_v<decltype(std::declval<ReadAccessor>().get_multi_ptr
 static_assert(std::is_same_v<WriteAccessor::accessor_ptr<decorated::no>, GlobalInt>);
 static_assert(std::is_same_v<decltype(std::declval<sycl::local_accessor<float, 2>>().get_multi_ptr<decorated::no>()),
                              sycl::raw_local_ptr<float>>);
-static_assert(std::is_same_v<sycl::local_accessor<float, 1>::accessor_ptr<decorated::yes>, sycl::decorated_local_ptr<float>>);
+static_assert(
+    std::is_same_v<sycl::local_accessor<float, 1>::accessor_ptr<decorated::yes>, sycl::decorated_local_ptr<float>>);
 static_assert(std::is_same_v<decltype(sycl::multi_ptr(std::declval<ReadAccessor>())), sycl::raw_global_ptr<const int>>);
 static_assert(std::is_same_v<decltype(sycl::multi_ptr(std::declval<WriteAccessor>())), GlobalInt>);
 static_assert(std::is_same_v<decltype(sycl::multi_ptr(std::declval<sycl::local_accessor<short, 1>>())),
@@ -113,7 +115,7 @@ template <typename Ptr> void arithmetic(Ptr p, int *out) {
   out[k++] = *q;
   q -= 4;
   out[k++] = *q, out[k++] = static_cast<int>(q - p);
-  out[k++] = p < q, out[k++] = p > q, out[k++] = p <= p, out[k++] = q >= p, out[k++] = p == q, out[k++] = p != q;
+  out[k++] = p<q, out[k++] = p> q, out[k++] = p <= p, out[k++] = q >= p, out[k++] = p == q, out[k++] = p != q;
   out[k++] = p != nullptr, out[k++] = nullptr == p, out[k++] = nullptr < p || p > nullptr;
   q[1] = 7;  // writes data[3]
   *q.get() += 1;
@@ -121,8 +123,8 @@ template <typename Ptr> void arithmetic(Ptr p, int *out) {
   Ptr none = nullptr;
   out[k++] = none == nullptr && none.get() == nullptr;
 }
-const int kArithmeticExpected[kArithmeticResults] = {0,  30, 20, 40, 10, 10, 20, 10, 10, 0, 60, 20,
-                                                     2,  1,  0,  1,  1,  0,  1,  1,  0, 1, 28, 1};
+const int kArithmeticExpected[kArithmeticResults] = {0, 30, 20, 40, 10, 10, 20, 10, 10, 0, 60, 20,
+                                                     2, 1,  0,  1,  1,  0,  1,  1,  0,  1, 28, 1};
 
 void pointerArithmetic(sycl::queue &q) {
   int *data = sycl::malloc_shared<int>(8, q);
@@ -224,13 +226,13 @@ void localAndPrivate(sycl::queue &q) {
       sycl::decorated_generic_ptr<int> genericPrivate;
       genericPrivate = priv;
       sycl::raw_private_ptr<int> privAgain(genericPrivate);
-      checks[it.get_global_id(0)] = *privAgain + (mine.get() == scratch.get_multi_ptr<decorated::yes>().get() ? 1000 : 0);
+      checks[it.get_global_id(0)] =
+          *privAgain + (mine.get() == scratch.get_multi_ptr<decorated::yes>().get() ? 1000 : 0);
     });
   });
   q.wait();
-  checkArray("local_accessor multi_ptrs: each work-item reads its neighbour's value", n, out, [&](std::size_t i) {
-    return static_cast<int>(i - i % kGroup + (i % kGroup + 1) % kGroup);
-  });
+  checkArray("local_accessor multi_ptrs: each work-item reads its neighbour's value", n, out,
+             [&](std::size_t i) { return static_cast<int>(i - i % kGroup + (i % kGroup + 1) % kGroup); });
   checkArray("private_ptr through address_space_cast and a generic_ptr", n, checks,
              [&](std::size_t i) { return static_cast<int>(i % kGroup) * 2 + 1 + 1000; });
   sycl::free(out, q);
@@ -247,11 +249,13 @@ void legacy(sycl::queue &q) {
   static_assert(std::is_same_v<sycl::global_ptr<int>::pointer_t, int *>);
   static_assert(std::is_same_v<sycl::global_ptr<int>::const_pointer_t, const int *>);
   static_assert(std::is_same_v<sycl::global_ptr<int>::reference_t, int &>);
-  static_assert(std::is_convertible_v<int *, sycl::global_ptr<int>> && std::is_convertible_v<sycl::global_ptr<int>, int *>);
+  static_assert(std::is_convertible_v<int *, sycl::global_ptr<int>> &&
+                std::is_convertible_v<sycl::global_ptr<int>, int *>);
   static_assert(std::is_convertible_v<sycl::global_ptr<int>, sycl::global_ptr<const int>>);
   static_assert(std::is_convertible_v<sycl::global_ptr<int>, sycl::global_ptr<void>>);
   static_assert(!std::is_convertible_v<sycl::global_ptr<void>, sycl::global_ptr<int>>);
-  static_assert(std::is_same_v<decltype(std::declval<sycl::local_accessor<int, 1>>().get_pointer()), sycl::local_ptr<int>>);
+  static_assert(
+      std::is_same_v<decltype(std::declval<sycl::local_accessor<int, 1>>().get_pointer()), sycl::local_ptr<int>>);
 
   constexpr std::size_t kGroup = 16;
   int *data = sycl::malloc_shared<int>(kGroup, q);
@@ -272,7 +276,7 @@ void legacy(sycl::queue &q) {
         sycl::global_ptr<void> untyped = global;
         sycl::global_ptr<int> typed = static_cast<sycl::global_ptr<int>>(untyped);
         out[0] = *raw + *(readOnly + 1) + typed.get()[2];  // 3 + 4 + 5
-        out[1] = local[kGroup - 1] + *(local + 1);          // 30 + 2
+        out[1] = local[kGroup - 1] + *(local + 1);         // 30 + 2
         auto made = sycl::make_ptr<int, address_space::global_space>(data);
         out[2] = made.get_raw() == data && made.get_decorated() == data;
         global.prefetch(2);

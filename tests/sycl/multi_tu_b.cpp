@@ -17,8 +17,7 @@ void launch(sycl::queue &q, tu_results *out) {
   int *single = &out->single;
   q.single_task([=] { *single = kTuValue; });
   int *lambdaItems = out->lambda_items;
-  q.parallel_for(sycl::range<1>(kTuItems),
-                 [=](sycl::id<1> i) { lambdaItems[i] = kTuValue + static_cast<int>(i[0]); });
+  q.parallel_for(sycl::range<1>(kTuItems), [=](sycl::id<1> i) { lambdaItems[i] = kTuValue + static_cast<int>(i[0]); });
   q.parallel_for(sycl::range<1>(kTuItems), write_tu_value{out->functor_items});
   int *named = out->named_items;
   q.parallel_for<class tu_named_kernel>(sycl::range<1>(kTuItems),

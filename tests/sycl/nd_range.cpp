@@ -129,10 +129,12 @@ int main() {
   // An empty global range runs nothing, whatever the local range (§3.7.2.2).
   int *touched = sycl::malloc_shared<int>(1, q);
   *touched = 0;
-  q.parallel_for(sycl::nd_range<1>(sycl::range<1>(0), sycl::range<1>(0)), [=](sycl::nd_item<1>) { *touched = 1; })
-      .wait();
-  q.parallel_for(sycl::nd_range<2>(sycl::range<2>(0, 8), sycl::range<2>(3, 3)), [=](sycl::nd_item<2>) { *touched = 1; })
-      .wait();
+  q.parallel_for(sycl::nd_range<1>(sycl::range<1>(0), sycl::range<1>(0)), [=](sycl::nd_item<1>) {
+     *touched = 1;
+   }).wait();
+  q.parallel_for(sycl::nd_range<2>(sycl::range<2>(0, 8), sycl::range<2>(3, 3)), [=](sycl::nd_item<2>) {
+     *touched = 1;
+   }).wait();
   checkEqual("empty nd_ranges run no work-item", 0, *touched);
 
   // Errors, before anything runs (§4.9.4.2.3).
@@ -140,7 +142,8 @@ int main() {
     q.parallel_for(sycl::nd_range<1>(sycl::range<1>(100), sycl::range<1>(32)), [=](sycl::nd_item<1>) { *touched = 2; });
   });
   checkThrows("global {16, 10} not a multiple of local {4, 4}", sycl::errc::nd_range, [&] {
-    q.parallel_for(sycl::nd_range<2>(sycl::range<2>(16, 10), sycl::range<2>(4, 4)), [=](sycl::nd_item<2>) { *touched = 2; });
+    q.parallel_for(sycl::nd_range<2>(sycl::range<2>(16, 10), sycl::range<2>(4, 4)),
+                   [=](sycl::nd_item<2>) { *touched = 2; });
   });
   checkThrows("a zero local range", sycl::errc::nd_range, [&] {
     q.parallel_for(sycl::nd_range<1>(sycl::range<1>(16), sycl::range<1>(0)), [=](sycl::nd_item<1>) { *touched = 2; });
@@ -155,14 +158,16 @@ int main() {
   // one dimension (while the group is small enough) is an error too.
   const sycl::range<3> most = q.get_device().get_info<sycl::info::device::max_work_item_sizes<3>>();
   const sycl::range<1> most1 = q.get_device().get_info<sycl::info::device::max_work_item_sizes<1>>();
-  check("max_work_item_sizes<3> are between 1 and max_work_group_size",
-        most[0] >= 1 && most[1] >= 1 && most[2] >= 1 && most[0] <= maxGroup && most[1] <= maxGroup && most[2] <= maxGroup);
+  check("max_work_item_sizes<3> are between 1 and max_work_group_size", most[0] >= 1 && most[1] >= 1 && most[2] >= 1 &&
+                                                                            most[0] <= maxGroup &&
+                                                                            most[1] <= maxGroup && most[2] <= maxGroup);
   checkEqual("max_work_item_sizes<1> is the last dimension of max_work_item_sizes<3>", most[2], most1[0]);
   if (most[0] < maxGroup) {
     checkThrows("a local range beyond max_work_item_sizes in dimension 0 (" + std::to_string(most[0]) + ")",
                 sycl::errc::nd_range, [&] {
-                  q.parallel_for(sycl::nd_range<3>(sycl::range<3>(2 * most[0] + 2, 1, 1), sycl::range<3>(most[0] + 1, 1, 1)),
-                                 [=](sycl::nd_item<3>) { *touched = 2; });
+                  q.parallel_for(
+                      sycl::nd_range<3>(sycl::range<3>(2 * most[0] + 2, 1, 1), sycl::range<3>(most[0] + 1, 1, 1)),
+                      [=](sycl::nd_item<3>) { *touched = 2; });
                 });
   } else {
     std::printf("(this device allows its largest work-group in every dimension: no per-dimension limit to test)\n");

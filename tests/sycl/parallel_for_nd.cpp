@@ -100,15 +100,12 @@ void runIds(sycl::queue &q) {
   std::size_t *out2 = sycl::malloc_shared<std::size_t>(r0 * r1, q);
   std::size_t *out3 = sycl::malloc_shared<std::size_t>(r0 * r1 * r2, q);
   q.parallel_for(sycl::range<2>(r0, r1), [=](sycl::id<2> i) { out2[i[0] * r1 + i[1]] = i[0] * 1000 + i[1]; });
-  q.parallel_for(sycl::range<3>(r0, r1, r2), [=](sycl::id<3> i) {
-    out3[(i[0] * r1 + i[1]) * r2 + i[2]] = i[0] * 1000000 + i[1] * 1000 + i[2];
-  });
+  q.parallel_for(sycl::range<3>(r0, r1, r2),
+                 [=](sycl::id<3> i) { out3[(i[0] * r1 + i[1]) * r2 + i[2]] = i[0] * 1000000 + i[1] * 1000 + i[2]; });
   q.wait();
-  onepass_test::checkArray("2-D id<2>", r0 * r1, out2,
-                           [&](std::size_t k) { return (k / r1) * 1000 + k % r1; });
-  onepass_test::checkArray("3-D id<3>", r0 * r1 * r2, out3, [&](std::size_t k) {
-    return (k / (r1 * r2)) * 1000000 + (k / r2 % r1) * 1000 + k % r2;
-  });
+  onepass_test::checkArray("2-D id<2>", r0 * r1, out2, [&](std::size_t k) { return (k / r1) * 1000 + k % r1; });
+  onepass_test::checkArray("3-D id<3>", r0 * r1 * r2, out3,
+                           [&](std::size_t k) { return (k / (r1 * r2)) * 1000000 + (k / r2 % r1) * 1000 + k % r2; });
   sycl::free(out2, q);
   sycl::free(out3, q);
 }
@@ -131,11 +128,9 @@ void runEmpty(sycl::queue &q) {
 int main() {
   sycl::queue q;
   const std::size_t ranges2[][2] = {{1, 1}, {7, 13}, {1, 1000}, {300, 1}, {513, 129}, {2, 40000}};
-  for (const auto &r : ranges2)
-    onepass_test::runPart("2-D " + rangeText(r, 2), [&] { run2d(q, r[0], r[1]); });
+  for (const auto &r : ranges2) onepass_test::runPart("2-D " + rangeText(r, 2), [&] { run2d(q, r[0], r[1]); });
   const std::size_t ranges3[][3] = {{1, 1, 1}, {3, 5, 7}, {2, 1, 40}, {1, 17, 1}, {64, 33, 17}, {1, 1, 70001}};
-  for (const auto &r : ranges3)
-    onepass_test::runPart("3-D " + rangeText(r, 3), [&] { run3d(q, r[0], r[1], r[2]); });
+  for (const auto &r : ranges3) onepass_test::runPart("3-D " + rangeText(r, 3), [&] { run3d(q, r[0], r[1], r[2]); });
   onepass_test::runPart("id<N> kernels", [&] { runIds(q); });
   onepass_test::runPart("empty ranges", [&] { runEmpty(q); });
   return onepass_test::report();

@@ -30,16 +30,16 @@ void usmReductions(sycl::queue &q) {
   }
 
   auto *results = sycl::malloc_shared<long long>(4, q);
-  results[0] = 5;  // combined with the result (no initialize_to_identity)
+  results[0] = 5;       // combined with the result (no initialize_to_identity)
   results[1] = 123456;  // replaced (initialize_to_identity)
   q.parallel_for(sycl::range<1>(n), sycl::reduction(&results[0], sycl::plus<long long>()),
                  [=](sycl::id<1> i, auto &sum) { sum += ints[i]; })
       .wait_and_throw();
   checkEqual("sum into a value of 5", 5 + expectedSum, results[0]);
-  q.parallel_for(sycl::range<1>(n),
-                 sycl::reduction(&results[1], sycl::plus<long long>(),
-                                 sycl::property::reduction::initialize_to_identity()),
-                 [=](sycl::id<1> i, auto &sum) { sum.combine(ints[i]); })
+  q.parallel_for(
+       sycl::range<1>(n),
+       sycl::reduction(&results[1], sycl::plus<long long>(), sycl::property::reduction::initialize_to_identity()),
+       [=](sycl::id<1> i, auto &sum) { sum.combine(ints[i]); })
       .wait_and_throw();
   checkEqual("sum with initialize_to_identity", expectedSum, results[1]);
 
@@ -75,9 +75,9 @@ void usmReductions(sycl::queue &q) {
 
   // An empty range: the value stays; with initialize_to_identity it becomes the identity.
   results[3] = 42;
-  q.parallel_for(sycl::range<1>(0), sycl::reduction(&results[3], sycl::plus<long long>()),
-                 [=](sycl::id<1>, auto &sum) { sum += 1; })
-      .wait_and_throw();
+  q.parallel_for(sycl::range<1>(0), sycl::reduction(&results[3], sycl::plus<long long>()), [=](sycl::id<1>, auto &sum) {
+     sum += 1;
+   }).wait_and_throw();
   checkEqual("empty range: the value stays", 42LL, results[3]);
   unsigned *bits = sycl::malloc_shared<unsigned>(1, q);
   *bits = 77;
@@ -102,7 +102,8 @@ void ndRangeReduction(sycl::queue &q) {
   *count = 0;
   *bits = 0;
   q.parallel_for(sycl::nd_range<1>(groups * size, size), sycl::reduction(count, sycl::plus<int>()),
-                 sycl::reduction(bits, sycl::bit_or<unsigned>()), [=](sycl::nd_item<1> it, auto &c, auto &b) {
+                 sycl::reduction(bits, sycl::bit_or<unsigned>()),
+                 [=](sycl::nd_item<1> it, auto &c, auto &b) {
                    ++c;
                    b |= 1u << (it.get_group(0) % 32);
                  })
@@ -122,13 +123,13 @@ void bufferReductions(sycl::queue &q) {
     p[0] = 99.0;
   }
   q.submit([&](sycl::handler &h) {
-    h.parallel_for(sycl::range<1>(n), sycl::reduction(total, h, sycl::plus<double>()),
-                   sycl::reduction(product, h, sycl::multiplies<double>(),
-                                   sycl::property::reduction::initialize_to_identity()),
-                   [=](sycl::id<1> i, auto &sum, auto &prod) {
-                     sum += static_cast<double>(i[0]);
-                     if (i[0] % 1000 == 0) prod *= 2.0;
-                   });
+    h.parallel_for(
+        sycl::range<1>(n), sycl::reduction(total, h, sycl::plus<double>()),
+        sycl::reduction(product, h, sycl::multiplies<double>(), sycl::property::reduction::initialize_to_identity()),
+        [=](sycl::id<1> i, auto &sum, auto &prod) {
+          sum += static_cast<double>(i[0]);
+          if (i[0] % 1000 == 0) prod *= 2.0;
+        });
   });
   sycl::host_accessor t(total), p(product);
   checkEqual("buffer reduction: sum added to the buffer's value", 1000.0 + n * (n - 1) / 2.0, t[0]);

@@ -79,9 +79,7 @@ struct nested {
   mixed m;
   with_array w;
   char last;
-  friend bool operator==(const nested &x, const nested &y) {
-    return x.m == y.m && x.w == y.w && x.last == y.last;
-  }
+  friend bool operator==(const nested &x, const nested &y) { return x.m == y.m && x.w == y.w && x.last == y.last; }
 };
 
 // Copies `value` into a kernel, has the kernel write it back, compares.
@@ -244,11 +242,9 @@ void captureEverything(sycl::queue &q) {
   checkEqual("mixed.i", m.i, out->m.i);
   checkEqual("mixed.b", m.b, out->m.b);
   checkEqual("mixed.f", m.f, out->m.f);
-  for (int k = 0; k < 5; ++k)
-    checkEqual("with_array.values[" + std::to_string(k) + "]", w.values[k], out->w.values[k]);
+  for (int k = 0; k < 5; ++k) checkEqual("with_array.values[" + std::to_string(k) + "]", w.values[k], out->w.values[k]);
   checkEqual("with_array.tag", w.tag, out->w.tag);
-  for (int k = 0; k < 4; ++k)
-    checkEqual("std::array<float, 4>[" + std::to_string(k) + "]", quad[k], out->quad[k]);
+  for (int k = 0; k < 4; ++k) checkEqual("std::array<float, 4>[" + std::to_string(k) + "]", quad[k], out->quad[k]);
   checkEqual("sum over the captured std::array", 0.5f - 1.5f + 1e30f + 3.0f, out->array_sum);
   checkEqual("pointer", pointer, out->pointer);
   checkEqual("null pointer", null_pointer, out->null_pointer);

@@ -26,8 +26,8 @@ namespace {
 
 constexpr int kThreads = 4;
 constexpr int kPerThread = 1500;
-constexpr std::size_t kShared = 4;       // shared buffers
-constexpr std::size_t kPages = 4;        // pages per shared buffer
+constexpr std::size_t kShared = 4;  // shared buffers
+constexpr std::size_t kPages = 4;   // pages per shared buffer
 constexpr std::size_t kPageElements = 16;
 constexpr std::size_t kSharedElements = kPages * kPageElements;
 
@@ -109,9 +109,10 @@ void worker(int t, sycl::queue &shared, std::vector<sycl::buffer<std::uint32_t>>
                                 sycl::read_only);
           for (std::size_t e = 0; e < kPageElements; ++e)
             if (a[e] < mine[c][p]) {
-              report.fail("thread " + std::to_string(t) + " iteration " + std::to_string(k) + ": host_accessor of buffer " +
-                          std::to_string(c) + " page " + std::to_string(p) + " element " + std::to_string(e) + " reads " +
-                          std::to_string(a[e]) + ", less than this thread's own updates (" + std::to_string(mine[c][p]) + ")");
+              report.fail("thread " + std::to_string(t) + " iteration " + std::to_string(k) +
+                          ": host_accessor of buffer " + std::to_string(c) + " page " + std::to_string(p) +
+                          " element " + std::to_string(e) + " reads " + std::to_string(a[e]) +
+                          ", less than this thread's own updates (" + std::to_string(mine[c][p]) + ")");
               break;
             }
         } else {
@@ -131,14 +132,15 @@ void worker(int t, sycl::queue &shared, std::vector<sycl::buffer<std::uint32_t>>
           sycl::buffer<int> temporary(host.data(), sycl::range<1>(host.size()));
           q.submit([&](sycl::handler &h) {
             sycl::accessor a(temporary, h, sycl::read_write);
-            h.parallel_for(sycl::range<1>(100), [=](sycl::id<1> i) { a[i] = a[i] * 1000 + static_cast<int>(i[0]) + k; });
+            h.parallel_for(sycl::range<1>(100),
+                           [=](sycl::id<1> i) { a[i] = a[i] * 1000 + static_cast<int>(i[0]) + k; });
           });
         }
         for (int i = 0; i < 100; ++i)
           if (host[i] != t * 1000 + i + k) {
             report.fail("thread " + std::to_string(t) + " iteration " + std::to_string(k) +
-                        ": temporary buffer element " + std::to_string(i) + " written back as " + std::to_string(host[i]) +
-                        ", expected " + std::to_string(t * 1000 + i + k));
+                        ": temporary buffer element " + std::to_string(i) + " written back as " +
+                        std::to_string(host[i]) + ", expected " + std::to_string(t * 1000 + i + k));
             break;
           }
       }
@@ -159,7 +161,8 @@ int main() {
   sycl::queue shared;
   std::vector<sycl::buffer<std::uint32_t>> counters;
   for (std::size_t c = 0; c < kShared; ++c) {
-    counters.emplace_back(sycl::range<1>(kSharedElements), sycl::property_list{page_size1(sycl::range<1>(kPageElements))});
+    counters.emplace_back(sycl::range<1>(kSharedElements),
+                          sycl::property_list{page_size1(sycl::range<1>(kPageElements))});
     sycl::host_accessor a(counters.back(), sycl::write_only, sycl::no_init);
     for (std::size_t e = 0; e < kSharedElements; ++e) a[e] = 0;
   }

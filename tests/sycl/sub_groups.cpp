@@ -70,12 +70,13 @@ void run(sycl::queue &q, std::size_t groupSize) {
     for (std::size_t l = 0; l < groupSize; ++l) {
       const record &r = out[g * groupSize + l];
       // Consecutive work-items of the group, maxSize at a time.
-      const unsigned expectedGroup = static_cast<unsigned>(l / maxSize), expectedLocal = static_cast<unsigned>(l % maxSize);
+      const unsigned expectedGroup = static_cast<unsigned>(l / maxSize),
+                     expectedLocal = static_cast<unsigned>(l % maxSize);
       const unsigned expectedSize =
           static_cast<unsigned>(std::min<std::size_t>(maxSize, groupSize - std::size_t(expectedGroup) * maxSize));
       wrongGeometry += r.group != expectedGroup || r.local != expectedLocal || r.size != expectedSize ||
-                       r.maxSize != maxSize || r.count != (groupSize + maxSize - 1) / maxSize ||
-                       r.linearInGroup != l || r.leader != (r.local == 0);
+                       r.maxSize != maxSize || r.count != (groupSize + maxSize - 1) / maxSize || r.linearInGroup != l ||
+                       r.leader != (r.local == 0);
       const int size = static_cast<int>(r.size), lid = static_cast<int>(r.local);
       const int first = static_cast<int>(g * groupSize + l) - lid;  // global id of the sub-group's first work-item
       int maximum = 0;
@@ -114,9 +115,13 @@ int main() {
   // The kernel's sub-groups are the size the device reports.
   sycl::queue probe{device};
   unsigned *widest = sycl::malloc_shared<unsigned>(1, probe);
-  probe.parallel_for(sycl::nd_range<1>(64, 64), [=](sycl::nd_item<1> it) {
-     if (it.get_global_id(0) == 0) *widest = static_cast<unsigned>(it.get_sub_group().get_max_local_range()[0]);
-   }).wait();
+  probe
+      .parallel_for(sycl::nd_range<1>(64, 64),
+                    [=](sycl::nd_item<1> it) {
+                      if (it.get_global_id(0) == 0)
+                        *widest = static_cast<unsigned>(it.get_sub_group().get_max_local_range()[0]);
+                    })
+      .wait();
   checkEqual("the kernel's sub-group size is the device's", static_cast<unsigned>(sizes.at(0)), *widest);
   sycl::free(widest, probe);
   return onepass_test::report();

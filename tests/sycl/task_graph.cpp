@@ -124,7 +124,8 @@ void chains(sycl::queue &q) {
         h.parallel_for(grid.get_range(), [=](sycl::id<2> i) { a[i] = (a[i] ^ k) + static_cast<std::uint32_t>(i[1]); });
       });
     }
-    for (std::size_t i = 0; i < n; ++i) want[i] = k % 2 == 0 ? want[i] * 5 + k : (want[i] ^ k) + static_cast<std::uint32_t>(i % 64);
+    for (std::size_t i = 0; i < n; ++i)
+      want[i] = k % 2 == 0 ? want[i] * 5 + k : (want[i] ^ k) + static_cast<std::uint32_t>(i % 64);
   }
   std::vector<std::uint32_t> got = contents(flat);
   checkArray("20 kernels alternating a 2-D buffer and its 1-D reinterpretation", n, got.data(),
@@ -149,9 +150,8 @@ void chains(sycl::queue &q) {
     h.parallel_for(sycl::range<1>(1000), [=](sycl::id<1> i) { a[i] += 1; });
   });
   std::vector<int> p = contents(parent);
-  checkArray("parent -> sub-buffer (slow) -> parent", 1000, p.data(), [](std::size_t i) {
-    return (i >= 400 && i < 600 ? static_cast<int>(i) * 2 : static_cast<int>(i)) + 1;
-  });
+  checkArray("parent -> sub-buffer (slow) -> parent", 1000, p.data(),
+             [](std::size_t i) { return (i >= 400 && i < 600 ? static_cast<int>(i) * 2 : static_cast<int>(i)) + 1; });
 }
 
 // --- disjoint pages ---------------------------------------------------------------------
@@ -159,10 +159,10 @@ void chains(sycl::queue &q) {
 void disjointPages(sycl::queue &q) {
   const std::size_t half = 2048;
   sycl::buffer<int> b{sycl::range<1>(2 * half), {page_size1(sycl::range<1>(half))}};
-  checkEqual("page_size property: get_page_size()", half,
-             b.get_property<page_size1>().get_page_size()[0]);
-  onepass_test::checkThrows("page_size with a zero extent", sycl::errc::invalid,
-                            [] { sycl::buffer<int> z{sycl::range<1>(8), {page_size1(sycl::range<1>(0))}}; });
+  checkEqual("page_size property: get_page_size()", half, b.get_property<page_size1>().get_page_size()[0]);
+  onepass_test::checkThrows("page_size with a zero extent", sycl::errc::invalid, [] {
+    sycl::buffer<int> z{sycl::range<1>(8), {page_size1(sycl::range<1>(0))}};
+  });
   onepass_test::checkNoThrow("page_size larger than the buffer", [&] {
     sycl::buffer<int> big{sycl::range<1>(8), {page_size1(sycl::range<1>(1000))}};
     q.submit([&](sycl::handler &h) {
@@ -193,9 +193,8 @@ void disjointPages(sycl::queue &q) {
   check("a kernel on both pages waits for the writer of the first", waitsFor(both, low));
   check("a kernel on both pages waits for the writer of the second", waitsFor(both, high));
   std::vector<int> got = contents(b);
-  checkArray("kernels on disjoint halves, then one on the whole buffer", 2 * half, got.data(), [&](std::size_t i) {
-    return 3 * (i < half ? static_cast<int>(i) : -static_cast<int>(i - half));
-  });
+  checkArray("kernels on disjoint halves, then one on the whole buffer", 2 * half, got.data(),
+             [&](std::size_t i) { return 3 * (i < half ? static_cast<int>(i) : -static_cast<int>(i - half)); });
 
   // Two readers of one page do not wait for each other.
   sycl::buffer<int> out{sycl::range<1>(2)};
@@ -258,8 +257,8 @@ void hostAccessorsInGraph(sycl::queue &q) {
       h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { k[i] += 1; });
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    checkEqual("kernel submitted while a conflicting host_accessor lives: not complete",
-               false, reader.get_info<sycl::info::event::command_execution_status>() == status::complete);
+    checkEqual("kernel submitted while a conflicting host_accessor lives: not complete", false,
+               reader.get_info<sycl::info::event::command_execution_status>() == status::complete);
     a[7] = 700;  // still the application's: the kernel must see it
   }
   check("the kernel completes once the host_accessor is destroyed", completesWithin(reader, std::chrono::seconds(20)));
@@ -294,7 +293,8 @@ void hostAccessorsInGraph(sycl::queue &q) {
       sycl::accessor o(out, h, sycl::write_only);
       h.single_task([=] { o[0] = k[1]; });
     });
-    check("a read-only kernel runs while a read-only host_accessor lives", completesWithin(e, std::chrono::seconds(20)));
+    check("a read-only kernel runs while a read-only host_accessor lives",
+          completesWithin(e, std::chrono::seconds(20)));
     checkEqual("read-only kernel under a read-only host_accessor: value", a[1], contents(out)[0]);
   }
 }
@@ -340,7 +340,8 @@ void explicitDependencies(sycl::queue &q) {
   both.wait();
   std::vector<int> gotY = contents(y), gotX = contents(x);
   checkArray("depends_on without common accessors: ordered", 64, gotY.data(), [](std::size_t) { return 10; });
-  checkArray("depends_on + accessor conflict", 64, gotX.data(), [](std::size_t i) { return static_cast<int>(i) + 100; });
+  checkArray("depends_on + accessor conflict", 64, gotX.data(),
+             [](std::size_t i) { return static_cast<int>(i) + 100; });
 
   // depends_on a host task, with a buffer it does not use.
   *flag = 0;

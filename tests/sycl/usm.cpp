@@ -209,15 +209,13 @@ void memsetAndFill(sycl::queue &q) {
   q.fill(ints + 100, 77, 31).wait();
   q.fill(ints + 200, 5, 0).wait();  // no element
   q.memcpy(intsBack.data(), ints, n * sizeof(int)).wait();
-  checkArray("fill<int>", n, intsBack.data(),
-             [](std::size_t i) { return i >= 100 && i < 131 ? 77 : -123456; });
+  checkArray("fill<int>", n, intsBack.data(), [](std::size_t i) { return i >= 100 && i < 131 ? 77 : -123456; });
   sycl::free(ints, q);
 
   double *doubles = sycl::malloc_shared<double>(n, q);
   q.fill(doubles, 2.5e-300, n).wait();
   q.submit([&](sycl::handler &h) { h.fill(doubles + 1, -0.125, n - 2); }).wait();
-  checkArray("fill<double>", n, doubles,
-             [&](std::size_t i) { return i == 0 || i == n - 1 ? 2.5e-300 : -0.125; });
+  checkArray("fill<double>", n, doubles, [&](std::size_t i) { return i == 0 || i == n - 1 ? 2.5e-300 : -0.125; });
   sycl::free(doubles, q);
 
   pattern12 *structs = sycl::malloc_device<pattern12>(n, q);

@@ -19,18 +19,15 @@ int main() {
     int *shared = sycl::malloc_shared<int>(16, dev, first);
     int *host = sycl::malloc_host<int>(16, first);
 
-    checkEqual("device allocation in its own context", sycl::usm::alloc::device,
-               sycl::get_pointer_type(device, first));
-    checkEqual("shared allocation in its own context", sycl::usm::alloc::shared,
-               sycl::get_pointer_type(shared, first));
+    checkEqual("device allocation in its own context", sycl::usm::alloc::device, sycl::get_pointer_type(device, first));
+    checkEqual("shared allocation in its own context", sycl::usm::alloc::shared, sycl::get_pointer_type(shared, first));
     checkEqual("host allocation in its own context", sycl::usm::alloc::host, sycl::get_pointer_type(host, first));
 
     checkEqual("device allocation in another context", sycl::usm::alloc::unknown,
                sycl::get_pointer_type(device, second));
     checkEqual("shared allocation in another context", sycl::usm::alloc::unknown,
                sycl::get_pointer_type(shared + 3, second));
-    checkEqual("host allocation in another context", sycl::usm::alloc::unknown,
-               sycl::get_pointer_type(host, second));
+    checkEqual("host allocation in another context", sycl::usm::alloc::unknown, sycl::get_pointer_type(host, second));
 
     checkEqual("get_pointer_device in its own context", true, sycl::get_pointer_device(device, first) == dev);
     checkThrows("get_pointer_device of a device allocation in another context", sycl::errc::invalid,

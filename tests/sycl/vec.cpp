@@ -47,9 +47,9 @@ struct Failures {
   int count = 0;
   int lines[kMaxFailures];
 };
-#define VEC_CHECK(condition)                                                                             \
-  do {                                                                                                   \
-    if (!(condition) && failures.count < kMaxFailures) failures.lines[failures.count++] = __LINE__;    \
+#define VEC_CHECK(condition)                                                                                           \
+  do {                                                                                                                 \
+    if (!(condition) && failures.count < kMaxFailures) failures.lines[failures.count++] = __LINE__;                    \
   } while (0)
 
 template <typename V> bool same(const V &v, const V &expected) {
@@ -136,7 +136,8 @@ void vecChecks(Failures &failures, const float *input) {
   sycl::float3 three(1, 2, 3);
   VEC_CHECK(three.hi()[0] == 3 && three.lo()[1] == 2 && three.odd()[0] == 2);
   sycl::int8 eight(0, 1, 2, 3, 4, 5, 6, 7);
-  VEC_CHECK(same(sycl::int4(eight.hi()), sycl::int4(4, 5, 6, 7)) && same(sycl::int4(eight.odd()), sycl::int4(1, 3, 5, 7)));
+  VEC_CHECK(same(sycl::int4(eight.hi()), sycl::int4(4, 5, 6, 7)) &&
+            same(sycl::int4(eight.odd()), sycl::int4(1, 3, 5, 7)));
   eight.even() = sycl::int4(-1);
   VEC_CHECK(same(eight, sycl::int8(-1, 1, -1, 3, -1, 5, -1, 7)));
   VEC_CHECK(same(sycl::int2(eight.hi().lo()), sycl::int2(-1, 5)));
@@ -213,8 +214,10 @@ int main() {
   q.single_task([=] { vecChecks(*device, input); }).wait();
   Failures host;
   vecChecks(host, input);
-  for (int k = 0; k < device->count; ++k) onepass_test::check("device: the vec check at vec.cpp line " + std::to_string(device->lines[k]), false);
-  for (int k = 0; k < host.count; ++k) onepass_test::check("host: the vec check at vec.cpp line " + std::to_string(host.lines[k]), false);
+  for (int k = 0; k < device->count; ++k)
+    onepass_test::check("device: the vec check at vec.cpp line " + std::to_string(device->lines[k]), false);
+  for (int k = 0; k < host.count; ++k)
+    onepass_test::check("host: the vec check at vec.cpp line " + std::to_string(host.lines[k]), false);
 
   // float4 through USM in a parallel_for: whole-vector loads and stores.
   const int n = 4096;

@@ -32,26 +32,16 @@ const char *formName(form f) {
 void launch(sycl::queue &q, form f, std::size_t n, const float *a, const float *b, float *c) {
   sycl::range<1> r(n);
   switch (f) {
-  case form::id:
-    q.parallel_for(r, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; }).wait();
-    break;
+  case form::id: q.parallel_for(r, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; }).wait(); break;
   case form::item:
     q.parallel_for(r, [=](sycl::item<1> it) { c[it.get_id(0)] = a[it[0]] + b[it.get_linear_id()]; }).wait();
     break;
-  case form::size_t_index:
-    q.parallel_for(r, [=](std::size_t i) { c[i] = a[i] + b[i]; }).wait();
-    break;
-  case form::auto_index:
-    q.parallel_for(r, [=](auto i) { c[i] = a[i] + b[i]; }).wait();
-    break;
+  case form::size_t_index: q.parallel_for(r, [=](std::size_t i) { c[i] = a[i] + b[i]; }).wait(); break;
+  case form::auto_index: q.parallel_for(r, [=](auto i) { c[i] = a[i] + b[i]; }).wait(); break;
   case form::handler_item:
-    q.submit([&](sycl::handler &h) {
-       h.parallel_for(r, [=](sycl::item<1> it) { c[it] = a[it] + b[it]; });
-     }).wait();
+    q.submit([&](sycl::handler &h) { h.parallel_for(r, [=](sycl::item<1> it) { c[it] = a[it] + b[it]; }); }).wait();
     break;
-  case form::count_overload:
-    q.parallel_for(n, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; }).wait();
-    break;
+  case form::count_overload: q.parallel_for(n, [=](sycl::id<1> i) { c[i] = a[i] + b[i]; }).wait(); break;
   }
 }
 
@@ -107,8 +97,7 @@ void vectorAddShared(sycl::queue &q, std::size_t n) {
 int main() {
   sycl::queue q;
   const std::size_t sizes[] = {0, 1, 17, 1000003};
-  for (form f : {form::id, form::item, form::size_t_index, form::auto_index, form::handler_item,
-                 form::count_overload})
+  for (form f : {form::id, form::item, form::size_t_index, form::auto_index, form::handler_item, form::count_overload})
     for (std::size_t n : sizes)
       onepass_test::runPart(std::string("vector add ") + formName(f) + " n=" + std::to_string(n),
                             [&] { vectorAdd(q, f, n); });

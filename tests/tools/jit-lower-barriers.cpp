@@ -28,7 +28,8 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "error: cannot load the JIT: %s\n", dlerror());
     return 2;
   }
-  auto lower = reinterpret_cast<decltype(&onepass_jit_test_lower_barriers)>(dlsym(jit, "onepass_jit_test_lower_barriers"));
+  auto lower =
+      reinterpret_cast<decltype(&onepass_jit_test_lower_barriers)>(dlsym(jit, "onepass_jit_test_lower_barriers"));
   auto release = reinterpret_cast<decltype(&onepass_jit_free)>(dlsym(jit, "onepass_jit_free"));
   if (!lower || !release) {
     std::fprintf(stderr, "error: the JIT lacks its test entry points\n");

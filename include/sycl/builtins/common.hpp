@@ -85,9 +85,8 @@ template <typename T1, typename T2, typename T3>
 detail::genfloat_result_t<T1, T2, T3> smoothstep(T1 edge0, T2 edge1, T3 x) {
   return detail::lanewise_math([](auto e0, auto e1, auto v) { return detail::smoothstep(e0, e1, v); }, edge0, edge1, x);
 }
-template <typename T>
-detail::nonscalar_genfloat_result_t<T> smoothstep(detail::element_type_t<T> edge0, detail::element_type_t<T> edge1,
-                                                  T x) {
+template <typename T> detail::nonscalar_genfloat_result_t<T> smoothstep(detail::element_type_t<T> edge0,
+                                                                        detail::element_type_t<T> edge1, T x) {
   return detail::lanewise_math([](auto e0, auto e1, auto v) { return detail::smoothstep(e0, e1, v); }, edge0, edge1, x);
 }
 

@@ -27,8 +27,7 @@ template <typename T, typename... Ts> inline constexpr bool is_one_of_v = (std::
 template <typename T> inline constexpr bool is_float_element_v = is_one_of_v<T, float, double, half>;
 // Elements of a "generic integer type" (§4.17.7); vec's int8_t ... uint64_t
 // are among them.
-template <typename T>
-inline constexpr bool is_integer_element_v =
+template <typename T> inline constexpr bool is_integer_element_v =
     is_one_of_v<T, char, signed char, unsigned char, short, unsigned short, int, unsigned, long, unsigned long,
                 long long, unsigned long long>;
 
@@ -44,8 +43,8 @@ template <typename T, typename E> using rebind_t = typename rebind<vec_value_t<T
 
 // Whether A and B are both scalars, both marray, or both vec/swizzle, with
 // the same number of elements (element types may differ).
-template <typename A, typename B>
-inline constexpr bool same_layout_v = std::is_same_v<rebind_t<A, char>, rebind_t<B, char>>;
+template <typename A, typename B> inline constexpr bool same_layout_v =
+    std::is_same_v<rebind_t<A, char>, rebind_t<B, char>>;
 
 // The spec's "generic floating point type" and "generic integer type":
 // a scalar of the element list, or a vec, swizzle or marray of one.
@@ -56,29 +55,39 @@ template <typename T> inline constexpr bool is_geninteger_v = is_integer_element
 // shape and element type (scalars: the same type; marray: the same marray;
 // vec and swizzles: the same vec), when Condition holds: T, or T's vec for a
 // swizzle. Used as a return type, it removes the overload otherwise.
-template <bool Condition, typename T, typename... Others>
-using same_shape_result_t =
+template <bool Condition, typename T, typename... Others> using same_shape_result_t =
     std::enable_if_t<Condition && (std::is_same_v<vec_value_t<T>, vec_value_t<Others>> && ...), vec_value_t<T>>;
 template <typename T, typename... Others> using genfloat_result_t = same_shape_result_t<is_genfloat_v<T>, T, Others...>;
-template <typename T, typename... Others>
-using geninteger_result_t = same_shape_result_t<is_geninteger_v<T>, T, Others...>;
+template <typename T, typename... Others> using geninteger_result_t =
+    same_shape_result_t<is_geninteger_v<T>, T, Others...>;
 // The overloads taking a NonScalar and scalars of its element type.
-template <typename T>
-using nonscalar_genfloat_result_t = std::enable_if_t<is_nonscalar_v<T> && is_genfloat_v<T>, vec_value_t<T>>;
-template <typename T>
-using nonscalar_geninteger_result_t = std::enable_if_t<is_nonscalar_v<T> && is_geninteger_v<T>, vec_value_t<T>>;
+template <typename T> using nonscalar_genfloat_result_t =
+    std::enable_if_t<is_nonscalar_v<T> && is_genfloat_v<T>, vec_value_t<T>>;
+template <typename T> using nonscalar_geninteger_result_t =
+    std::enable_if_t<is_nonscalar_v<T> && is_geninteger_v<T>, vec_value_t<T>>;
 
 // sycl::native and sycl::half_precision (§4.17.5, §4.17.6): vec, swizzle or marray of float.
-template <typename T, typename... Others>
-using float_nonscalar_result_t =
+template <typename T, typename... Others> using float_nonscalar_result_t =
     same_shape_result_t<is_nonscalar_v<T> && std::is_same_v<element_type_t<T>, float>, T, Others...>;
 
 // Fixed-width integers by size in bytes (relational results, upsample).
 template <std::size_t Bytes> struct fixed_int;
-template <> struct fixed_int<1> { using signed_type = std::int8_t; using unsigned_type = std::uint8_t; };
-template <> struct fixed_int<2> { using signed_type = std::int16_t; using unsigned_type = std::uint16_t; };
-template <> struct fixed_int<4> { using signed_type = std::int32_t; using unsigned_type = std::uint32_t; };
-template <> struct fixed_int<8> { using signed_type = std::int64_t; using unsigned_type = std::uint64_t; };
+template <> struct fixed_int<1> {
+  using signed_type = std::int8_t;
+  using unsigned_type = std::uint8_t;
+};
+template <> struct fixed_int<2> {
+  using signed_type = std::int16_t;
+  using unsigned_type = std::uint16_t;
+};
+template <> struct fixed_int<4> {
+  using signed_type = std::int32_t;
+  using unsigned_type = std::uint32_t;
+};
+template <> struct fixed_int<8> {
+  using signed_type = std::int64_t;
+  using unsigned_type = std::uint64_t;
+};
 template <std::size_t Bytes> using fixed_signed_t = typename fixed_int<Bytes>::signed_type;
 template <std::size_t Bytes> using fixed_unsigned_t = typename fixed_int<Bytes>::unsigned_type;
 
@@ -156,14 +165,13 @@ template <typename F, typename... Args> constexpr auto lanewise_relational(F f, 
 // Ptr: a plain pointer or a multi_ptr (anything whose operator* is a
 // writable lvalue) to exactly T.
 template <typename Ptr, typename T, typename = void> struct is_output_pointer : std::false_type {};
-template <typename Ptr, typename T>
-struct is_output_pointer<Ptr, T, std::void_t<decltype(*std::declval<Ptr>())>>
+template <typename Ptr, typename T> struct is_output_pointer<Ptr, T, std::void_t<decltype(*std::declval<Ptr>())>>
     : std::bool_constant<std::is_lvalue_reference_v<decltype(*std::declval<Ptr>())> &&
                          std::is_same_v<std::remove_reference_t<decltype(*std::declval<Ptr>())>, T>> {};
 // The pointer argument of a builtin over T storing Out per lane: pointing
 // to Out, or to T's shape (vec for a swizzle) of Out.
-template <typename T, typename Ptr, typename Out>
-inline constexpr bool is_output_pointer_v = is_output_pointer<Ptr, rebind_t<T, Out>>::value;
+template <typename T, typename Ptr, typename Out> inline constexpr bool is_output_pointer_v =
+    is_output_pointer<Ptr, rebind_t<T, Out>>::value;
 
 template <typename Out, typename Ptr, typename F, typename... Values>
 auto lanewise_values_with_output(Ptr out, F f, const Values &...args) {

@@ -19,13 +19,12 @@ namespace sycl {
 
 namespace detail {
 template <typename T>
-inline constexpr bool is_geometric_v =
-    is_genfloat_v<T> && (!is_nonscalar_v<T> || (element_count_v<T> >= 2 && element_count_v<T> <= 4));
-template <typename T>
-inline constexpr bool is_float_geometric_v = is_geometric_v<T> && std::is_same_v<element_type_t<T>, float>;
+inline constexpr bool is_geometric_v = is_genfloat_v<T> &&
+                                       (!is_nonscalar_v<T> || (element_count_v<T> >= 2 && element_count_v<T> <= 4));
+template <typename T> inline constexpr bool is_float_geometric_v =
+    is_geometric_v<T> &&std::is_same_v<element_type_t<T>, float>;
 
-template <bool Condition, typename T1, typename T2>
-using geometric_scalar_result_t =
+template <bool Condition, typename T1, typename T2> using geometric_scalar_result_t =
     std::enable_if_t<Condition && std::is_same_v<vec_value_t<T1>, vec_value_t<T2>>, element_type_t<T1>>;
 template <bool Condition, typename T> using geometric_result_t = std::enable_if_t<Condition, vec_value_t<T>>;
 
@@ -80,8 +79,8 @@ template <typename P> P normalize(const P &p) {
       const int exponent = std::ilogb(largest);
       for (std::size_t i = 0; i < element_count_v<P>; ++i) {
         const C lane = C(p[i]);
-        q[i] = E(std::isinf(largest) ? std::copysign(std::isinf(lane) ? C(1) : C(0), lane)
-                                     : std::ldexp(lane, -exponent));
+        q[i] =
+            E(std::isinf(largest) ? std::copysign(std::isinf(lane) ? C(1) : C(0), lane) : std::ldexp(lane, -exponent));
       }
       sum = sum_of_products(q, q);
     }
@@ -122,8 +121,7 @@ cross(T1 p0, T2 p1) {
   return result;
 }
 
-template <typename T>
-detail::geometric_scalar_result_t<detail::is_geometric_v<T>, T, T> length(T p) {
+template <typename T> detail::geometric_scalar_result_t<detail::is_geometric_v<T>, T, T> length(T p) {
   return detail::element_type_t<T>(detail::length(detail::as_value(p)));
 }
 template <typename T1, typename T2>
@@ -135,8 +133,7 @@ template <typename T> detail::geometric_result_t<detail::is_geometric_v<T>, T> n
 }
 
 // sqrt of the sum of squares, with no rescaling.
-template <typename T>
-detail::geometric_scalar_result_t<detail::is_float_geometric_v<T>, T, T> fast_length(T p) {
+template <typename T> detail::geometric_scalar_result_t<detail::is_float_geometric_v<T>, T, T> fast_length(T p) {
   const auto &value = detail::as_value(p);
   return std::sqrt(detail::sum_of_products(value, value));
 }

@@ -21,9 +21,9 @@ template <typename T> constexpr std::make_unsigned_t<T> to_unsigned(T x) { retur
 template <typename T> inline constexpr int bit_width_v = int(sizeof(T) * 8);
 
 // Twice as wide as T (mul_hi, mad_sat), with T's signedness.
-template <typename T>
-using wide_t = std::conditional_t<(sizeof(T) < 8), std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>,
-                                  std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>>;
+template <typename T> using wide_t =
+    std::conditional_t<(sizeof(T) < 8), std::conditional_t<std::is_signed_v<T>, std::int64_t, std::uint64_t>,
+                       std::conditional_t<std::is_signed_v<T>, __int128, unsigned __int128>>;
 
 template <typename T> T abs(T x) {
   if constexpr (std::is_signed_v<T>) return T(x < 0 ? to_unsigned(T(0)) - to_unsigned(x) : to_unsigned(x));
@@ -51,7 +51,8 @@ template <typename T> T rotate(T v, T count) {
 }
 // ((wide)hi << bits) | lo, wide being signed if hi is.
 template <typename Hi, typename Lo> auto upsample(Hi hi, Lo lo) {
-  using Wide = std::conditional_t<std::is_signed_v<Hi>, fixed_signed_t<2 * sizeof(Hi)>, fixed_unsigned_t<2 * sizeof(Hi)>>;
+  using Wide =
+      std::conditional_t<std::is_signed_v<Hi>, fixed_signed_t<2 * sizeof(Hi)>, fixed_unsigned_t<2 * sizeof(Hi)>>;
   using UnsignedWide = std::make_unsigned_t<Wide>;
   return Wide((UnsignedWide(to_unsigned(hi)) << bit_width_v<Hi>) | UnsignedWide(lo));
 }
@@ -63,16 +64,16 @@ template <typename T> T clamp(T x, T minval, T maxval) {
 }
 
 template <typename T> inline constexpr bool is_int32_element_v = is_one_of_v<T, std::int32_t, std::uint32_t>;
-template <typename T, typename... Others>
-using int32_result_t = same_shape_result_t<is_int32_element_v<element_type_t<T>>, T, Others...>;
+template <typename T, typename... Others> using int32_result_t =
+    same_shape_result_t<is_int32_element_v<element_type_t<T>>, T, Others...>;
 
 // upsample's arguments: hi of 8, 16 or 32 bits, lo unsigned of the same
 // size, both scalars, both marray or both vec/swizzle, with as many elements.
-template <typename Hi, typename Lo>
-inline constexpr bool is_upsample_pair_v =
-    is_integer_element_v<element_type_t<Hi>> && is_integer_element_v<element_type_t<Lo>> &&
-    std::is_unsigned_v<element_type_t<Lo>> && sizeof(element_type_t<Hi>) == sizeof(element_type_t<Lo>) &&
-    sizeof(element_type_t<Hi>) <= 4 && same_layout_v<Hi, Lo>;
+template <typename Hi, typename Lo> inline constexpr bool
+    is_upsample_pair_v = is_integer_element_v<element_type_t<Hi>> &&is_integer_element_v<element_type_t<Lo>> &&
+                             std::is_unsigned_v<element_type_t<Lo>> &&
+                         sizeof(element_type_t<Hi>) == sizeof(element_type_t<Lo>) &&
+                         sizeof(element_type_t<Hi>) <= 4 && same_layout_v<Hi, Lo>;
 }  // namespace detail
 
 template <typename T> detail::geninteger_result_t<T> abs(T x) {
@@ -147,9 +148,8 @@ template <typename T1, typename T2, typename T3>
 detail::geninteger_result_t<T1, T2, T3> clamp(T1 x, T2 minval, T3 maxval) {
   return detail::lanewise([](auto v, auto lo, auto hi) { return detail::clamp(v, lo, hi); }, x, minval, maxval);
 }
-template <typename T>
-detail::nonscalar_geninteger_result_t<T> clamp(T x, detail::element_type_t<T> minval,
-                                               detail::element_type_t<T> maxval) {
+template <typename T> detail::nonscalar_geninteger_result_t<T> clamp(T x, detail::element_type_t<T> minval,
+                                                                     detail::element_type_t<T> maxval) {
   return detail::lanewise([](auto v, auto lo, auto hi) { return detail::clamp(v, lo, hi); }, x, minval, maxval);
 }
 template <typename T1, typename T2> detail::geninteger_result_t<T1, T2> max(T1 x, T2 y) {

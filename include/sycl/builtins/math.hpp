@@ -29,13 +29,12 @@ namespace sycl {
 namespace detail {
 // An int argument matching x (ldexp, pown, rootn): marray<int, N> for an
 // marray, vec<int32_t, N> or a swizzle of one for a vec.
-template <typename T, typename K>
-using int_vector_result_t =
+template <typename T, typename K> using int_vector_result_t =
     std::enable_if_t<is_genfloat_v<T> && is_nonscalar_v<T> && std::is_same_v<vec_value_t<K>, rebind_t<T, int>>,
                      vec_value_t<T>>;
 template <typename T> using genfloat_scalar_t = std::enable_if_t<is_genfloat_v<T> && !is_nonscalar_v<T>, T>;
-template <typename T, typename Ptr, typename Out>
-using output_result_t = std::enable_if_t<is_genfloat_v<T> && is_output_pointer_v<T, Ptr, Out>, vec_value_t<T>>;
+template <typename T, typename Ptr, typename Out> using output_result_t =
+    std::enable_if_t<is_genfloat_v<T> && is_output_pointer_v<T, Ptr, Out>, vec_value_t<T>>;
 template <typename T> inline constexpr bool is_nan_code_v = is_one_of_v<T, std::uint16_t, std::uint32_t, std::uint64_t>;
 
 // Lane implementations, for float and double (and half where noted); the
@@ -125,7 +124,7 @@ template <typename T> T nextafter(T x, T y) {
     if (x == y) return y;
     std::uint16_t bits = __builtin_bit_cast(std::uint16_t, x);
     if (x == half(0.0f)) bits = y > x ? 0x0001 : 0x8001;  // the smallest denormal, towards y
-    else if ((y > x) == (x > half(0.0f))) ++bits;        // away from zero
+    else if ((y > x) == (x > half(0.0f))) ++bits;         // away from zero
     else --bits;
     return __builtin_bit_cast(half, bits);
   } else {
@@ -204,7 +203,8 @@ template <typename T> T remquo(T x, T y, int &quotient) {
 
 template <typename Code> auto nan_with_code(Code code) {
   if constexpr (sizeof(Code) == 2) return __builtin_bit_cast(half, std::uint16_t(0x7e00u | (code & 0x01ffu)));
-  else if constexpr (sizeof(Code) == 4) return __builtin_bit_cast(float, std::uint32_t(0x7fc00000u | (code & 0x003fffffu)));
+  else if constexpr (sizeof(Code) == 4)
+    return __builtin_bit_cast(float, std::uint32_t(0x7fc00000u | (code & 0x003fffffu)));
   else return __builtin_bit_cast(double, std::uint64_t(0x7ff8000000000000ull | (code & 0x0007ffffffffffffull)));
 }
 }  // namespace detail
@@ -423,36 +423,36 @@ template <typename T, typename K> detail::int_vector_result_t<T, K> rootn(T x, K
 
 // --- A second result through a pointer ----------------------------------------------
 // sincos: returns sin(x), stores cos(x).
-template <typename T, typename Ptr>
-detail::output_result_t<T, Ptr, detail::element_type_t<T>> sincos(T x, Ptr cosval) {
+template <typename T, typename Ptr> detail::output_result_t<T, Ptr, detail::element_type_t<T>> sincos(T x, Ptr cosval) {
   return detail::lanewise_with_output<detail::element_type_t<T>>(
       cosval, [](auto v, auto &cosine) { return detail::sincos(v, cosine); }, x);
 }
 // fract: returns fmin(x - floor(x), nextafter(1, 0)), stores floor(x).
-template <typename T, typename Ptr>
-detail::output_result_t<T, Ptr, detail::element_type_t<T>> fract(T x, Ptr iptr) {
+template <typename T, typename Ptr> detail::output_result_t<T, Ptr, detail::element_type_t<T>> fract(T x, Ptr iptr) {
   return detail::lanewise_with_output<detail::element_type_t<T>>(
       iptr, [](auto v, auto &whole) { return detail::fract(v, whole); }, x);
 }
 // modf: returns the fractional part of x, stores the integral part (both with x's sign).
-template <typename T, typename Ptr>
-detail::output_result_t<T, Ptr, detail::element_type_t<T>> modf(T x, Ptr iptr) {
+template <typename T, typename Ptr> detail::output_result_t<T, Ptr, detail::element_type_t<T>> modf(T x, Ptr iptr) {
   return detail::lanewise_with_output<detail::element_type_t<T>>(
       iptr, [](auto v, auto &whole) { return detail::modf(v, whole); }, x);
 }
 // frexp: returns the mantissa in [0.5, 1) (or x if zero, infinite or NaN), stores the exponent.
 template <typename T, typename Ptr> detail::output_result_t<T, Ptr, int> frexp(T x, Ptr exp) {
-  return detail::lanewise_with_output<int>(exp, [](auto v, int &e) { return detail::frexp(v, e); }, x);
+  return detail::lanewise_with_output<int>(
+      exp, [](auto v, int &e) { return detail::frexp(v, e); }, x);
 }
 // lgamma_r: returns lgamma(x), stores the sign of gamma(x) (+1 or -1).
 template <typename T, typename Ptr> detail::output_result_t<T, Ptr, int> lgamma_r(T x, Ptr signp) {
-  return detail::lanewise_with_output<int>(signp, [](auto v, int &sign) { return detail::lgamma_r(v, sign); }, x);
+  return detail::lanewise_with_output<int>(
+      signp, [](auto v, int &sign) { return detail::lgamma_r(v, sign); }, x);
 }
 // remquo: returns remainder(x, y), stores the low 7 bits of the quotient x/y with its sign.
 template <typename T1, typename T2, typename Ptr>
 std::enable_if_t<detail::is_output_pointer_v<T1, Ptr, int>, detail::genfloat_result_t<T1, T2>> remquo(T1 x, T2 y,
                                                                                                       Ptr quo) {
-  return detail::lanewise_with_output<int>(quo, [](auto a, auto b, int &q) { return detail::remquo(a, b, q); }, x, y);
+  return detail::lanewise_with_output<int>(
+      quo, [](auto a, auto b, int &q) { return detail::remquo(a, b, q); }, x, y);
 }
 
 // nan: a quiet NaN with nancode in its significand; uint16_t, uint32_t and
@@ -461,6 +461,5 @@ template <typename T, typename = std::enable_if_t<detail::is_nan_code_v<detail::
 auto nan(T nancode) {
   return detail::lanewise([](auto code) { return detail::nan_with_code(code); }, nancode);
 }
-
 
 }  // namespace sycl

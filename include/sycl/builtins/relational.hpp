@@ -20,11 +20,10 @@ namespace detail {
 // The spec's "generic scalar type" (§4.17.10): integers and floating point.
 template <typename T> inline constexpr bool is_generic_scalar_v = is_float_element_v<T> || is_integer_element_v<T>;
 
-template <typename T>
-using relational_t = std::conditional_t<is_vec_v<vec_value_t<T>>, rebind_t<T, fixed_signed_t<sizeof(element_type_t<T>)>>,
-                                        rebind_t<T, bool>>;
-template <typename T, typename... Others>
-using relational_result_t =
+template <typename T> using relational_t =
+    std::conditional_t<is_vec_v<vec_value_t<T>>, rebind_t<T, fixed_signed_t<sizeof(element_type_t<T>)>>,
+                       rebind_t<T, bool>>;
+template <typename T, typename... Others> using relational_result_t =
     std::enable_if_t<is_genfloat_v<T> && (std::is_same_v<vec_value_t<T>, vec_value_t<Others>> && ...), relational_t<T>>;
 
 template <typename T> computation_t<T> widen(T x) { return computation_t<T>(x); }
@@ -41,10 +40,9 @@ template <typename T> bool isnormal(T x) {
 
 // any and all: marray<bool>; vec or swizzle of signed integers (result int);
 // deprecated: a signed integer or marray of them (result bool).
-template <typename T>
-inline constexpr bool is_any_all_argument_v =
-    (is_marray_v<T> && std::is_same_v<element_type_t<T>, bool>) ||
-    (is_integer_element_v<element_type_t<T>> && std::is_signed_v<element_type_t<T>>);
+template <typename T> inline constexpr bool
+    is_any_all_argument_v = (is_marray_v<T> && std::is_same_v<element_type_t<T>, bool>) ||
+                            (is_integer_element_v<element_type_t<T>> && std::is_signed_v<element_type_t<T>>);
 template <typename Lane> bool is_set(Lane lane) {
   if constexpr (std::is_same_v<Lane, bool>) return lane;
   else return fixed_unsigned_t<sizeof(Lane)>(lane) >> (sizeof(Lane) * 8 - 1);  // the most significant bit
@@ -60,18 +58,18 @@ template <bool All, typename T> auto any_or_all(const T &x) {
 template <typename T> T bitselect(T a, T b, T c) {
   using Bits = fixed_unsigned_t<sizeof(T)>;
   const Bits mask = __builtin_bit_cast(Bits, c);
-  return __builtin_bit_cast(T, Bits((__builtin_bit_cast(Bits, a) & Bits(~mask)) | (__builtin_bit_cast(Bits, b) & mask)));
+  return __builtin_bit_cast(T,
+                            Bits((__builtin_bit_cast(Bits, a) & Bits(~mask)) | (__builtin_bit_cast(Bits, b) & mask)));
 }
 
 // select's condition: marray<bool, N> for marray; for vec, a vec or swizzle
 // of integers of the element's size (signed or unsigned), read by their most
 // significant bit.
 template <typename T, typename Mask>
-inline constexpr bool is_select_mask_v =
-    is_marray_v<T> ? std::is_same_v<Mask, rebind_t<T, bool>>
-                   : is_vec_v<vec_value_t<Mask>> && same_layout_v<T, Mask> &&
-                         is_integer_element_v<element_type_t<Mask>> &&
-                         sizeof(element_type_t<Mask>) == sizeof(element_type_t<T>);
+inline constexpr bool is_select_mask_v = is_marray_v<T> ? std::is_same_v<Mask, rebind_t<T, bool>>
+                                                        : is_vec_v<vec_value_t<Mask>> &&same_layout_v<T, Mask> &&
+                                                                  is_integer_element_v<element_type_t<Mask>> &&
+                                                              sizeof(element_type_t<Mask>) == sizeof(element_type_t<T>);
 }  // namespace detail
 
 template <typename T1, typename T2> detail::relational_result_t<T1, T2> isequal(T1 x, T2 y) {
@@ -128,7 +126,7 @@ template <typename T, typename = std::enable_if_t<detail::is_any_all_argument_v<
 // of its representation).
 template <typename T1, typename T2, typename T3>
 detail::same_shape_result_t<detail::is_generic_scalar_v<detail::element_type_t<T1>>, T1, T2, T3> bitselect(T1 a, T2 b,
-                                                                                                         T3 c) {
+                                                                                                           T3 c) {
   return detail::lanewise([](auto x, auto y, auto z) { return detail::bitselect(x, y, z); }, a, b, c);
 }
 

@@ -39,8 +39,7 @@ template <typename T, int D> struct accessor_view {
   // Row-major, unrolled by the compiler's front end: device code is
   // simplified before it is specialized, without unrolling, and a loop here
   // would keep the view in memory (every subscript a loop and a copy).
-  template <std::size_t... Ds>
-  std::size_t linear_index(const id<D> &index, std::index_sequence<Ds...>) const noexcept {
+  template <std::size_t... Ds> std::size_t linear_index(const id<D> &index, std::index_sequence<Ds...>) const noexcept {
     std::size_t linear = 0;
     ((linear = linear * extent[Ds] + (offset[Ds] + index[Ds])), ...);
     return linear;
@@ -64,7 +63,8 @@ template <typename T, int D> struct accessor_view {
 };
 
 // The same view with another element type (T to const T, for conversions).
-template <typename To, typename From, int D> accessor_view<To, D> view_cast(const accessor_view<From, D> &view) noexcept {
+template <typename To, typename From, int D>
+accessor_view<To, D> view_cast(const accessor_view<From, D> &view) noexcept {
   return accessor_view<To, D>{view.data, view.extent, view.offset, view.access_range};
 }
 
@@ -84,7 +84,8 @@ public:
   using reference = T &;
 
   accessor_iterator() = default;
-  accessor_iterator(const accessor_view<T, D> &view, std::size_t position) noexcept : view_(view), position_(position) {}
+  accessor_iterator(const accessor_view<T, D> &view, std::size_t position) noexcept
+      : view_(view), position_(position) {}
   // An iterator converts to a const_iterator.
   template <typename U, typename = std::enable_if_t<std::is_same_v<const U, T> && !std::is_same_v<U, T>>>
   accessor_iterator(const accessor_iterator<U, D> &other) noexcept
@@ -92,7 +93,9 @@ public:
 
   reference operator*() const noexcept { return view_.at_position(position_); }
   pointer operator->() const noexcept { return &view_.at_position(position_); }
-  reference operator[](difference_type n) const noexcept { return view_.at_position(position_ + static_cast<std::size_t>(n)); }
+  reference operator[](difference_type n) const noexcept {
+    return view_.at_position(position_ + static_cast<std::size_t>(n));
+  }
 
   accessor_iterator &operator++() noexcept {
     ++position_;
@@ -128,12 +131,24 @@ public:
     return static_cast<difference_type>(a.position_ - b.position_);
   }
 
-  friend bool operator==(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ == b.position_; }
-  friend bool operator!=(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ != b.position_; }
-  friend bool operator<(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ < b.position_; }
-  friend bool operator>(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ > b.position_; }
-  friend bool operator<=(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ <= b.position_; }
-  friend bool operator>=(const accessor_iterator &a, const accessor_iterator &b) noexcept { return a.position_ >= b.position_; }
+  friend bool operator==(const accessor_iterator &a, const accessor_iterator &b) noexcept {
+    return a.position_ == b.position_;
+  }
+  friend bool operator!=(const accessor_iterator &a, const accessor_iterator &b) noexcept {
+    return a.position_ != b.position_;
+  }
+  friend bool operator<(const accessor_iterator &a, const accessor_iterator &b) noexcept {
+    return a.position_ < b.position_;
+  }
+  friend bool operator>(const accessor_iterator &a, const accessor_iterator &b) noexcept {
+    return a.position_ > b.position_;
+  }
+  friend bool operator<=(const accessor_iterator &a, const accessor_iterator &b) noexcept {
+    return a.position_ <= b.position_;
+  }
+  friend bool operator>=(const accessor_iterator &a, const accessor_iterator &b) noexcept {
+    return a.position_ >= b.position_;
+  }
 
 private:
   template <typename, int> friend class accessor_iterator;
@@ -152,10 +167,8 @@ public:
   decltype(auto) operator[](std::size_t i) const {
     id<D> next = index_;
     next[Fixed] = i;
-    if constexpr (Fixed + 1 == D)
-      return view_.at(next);
-    else
-      return accessor_subscript<T, D, Fixed + 1>(view_, next);
+    if constexpr (Fixed + 1 == D) return view_.at(next);
+    else return accessor_subscript<T, D, Fixed + 1>(view_, next);
   }
 
 private:
@@ -195,14 +208,14 @@ public:
   const_reverse_iterator crend() const noexcept { return const_reverse_iterator(cbegin()); }
 
 protected:
-  const accessor_view<T, view_dimensions<D>> &view() const noexcept { return static_cast<const Derived &>(*this).view_; }
+  const accessor_view<T, view_dimensions<D>> &view() const noexcept {
+    return static_cast<const Derived &>(*this).view_;
+  }
 
 private:
   template <typename U> accessor_iterator_t<U, D> iterator_at(std::size_t position) const noexcept {
-    if constexpr (D > 1)
-      return accessor_iterator<U, D>(view_cast<U>(view()), position);
-    else
-      return view().data + view().offset[0] + position;
+    if constexpr (D > 1) return accessor_iterator<U, D>(view_cast<U>(view()), position);
+    else return view().data + view().offset[0] + position;
   }
 };
 
@@ -229,7 +242,8 @@ public:
 // §4.7.6.10): it converts to a reference to it and, unless read-only, is
 // assigned to. Derived classes bring the assignments in with a
 // using-declaration (their own copy assignment hides them otherwise).
-template <typename Derived, typename T> class accessor_interface<Derived, T, 0> : public accessor_common<Derived, T, 0> {
+template <typename Derived, typename T> class accessor_interface<Derived, T, 0>
+    : public accessor_common<Derived, T, 0> {
   using accessor_common<Derived, T, 0>::view;
 
 public:

@@ -16,8 +16,7 @@ public:
 
   constexpr array() noexcept : values_{} {}
   template <typename... T,
-            typename = std::enable_if_t<sizeof...(T) == Dimensions &&
-                                        (std::is_convertible_v<T, std::size_t> && ...)>>
+            typename = std::enable_if_t<sizeof...(T) == Dimensions && (std::is_convertible_v<T, std::size_t> && ...)>>
   constexpr array(T... values) noexcept : values_{static_cast<std::size_t>(values)...} {}
 
   constexpr std::size_t get(int dimension) const noexcept { return values_[dimension]; }

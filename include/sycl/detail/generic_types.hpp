@@ -48,8 +48,7 @@ template <typename T, std::size_t N> struct element_traits<marray<T, N>> {
 template <typename T> using element_type_t = typename element_traits<vec_value_t<T>>::element_type;
 
 // half is a floating-point type of SYCL (§4.14.1) but not of C++.
-template <typename T>
-inline constexpr bool is_sycl_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
+template <typename T> inline constexpr bool is_sycl_floating_v = std::is_floating_point_v<T> || std::is_same_v<T, half>;
 
 }  // namespace detail
 }  // namespace sycl

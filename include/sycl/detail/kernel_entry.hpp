@@ -17,11 +17,11 @@ namespace sycl::detail {
 
 // Default kernel name: the kernel's own type (SYCL 2020 §5.2, unnamed lambdas).
 struct auto_name {};
-template <typename Name, typename Kernel>
-using kernel_name_t = std::conditional_t<std::is_same_v<Name, auto_name>, Kernel, Name>;
+template <typename Name, typename Kernel> using kernel_name_t =
+    std::conditional_t<std::is_same_v<Name, auto_name>, Kernel, Name>;
 
-template <typename Name, typename Kernel>
-ONEPASS_KERNEL_ENTRY("single_task") void kernel_entry_single_task(const Kernel *kernel) {
+template <typename Name, typename Kernel> ONEPASS_KERNEL_ENTRY("single_task")
+void kernel_entry_single_task(const Kernel *kernel) {
   (*kernel)();
 }
 
@@ -36,13 +36,13 @@ template <int Dimensions> item<Dimensions> current_item() {
   return current_item<Dimensions>(std::make_index_sequence<Dimensions>());
 }
 
-template <typename Name, typename Kernel, int Dimensions>
-ONEPASS_KERNEL_ENTRY("parallel_for") void kernel_entry_parallel_for(const Kernel *kernel) {
+template <typename Name, typename Kernel, int Dimensions> ONEPASS_KERNEL_ENTRY("parallel_for")
+void kernel_entry_parallel_for(const Kernel *kernel) {
   (*kernel)(current_item<Dimensions>());
 }
 
-template <typename Name, typename Kernel, int Dimensions>
-ONEPASS_KERNEL_ENTRY("nd_range") void kernel_entry_nd_range(const Kernel *kernel) {
+template <typename Name, typename Kernel, int Dimensions> ONEPASS_KERNEL_ENTRY("nd_range")
+void kernel_entry_nd_range(const Kernel *kernel) {
   (*kernel)(nd_item_factory<Dimensions>::make());
 }
 

@@ -72,8 +72,8 @@ ONEPASS_RT_API std::string describe_absent_backends();
 // The device the default selector picks (honours ONEPASS_DEVICE).
 ONEPASS_RT_API int default_selector_score(const device_impl &);
 
-ONEPASS_RT_API std::shared_ptr<context_impl>
-make_context(const std::vector<std::shared_ptr<device_impl>> &devices, const async_handler &handler);
+ONEPASS_RT_API std::shared_ptr<context_impl> make_context(const std::vector<std::shared_ptr<device_impl>> &devices,
+                                                          const async_handler &handler);
 ONEPASS_RT_API std::vector<std::shared_ptr<device_impl>> get_context_devices(const context_impl &);
 // SYCL 2020 §4.6.2: the platform's default context, shared by every queue
 // constructed without an explicit context.
@@ -87,8 +87,7 @@ struct queue_options {
 
 ONEPASS_RT_API std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx,
                                                       const std::shared_ptr<device_impl> &dev,
-                                                      const async_handler &handler,
-                                                      const queue_options &options);
+                                                      const async_handler &handler, const queue_options &options);
 ONEPASS_RT_API std::shared_ptr<device_impl> get_queue_device(const queue_impl &);
 ONEPASS_RT_API std::shared_ptr<context_impl> get_queue_context(const queue_impl &);
 ONEPASS_RT_API bool queue_is_in_order(const queue_impl &);
@@ -101,7 +100,7 @@ struct kernel_launch_desc {
   // itself (no allocation per launch); others are held by `object`.
   static constexpr std::size_t inline_capacity = 64, inline_alignment = 16;
 
-  const void *host_entry = nullptr;  // address of the kernel's entry instantiation: its identity
+  const void *host_entry = nullptr;    // address of the kernel's entry instantiation: its identity
   std::shared_ptr<const void> object;  // a copy of the kernel object, the argument blob (if not inline)
   alignas(inline_alignment) unsigned char inline_object[inline_capacity];
   std::size_t object_size = 0;
@@ -155,15 +154,15 @@ struct command_group_desc {
   kernel_launch_desc kernel;
   void *destination = nullptr;
   const void *source = nullptr;
-  std::size_t bytes = 0;                // copy: bytes to copy
-  std::vector<unsigned char> pattern;   // fill: one element's bytes
-  std::size_t count = 0;                // fill: number of elements
+  std::size_t bytes = 0;               // copy: bytes to copy
+  std::vector<unsigned char> pattern;  // fill: one element's bytes
+  std::size_t count = 0;               // fill: number of elements
   std::vector<std::shared_ptr<event_impl>> dependencies;
   std::vector<buffer_access> accesses;
   std::function<void()> host_task;
   region_side region_source, region_destination;  // copy_region (source unused by fill_region)
-  std::size_t element_bytes = 0;                 // copy_region, fill_region
-  std::shared_ptr<const void> keep_alive;        // a shared_ptr side of a copy
+  std::size_t element_bytes = 0;                  // copy_region, fill_region
+  std::shared_ptr<const void> keep_alive;         // a shared_ptr side of a copy
 };
 
 ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&);
@@ -182,13 +181,13 @@ ONEPASS_RT_API std::uint64_t event_profiling(const event_impl &, profiling_point
 struct buffer_init {
   std::size_t element_size = 1;
   int dimensions = 1;
-  std::size_t range[3] = {1, 1, 1};  // SYCL order
-  void *host_storage = nullptr;        // used as the host's copy, written back to at destruction
-  const void *initial_data = nullptr;  // copied in at construction
-  std::shared_ptr<void> keep_alive;    // owns host_storage (shared_ptr constructors)
-  void *final_data = nullptr;          // write-back target other than host_storage (use_mutex)
-  std::mutex *final_mutex = nullptr;   // held while writing to final_data (use_mutex)
-  std::size_t page_range[3] = {0, 0, 0};  // elements per page, SYCL order; 0: the default
+  std::size_t range[3] = {1, 1, 1};             // SYCL order
+  void *host_storage = nullptr;                 // used as the host's copy, written back to at destruction
+  const void *initial_data = nullptr;           // copied in at construction
+  std::shared_ptr<void> keep_alive;             // owns host_storage (shared_ptr constructors)
+  void *final_data = nullptr;                   // write-back target other than host_storage (use_mutex)
+  std::mutex *final_mutex = nullptr;            // held while writing to final_data (use_mutex)
+  std::size_t page_range[3] = {0, 0, 0};        // elements per page, SYCL order; 0: the default
   std::shared_ptr<context_impl> bound_context;  // property::buffer::context_bound: usable only there
 };
 // The returned handle's deleter is the buffer's destructor (SYCL 2020
@@ -215,8 +214,7 @@ ONEPASS_RT_API host_access buffer_acquire_host(const buffer_access &access);
 // --- USM -------------------------------------------------------------------
 enum class usm_kind { host, device, shared, unknown };
 ONEPASS_RT_API void *usm_allocate(std::size_t bytes, std::size_t alignment, usm_kind kind,
-                                  const std::shared_ptr<device_impl> &dev,
-                                  const std::shared_ptr<context_impl> &ctx);
+                                  const std::shared_ptr<device_impl> &dev, const std::shared_ptr<context_impl> &ctx);
 ONEPASS_RT_API void usm_free(void *ptr, const context_impl &ctx);
 ONEPASS_RT_API usm_kind usm_pointer_kind(const void *ptr, const context_impl &ctx);
 ONEPASS_RT_API std::shared_ptr<device_impl> usm_pointer_device(const void *ptr, const context_impl &ctx);

@@ -14,30 +14,30 @@
 
 // The element accessors of a vec and of a swizzle (§4.14.2.1, §4.14.2.4.4):
 // X(name, index, condition on the element count M), expanded by each class.
-#define ONEPASS_VEC_ELEMENT_ACCESSORS(X)                                                                 \
-  X(x, 0, M <= 4)                                                                                        \
-  X(y, 1, M >= 2 && M <= 4)                                                                              \
-  X(z, 2, M >= 3 && M <= 4)                                                                              \
-  X(w, 3, M == 4)                                                                                        \
-  X(r, 0, M == 4)                                                                                        \
-  X(g, 1, M == 4)                                                                                        \
-  X(b, 2, M == 4)                                                                                        \
-  X(a, 3, M == 4)                                                                                        \
-  X(s0, 0, M >= 1)                                                                                       \
-  X(s1, 1, M >= 2)                                                                                       \
-  X(s2, 2, M >= 3)                                                                                       \
-  X(s3, 3, M >= 4)                                                                                       \
-  X(s4, 4, M >= 8)                                                                                       \
-  X(s5, 5, M >= 8)                                                                                       \
-  X(s6, 6, M >= 8)                                                                                       \
-  X(s7, 7, M >= 8)                                                                                       \
-  X(s8, 8, M >= 16)                                                                                      \
-  X(s9, 9, M >= 16)                                                                                      \
-  X(sA, 10, M >= 16)                                                                                     \
-  X(sB, 11, M >= 16)                                                                                     \
-  X(sC, 12, M >= 16)                                                                                     \
-  X(sD, 13, M >= 16)                                                                                     \
-  X(sE, 14, M >= 16)                                                                                     \
+#define ONEPASS_VEC_ELEMENT_ACCESSORS(X)                                                                               \
+  X(x, 0, M <= 4)                                                                                                      \
+  X(y, 1, M >= 2 && M <= 4)                                                                                            \
+  X(z, 2, M >= 3 && M <= 4)                                                                                            \
+  X(w, 3, M == 4)                                                                                                      \
+  X(r, 0, M == 4)                                                                                                      \
+  X(g, 1, M == 4)                                                                                                      \
+  X(b, 2, M == 4)                                                                                                      \
+  X(a, 3, M == 4)                                                                                                      \
+  X(s0, 0, M >= 1)                                                                                                     \
+  X(s1, 1, M >= 2)                                                                                                     \
+  X(s2, 2, M >= 3)                                                                                                     \
+  X(s3, 3, M >= 4)                                                                                                     \
+  X(s4, 4, M >= 8)                                                                                                     \
+  X(s5, 5, M >= 8)                                                                                                     \
+  X(s6, 6, M >= 8)                                                                                                     \
+  X(s7, 7, M >= 8)                                                                                                     \
+  X(s8, 8, M >= 16)                                                                                                    \
+  X(s9, 9, M >= 16)                                                                                                    \
+  X(sA, 10, M >= 16)                                                                                                   \
+  X(sB, 11, M >= 16)                                                                                                   \
+  X(sC, 12, M >= 16)                                                                                                   \
+  X(sD, 13, M >= 16)                                                                                                   \
+  X(sE, 14, M >= 16)                                                                                                   \
   X(sF, 15, M >= 16)
 
 namespace sycl {
@@ -76,14 +76,12 @@ template <typename T> using rel_t = typename signed_of_size<sizeof(T)>::type;
 // Whether the bitwise, shift and % operators exist for an element type.
 template <typename T> inline constexpr bool integral_lanes_v = !is_sycl_floating_v<T>;
 
-template <typename T>
-inline constexpr bool is_vec_element_v =
+template <typename T> inline constexpr bool is_vec_element_v =
     std::is_same_v<T, bool> || std::is_same_v<T, char> || std::is_same_v<T, signed char> ||
     std::is_same_v<T, unsigned char> || std::is_same_v<T, short> || std::is_same_v<T, unsigned short> ||
     std::is_same_v<T, int> || std::is_same_v<T, unsigned int> || std::is_same_v<T, long> ||
     std::is_same_v<T, unsigned long> || std::is_same_v<T, long long> || std::is_same_v<T, unsigned long long> ||
-    std::is_same_v<T, std::byte> || std::is_same_v<T, half> || std::is_same_v<T, float> ||
-    std::is_same_v<T, double>;
+    std::is_same_v<T, std::byte> || std::is_same_v<T, half> || std::is_same_v<T, float> || std::is_same_v<T, double>;
 
 // --- element conversions (vec::convert) -----------------------------------
 
@@ -128,7 +126,8 @@ template <typename To, typename From, rounding_mode Mode> To convert_lane(From x
     constexpr bool can_lose = sizeof(From) >= sizeof(To) || !is_float_lane_v<From>;
     if constexpr (directed && can_lose && !std::is_same_v<To, From>) {
       if (x != x || x == From(0)) return r;  // NaN, and zero, convert exactly
-      if (__builtin_isinf(static_cast<double>(r)) && !(is_float_lane_v<From> && __builtin_isinf(static_cast<double>(x)))) {
+      if (__builtin_isinf(static_cast<double>(r)) &&
+          !(is_float_lane_v<From> && __builtin_isinf(static_cast<double>(x)))) {
         // Overflowed to infinity: directed modes may stop at the largest finite value.
         bool positive = static_cast<double>(r) > 0;
         bool keep = Mode == rounding_mode::rtp ? positive : Mode == rounding_mode::rtn ? !positive : false;

@@ -19,8 +19,8 @@ namespace sycl::detail::swizzled {
 // This namespace holds the view and its operators only: ADL on a view finds
 // nothing else here.
 
-template <typename DataT, int SourceN, bool Const, int... Indexes>
-class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes...>, int(sizeof...(Indexes))> {
+template <typename DataT, int SourceN, bool Const, int... Indexes> class vec_swizzle
+    : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes...>, int(sizeof...(Indexes))> {
   static constexpr int kCount = int(sizeof...(Indexes));
   static constexpr int kIndex[kCount] = {Indexes...};
   using vec_t = vec<DataT, kCount>;
@@ -35,10 +35,10 @@ class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes..
   }();
   template <typename T> using scalar_if = std::enable_if_t<vec_scalar_operand_v<T, DataT>, int>;
   // Another swizzle of the same element type and size.
-  template <typename S>
-  using swizzle_if = std::enable_if_t<is_swizzle_v<S> && std::is_same_v<vec_value_t<S>, vec_t>, int>;
+  template <typename S> using swizzle_if =
+      std::enable_if_t<is_swizzle_v<S> && std::is_same_v<vec_value_t<S>, vec_t>, int>;
 
- public:
+public:
   using element_type = DataT;
   using value_type = DataT;
   using onepass_swizzle_vec = vec_t;  // generic_types.hpp: this is a swizzle of vec_t
@@ -70,9 +70,9 @@ class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes..
   reference operator[](int index) const { return elems_[kIndex[index]]; }
 
   // Element access, as on a vec of this size (§4.14.2.4.4).
-#define ONEPASS_SWIZZLE_ELEMENT(name, index, available)                                                  \
-  template <int M = kCount, std::enable_if_t<(available), int> = 0> reference name() const {             \
-    return elems_[kIndex[index]];                                                                        \
+#define ONEPASS_SWIZZLE_ELEMENT(name, index, available)                                                                \
+  template <int M = kCount, std::enable_if_t<(available), int> = 0> reference name() const {                           \
+    return elems_[kIndex[index]];                                                                                      \
   }
   ONEPASS_VEC_ELEMENT_ACCESSORS(ONEPASS_SWIZZLE_ELEMENT)
 #undef ONEPASS_SWIZZLE_ELEMENT
@@ -114,7 +114,7 @@ class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes..
   }
   static constexpr bool writeable = kWriteable;
 
- private:
+private:
   template <typename, int> friend class sycl::vec;
   template <typename, int, bool, int...> friend class vec_swizzle;
 
@@ -123,7 +123,8 @@ class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes..
   template <int First, int Stride, std::size_t... I> auto part_of(std::index_sequence<I...>) const {
     // Halves of an odd count take one more (an undefined) element, as a
     // 3-element vec does (§4.14.2.1).
-    return vec_swizzle<DataT, SourceN, Const, kIndex[(First + Stride * int(I)) < kCount ? First + Stride * int(I) : kCount - 1]...>(elems_);
+    return vec_swizzle<DataT, SourceN, Const,
+                       kIndex[(First + Stride * int(I)) < kCount ? First + Stride * int(I) : kCount - 1]...>(elems_);
   }
   template <int First, int Stride> auto part() const {
     return part_of<First, Stride>(std::make_index_sequence<std::size_t((kCount + 1) / 2)>());
@@ -141,14 +142,15 @@ class vec_swizzle : public vec_base<vec_swizzle<DataT, SourceN, Const, Indexes..
 // elements.
 template <typename L, typename R, typename = void> struct operation {};
 template <typename L, typename R>
-struct operation<L, R, std::enable_if_t<is_swizzle_v<L> && (std::is_same_v<vec_value_t<R>, vec_value_t<L>> ||
-                                                             vec_scalar_operand_v<R, element_type_t<L>>)>> {
+struct operation<L, R,
+                 std::enable_if_t<is_swizzle_v<L> && (std::is_same_v<vec_value_t<R>, vec_value_t<L>> ||
+                                                      vec_scalar_operand_v<R, element_type_t<L>>)>> {
   using type = vec_value_t<L>;
 };
 template <typename L, typename R>
-struct operation<L, R, std::enable_if_t<!is_swizzle_v<L> && is_swizzle_v<R> &&
-                                        (std::is_same_v<L, vec_value_t<R>> ||
-                                         vec_scalar_operand_v<L, element_type_t<R>>)>> {
+struct operation<L, R,
+                 std::enable_if_t<!is_swizzle_v<L> && is_swizzle_v<R> &&
+                                  (std::is_same_v<L, vec_value_t<R>> || vec_scalar_operand_v<L, element_type_t<R>>)>> {
   using type = vec_value_t<R>;
 };
 template <typename L, typename R> using operation_t = typename operation<L, R>::type;
@@ -161,15 +163,15 @@ template <typename T> decltype(auto) operand(const T &value) {
   else return (value);
 }
 
-#define ONEPASS_SWIZZLE_BINARY(op, enable_if)                                                            \
-  template <typename L, typename R, typename V = operation_t<L, R>, enable_if<V> = 0>                    \
-  V operator op(const L &lhs, const R &rhs) {                                                            \
-    return V(operand(lhs)) op operand(rhs);                                                              \
-  }                                                                                                      \
-  template <typename S, typename R, typename V = operation_t<S, R>, enable_if<V> = 0,                    \
-            std::enable_if_t<is_swizzle_v<S> && S::writeable, int> = 0>                                  \
-  const S &operator op##=(const S & lhs, const R & rhs) {                                                \
-    return lhs.assign(V(lhs) op operand(rhs));                                                           \
+#define ONEPASS_SWIZZLE_BINARY(op, enable_if)                                                                          \
+  template <typename L, typename R, typename V = operation_t<L, R>, enable_if<V> = 0>                                  \
+  V operator op(const L &lhs, const R &rhs) {                                                                          \
+    return V(operand(lhs)) op operand(rhs);                                                                            \
+  }                                                                                                                    \
+  template <typename S, typename R, typename V = operation_t<S, R>, enable_if<V> = 0,                                  \
+            std::enable_if_t<is_swizzle_v<S> && S::writeable, int> = 0>                                                \
+  const S &operator op##=(const S &lhs, const R &rhs) {                                                                \
+    return lhs.assign(V(lhs) op operand(rhs));                                                                         \
   }
 ONEPASS_SWIZZLE_BINARY(+, any_if)
 ONEPASS_SWIZZLE_BINARY(-, any_if)
@@ -183,10 +185,9 @@ ONEPASS_SWIZZLE_BINARY(<<, integral_if)
 ONEPASS_SWIZZLE_BINARY(>>, integral_if)
 #undef ONEPASS_SWIZZLE_BINARY
 
-#define ONEPASS_SWIZZLE_RELATION(op)                                                                     \
-  template <typename L, typename R, typename V = operation_t<L, R>>                                      \
-  auto operator op(const L &lhs, const R &rhs) {                                                         \
-    return V(operand(lhs)) op operand(rhs);                                                              \
+#define ONEPASS_SWIZZLE_RELATION(op)                                                                                   \
+  template <typename L, typename R, typename V = operation_t<L, R>> auto operator op(const L &lhs, const R &rhs) {     \
+    return V(operand(lhs)) op operand(rhs);                                                                            \
   }
 ONEPASS_SWIZZLE_RELATION(==)
 ONEPASS_SWIZZLE_RELATION(!=)
@@ -213,8 +214,8 @@ template <typename S, std::enable_if_t<is_swizzle_v<S>, int> = 0> vec_value_t<S>
 }
 
 // ++ and -- on writeable views (not of bool).
-template <typename S>
-using step_if = std::enable_if_t<is_swizzle_v<S> && S::writeable && !std::is_same_v<element_type_t<S>, bool>, int>;
+template <typename S> using step_if =
+    std::enable_if_t<is_swizzle_v<S> && S::writeable && !std::is_same_v<element_type_t<S>, bool>, int>;
 template <typename S, step_if<S> = 0> const S &operator++(const S &view) {
   return view.assign(vec_value_t<S>(view) + element_type_t<S>(1));
 }

@@ -40,7 +40,9 @@ __attribute__((always_inline)) uint64_t groupItems() {
   const onepass::builtins::WorkItemState *state = __onepass_work_item();
   return state->localRange[0] * state->localRange[1] * state->localRange[2];
 }
-__attribute__((always_inline)) unsigned subGroupLocal() { return static_cast<unsigned>(localLinear() % kSubGroupWidth); }
+__attribute__((always_inline)) unsigned subGroupLocal() {
+  return static_cast<unsigned>(localLinear() % kSubGroupWidth);
+}
 __attribute__((always_inline)) unsigned subGroupSize() {
   const uint64_t first = localLinear() / kSubGroupWidth * kSubGroupWidth, left = groupItems() - first;
   return static_cast<unsigned>(left < kSubGroupWidth ? left : kSubGroupWidth);
@@ -61,7 +63,9 @@ __attribute__((always_inline)) unsigned exchange(unsigned value, unsigned source
 ONEPASS_BUILTIN unsigned __onepass_sub_group_local_id() noexcept { return subGroupLocal(); }
 ONEPASS_BUILTIN unsigned __onepass_sub_group_size() noexcept { return subGroupSize(); }
 ONEPASS_BUILTIN unsigned __onepass_sub_group_max_size() noexcept { return kSubGroupWidth; }
-ONEPASS_BUILTIN unsigned __onepass_sub_group_id() noexcept { return static_cast<unsigned>(localLinear() / kSubGroupWidth); }
+ONEPASS_BUILTIN unsigned __onepass_sub_group_id() noexcept {
+  return static_cast<unsigned>(localLinear() / kSubGroupWidth);
+}
 ONEPASS_BUILTIN unsigned __onepass_sub_group_count() noexcept {
   return static_cast<unsigned>((groupItems() + kSubGroupWidth - 1) / kSubGroupWidth);
 }

@@ -50,20 +50,24 @@ ONEPASS_BUILTIN unsigned __onepass_sub_group_size() noexcept { return warpSize()
 ONEPASS_BUILTIN unsigned __onepass_sub_group_max_size() noexcept { return 32; }
 ONEPASS_BUILTIN unsigned __onepass_sub_group_id() noexcept { return linearThread() / 32; }
 ONEPASS_BUILTIN unsigned __onepass_sub_group_count() noexcept { return (blockThreads() + 31) / 32; }
-ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle(unsigned value, unsigned source) noexcept {
+ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle(unsigned value,
+                                                                                 unsigned source) noexcept {
   return __nvvm_shfl_sync_idx_i32(warpMask(), value, source, 31);
 }
 ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_down(unsigned value,
-                                                                                       unsigned delta) noexcept {
+                                                                                      unsigned delta) noexcept {
   const unsigned lane = linearThread() % 32;
-  const unsigned result = __nvvm_shfl_sync_idx_i32(warpMask(), value, lane + delta < warpSize() ? lane + delta : lane, 31);
+  const unsigned result =
+      __nvvm_shfl_sync_idx_i32(warpMask(), value, lane + delta < warpSize() ? lane + delta : lane, 31);
   return result;
 }
-ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_up(unsigned value, unsigned delta) noexcept {
+ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_up(unsigned value,
+                                                                                    unsigned delta) noexcept {
   const unsigned lane = linearThread() % 32;
   return __nvvm_shfl_sync_idx_i32(warpMask(), value, lane >= delta ? lane - delta : lane, 31);
 }
-ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_xor(unsigned value, unsigned mask) noexcept {
+ONEPASS_BUILTIN __attribute__((convergent)) unsigned __onepass_sub_group_shuffle_xor(unsigned value,
+                                                                                     unsigned mask) noexcept {
   const unsigned lane = linearThread() % 32;
   return __nvvm_shfl_sync_idx_i32(warpMask(), value, (lane ^ mask) < warpSize() ? lane ^ mask : lane, 31);
 }
@@ -73,4 +77,6 @@ ONEPASS_BUILTIN __attribute__((convergent)) int __onepass_sub_group_any(int pred
 ONEPASS_BUILTIN __attribute__((convergent)) int __onepass_sub_group_all(int predicate) noexcept {
   return __nvvm_vote_all_sync(warpMask(), predicate != 0);
 }
-ONEPASS_BUILTIN __attribute__((convergent)) void __onepass_sub_group_barrier() noexcept { __nvvm_bar_warp_sync(warpMask()); }
+ONEPASS_BUILTIN __attribute__((convergent)) void __onepass_sub_group_barrier() noexcept {
+  __nvvm_bar_warp_sync(warpMask());
+}

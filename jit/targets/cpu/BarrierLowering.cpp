@@ -90,8 +90,8 @@ bool isWorkItemState(const Value *value) {
 // For a load of a word of the work-item state: which word.
 std::optional<uint64_t> workItemStateWord(const LoadInst &load) {
   APInt offset(64, 0);
-  const Value *base = load.getPointerOperand()->stripAndAccumulateInBoundsConstantOffsets(
-      load.getModule()->getDataLayout(), offset);
+  const Value *base =
+      load.getPointerOperand()->stripAndAccumulateInBoundsConstantOffsets(load.getModule()->getDataLayout(), offset);
   if (!isWorkItemState(base)) return std::nullopt;
   return offset.getZExtValue() / 8;
 }
@@ -305,8 +305,7 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
       for (BasicBlock *next : successors(block)) {
         if (auto at = find(barrierBlocks, next); at != barrierBlocks.end())
           stops.insert(static_cast<int32_t>(at - barrierBlocks.begin()) + 1);
-        else
-          work.push_back(next);
+        else work.push_back(next);
       }
     }
     if (!unknownStop && stops.size() == 1) result.stopsAt[k] = *stops.begin();
@@ -508,23 +507,21 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
         intrinsic->eraseFromParent();
     IRBuilder<> at(alloca);  // where the variable was: before the address arithmetic moved to the entry
     Value *offset = at.CreateNUWMul(item, at.getInt64(columns[j].slot));
-    if (result.frameBytes > 0)
-      offset = at.CreateNUWAdd(at.CreateNUWMul(items, at.getInt64(result.frameBytes)), offset);
+    if (result.frameBytes > 0) offset = at.CreateNUWAdd(at.CreateNUWMul(items, at.getInt64(result.frameBytes)), offset);
     Value *own = at.CreateInBoundsGEP(at.getInt8Ty(), frames, offset, alloca->getName() + ".frame");
     if (groupCopies[j] != UINT64_MAX) {
       const uint64_t previous = groupCopies[j], current = previous + columns[j].slot;
       Value *before = nullptr;  // (made only for a read of part of the value)
       auto previousCopy = [&] {
         if (!before)
-          before = at.CreateSelect(together,
-                                   at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, previous,
-                                                                 alloca->getName() + ".previous"),
-                                   own, alloca->getName() + ".before");
+          before = at.CreateSelect(
+              together, at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, previous, alloca->getName() + ".previous"),
+              own, alloca->getName() + ".before");
         return before;
       };
       Value *now = at.CreateSelect(
-          together, at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, current, alloca->getName() + ".current"),
-          own, alloca->getName() + ".now");
+          together, at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), group, current, alloca->getName() + ".current"), own,
+          alloca->getName() + ".now");
       Argument *passed = step->getArg(fieldCount + kStepFixedParameters + uniformIndex++);
       passed->setName(alloca->getName() + ".uniform");
       for (User *user : make_early_inc_range(alloca->users())) {

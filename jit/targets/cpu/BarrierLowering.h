@@ -53,9 +53,9 @@ struct SteppedKernel {
     llvm::Type *type;
   };
   std::vector<Uniform> uniforms;
-  uint64_t frameBytes = 0;         // per work-item
+  uint64_t frameBytes = 0;  // per work-item
   uint64_t frameAlign = 1;
-  unsigned barriers = 0;           // resume points
+  unsigned barriers = 0;  // resume points
   // Per resume point (0: the start): whether a group that resumed together
   // there stops together too: only uniform branches lie between it and
   // where the work-item stops next, or only one such place can be reached.

@@ -27,9 +27,9 @@ namespace onepass::jit {
 namespace {
 
 Value *launchWord(IRBuilder<> &builder, Value *launch, unsigned field, unsigned dimension) {
-  return builder.CreateAlignedLoad(builder.getInt64Ty(),
-                                   builder.CreateConstInBoundsGEP1_32(builder.getInt64Ty(), launch, field * 3 + dimension),
-                                   Align(8));
+  return builder.CreateAlignedLoad(
+      builder.getInt64Ty(), builder.CreateConstInBoundsGEP1_32(builder.getInt64Ty(), launch, field * 3 + dimension),
+      Align(8));
 }
 
 // Emits `for (i = begin; i < end; ++i) { *idSlot = i; body(i); }` (no store
@@ -108,8 +108,9 @@ bool comparesEdgeWorkItems(Function &body, unsigned d, const SmallPtrSet<const B
             decidesThere(compare))
           return true;
       if (auto *op = dyn_cast<BinaryOperator>(user);
-          op && (op->getOpcode() == Instruction::Add || op->getOpcode() == Instruction::Sub ||
-                 op->getOpcode() == Instruction::Or) &&
+          op &&
+          (op->getOpcode() == Instruction::Add || op->getOpcode() == Instruction::Sub ||
+           op->getOpcode() == Instruction::Or) &&
           (isa<Constant>(op->getOperand(0)) || isa<Constant>(op->getOperand(1))))
         work.push_back(op);
       if (isa<ZExtInst, SExtInst, TruncInst>(user)) work.push_back(user);
@@ -141,9 +142,8 @@ Expected<uint64_t> allocateGroupLocal(const KernelModule &kernel) {
 // void __onepass_cpu_launch(const void *object, const onepass_cpu_launch *launch)
 // `kernel` is the kernel function, or with `stepped` its step (barriers).
 // `localRange`: the work-group range if compiled in (see compileCpuKernel).
-Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info,
-                        const SteppedKernel *stepped, const std::array<uint64_t, 3> &localRange,
-                        uint64_t groupLocalBytes) {
+Function *buildLauncher(Module &module, Function &kernel, const image::KernelView &info, const SteppedKernel *stepped,
+                        const std::array<uint64_t, 3> &localRange, uint64_t groupLocalBytes) {
   LLVMContext &ctx = module.getContext();
   Type *ptr = PointerType::get(ctx, 0);
   Function *launcher = Function::Create(FunctionType::get(Type::getVoidTy(ctx), {ptr, ptr}, false),
@@ -175,9 +175,9 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   std::vector<Value *> allocations;  // freed at the end
   auto allocateBytes = [&](Value *bytes, uint64_t align) {
     // aligned_alloc wants a multiple of the alignment (and we want no 0).
-    Value *rounded = builder.CreateMul(builder.CreateUDiv(builder.CreateAdd(bytes, builder.getInt64(align)),
-                                                          builder.getInt64(align)),
-                                       builder.getInt64(align));
+    Value *rounded = builder.CreateMul(
+        builder.CreateUDiv(builder.CreateAdd(bytes, builder.getInt64(align)), builder.getInt64(align)),
+        builder.getInt64(align));
     Value *block = builder.CreateCall(allocate, {builder.getInt64(align), rounded});
     allocations.push_back(block);
     return block;
@@ -228,7 +228,8 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
       localMemory = builder.CreatePtrToInt(
           builder.CreateConstInBoundsGEP1_64(
               builder.getInt8Ty(),
-              allocateBytes(builder.CreateAdd(launchWord(builder, launch, 4, 0), builder.getInt64(groupLocalBytes)), 64),
+              allocateBytes(builder.CreateAdd(launchWord(builder, launch, 4, 0), builder.getInt64(groupLocalBytes)),
+                            64),
               groupLocalBytes),
           i64);
     store(builder, localMemory, builtins::kLocalMemoryWord, 0);
@@ -270,7 +271,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   // (every work-item of the group stopped there), or else from where it
   // stopped, unless it is done.
   Value *uniformFrom = nullptr;
-  std::optional<int32_t> knownStop;  // together: stepped->stopsAt of uniformFrom
+  std::optional<int32_t> knownStop;    // together: stepped->stopsAt of uniformFrom
   std::vector<Value *> uniformValues;  // together: the uniforms' previous copies, read before the loops
   auto stepWorkItem = [&](IRBuilder<> &b) {
     Value *linear = b.getInt64(0);
@@ -382,21 +383,22 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   std::function<void(IRBuilder<> &, unsigned)> nest;
   auto workItemLoop = [&](IRBuilder<> &b, unsigned d, unsigned inner) {
     const bool innermost = d + 1 == dimensions;
-    if (innermost && uniformFrom && !peelEdges.empty() &&
-        peelEdges[cast<ConstantInt>(uniformFrom)->getZExtValue()]) {
+    if (innermost && uniformFrom && !peelEdges.empty() && peelEdges[cast<ConstantInt>(uniformFrom)->getZExtValue()]) {
       const uint64_t n = localRange[d];
       auto single = [&](uint64_t id) {
         store(b, b.getInt64(id), builtins::kLocalIdWord, d);
         nest(b, inner);
       };
       single(0);
-      emitLoop(b, b.getInt64(1), b.getInt64(n - 1), word(b, builtins::kLocalIdWord, d),
-               [&](IRBuilder<> &in, Value *) { nest(in, inner); }, parallelWorkItemLoop(module, true));
+      emitLoop(
+          b, b.getInt64(1), b.getInt64(n - 1), word(b, builtins::kLocalIdWord, d),
+          [&](IRBuilder<> &in, Value *) { nest(in, inner); }, parallelWorkItemLoop(module, true));
       single(n - 1);
       return;
     }
-    emitLoop(b, b.getInt64(0), locals[d], word(b, builtins::kLocalIdWord, d),
-             [&](IRBuilder<> &in, Value *) { nest(in, inner); }, parallelWorkItemLoop(module, innermost));
+    emitLoop(
+        b, b.getInt64(0), locals[d], word(b, builtins::kLocalIdWord, d),
+        [&](IRBuilder<> &in, Value *) { nest(in, inner); }, parallelWorkItemLoop(module, innermost));
   };
   // Dimension 0 outermost, the last dimension innermost: its work-items are
   // adjacent in memory in row-major code, so that loop is the one to vectorize.
@@ -405,9 +407,10 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
   nest = [&](IRBuilder<> &b, unsigned level) {
     if (!grouped) {
       if (level == dimensions) return callKernel(b);
-      emitLoop(b, begins[level], ends[level], word(b, builtins::kGlobalIdWord, level),
-               [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); },
-               parallelWorkItemLoop(module, level + 1 == dimensions));
+      emitLoop(
+          b, begins[level], ends[level], word(b, builtins::kGlobalIdWord, level),
+          [&](IRBuilder<> &inner, Value *) { nest(inner, level + 1); },
+          parallelWorkItemLoop(module, level + 1 == dimensions));
       return;
     }
     if (level == 2 * dimensions) {
@@ -460,8 +463,7 @@ Function *buildLauncher(Module &module, Function &kernel, const image::KernelVie
         elsewhere = BasicBlock::Create(ctx, "phase.unreachable", fn);
         IRBuilder<>(elsewhere).CreateUnreachable();
       }
-      SwitchInst *resumeAt =
-          b.CreateSwitch(b.CreateLoad(b.getInt32Ty(), groupState), elsewhere, stepped->barriers + 1);
+      SwitchInst *resumeAt = b.CreateSwitch(b.CreateLoad(b.getInt32Ty(), groupState), elsewhere, stepped->barriers + 1);
       for (unsigned k = 0; k <= stepped->barriers; ++k) {
         BasicBlock *from = BasicBlock::Create(ctx, "phase.from." + std::to_string(k), fn);
         resumeAt->addCase(b.getInt32(static_cast<int32_t>(k)), from);
@@ -534,13 +536,15 @@ public:
   Expected<Entry> buildEntry(KernelModule &kernel, const Specialization &specialization) override {
     Module &module = *kernel.module;
     image::KernelView features = kernel.info;
-    if (Function *barrier = module.getFunction(kBarrierBuiltin);
-        barrier && kernel.info.kind == image::KernelKind::NdRange && transitiveCallers(*barrier).contains(kernel.kernel))
+    if (Function *barrier = module.getFunction(kBarrierBuiltin); barrier &&
+                                                                 kernel.info.kind == image::KernelKind::NdRange &&
+                                                                 transitiveCallers(*barrier).contains(kernel.kernel))
       features.features |= image::kFeatureBarrier | image::kFeatureGroupScratch;
     if (features.features & image::kFeatureBarrier) {
       if (kernel.info.kind != image::KernelKind::NdRange)
-        return createStringError(inconvertibleErrorCode(), "kernel '" + std::string(kernel.displayName) +
-                                                               "' uses a work-group barrier but is not an nd_range kernel");
+        return createStringError(inconvertibleErrorCode(),
+                                 "kernel '" + std::string(kernel.displayName) +
+                                     "' uses a work-group barrier but is not an nd_range kernel");
       Expected<SteppedKernel> built = buildSteppedKernel(module, *kernel.kernel, kernel.displayName);
       if (!built) return built.takeError();
       stepped_ = *built;

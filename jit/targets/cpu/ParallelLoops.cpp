@@ -103,8 +103,7 @@ void tidyAfterUnswitching(Function &function, ArrayRef<BasicBlock *> changed) {
         continue;
       }
       if (block.size() == 1 && isa<BranchInst>(block.getTerminator()) &&
-          cast<BranchInst>(block.getTerminator())->isUnconditional() &&
-          TryToSimplifyUncondBranchFromEmptyBlock(&block))
+          cast<BranchInst>(block.getTerminator())->isUnconditional() && TryToSimplifyUncondBranchFromEmptyBlock(&block))
         changed = true;
     }
   }

@@ -22,12 +22,12 @@ namespace {
 // C library functions libdevice implements as __nv_<name> (double; the float
 // versions add 'f'). C99/C23 math, where libdevice has it.
 constexpr const char *kLibdeviceMath[] = {
-    "acos",  "acosh",     "asin",     "asinh", "atan",   "atan2",  "atanh",     "cbrt",      "ceil",   "copysign",
-    "cos",   "cosh",      "cospi",    "erf",   "erfc",   "exp",    "exp2",      "exp10",     "expm1",  "fabs",
-    "fdim",  "floor",     "fma",      "fmax",  "fmin",   "fmod",   "frexp",     "hypot",     "ilogb",  "ldexp",
-    "lgamma", "llrint",   "llround",  "log",   "log10",  "log1p",  "log2",      "logb",      "modf",   "nearbyint",
-    "nextafter", "pow",   "remainder", "remquo", "rint", "round",  "scalbn",    "sin",       "sincos", "sinh",
-    "sinpi", "sqrt",      "tan",      "tanh",  "tgamma", "trunc"};
+    "acos",      "acosh",  "asin",      "asinh",  "atan",   "atan2", "atanh",  "cbrt",  "ceil",   "copysign",
+    "cos",       "cosh",   "cospi",     "erf",    "erfc",   "exp",   "exp2",   "exp10", "expm1",  "fabs",
+    "fdim",      "floor",  "fma",       "fmax",   "fmin",   "fmod",  "frexp",  "hypot", "ilogb",  "ldexp",
+    "lgamma",    "llrint", "llround",   "log",    "log10",  "log1p", "log2",   "logb",  "modf",   "nearbyint",
+    "nextafter", "pow",    "remainder", "remquo", "rint",   "round", "scalbn", "sin",   "sincos", "sinh",
+    "sinpi",     "sqrt",   "tan",       "tanh",   "tgamma", "trunc"};
 
 // libdevice's approximate single-precision versions (__nv_fast_<name>f), for
 // calls that allow approximate functions (the `afn` flag).
@@ -37,11 +37,13 @@ constexpr const char *kLibdeviceFast[] = {"sin", "cos", "tan", "exp", "exp10", "
 // names.
 const std::map<Intrinsic::ID, const char *> &intrinsicNames() {
   static const std::map<Intrinsic::ID, const char *> names = {
-      {Intrinsic::sin, "sin"},     {Intrinsic::cos, "cos"},     {Intrinsic::tan, "tan"},     {Intrinsic::asin, "asin"},
-      {Intrinsic::acos, "acos"},   {Intrinsic::atan, "atan"},   {Intrinsic::atan2, "atan2"}, {Intrinsic::sinh, "sinh"},
-      {Intrinsic::cosh, "cosh"},   {Intrinsic::tanh, "tanh"},   {Intrinsic::exp, "exp"},     {Intrinsic::exp2, "exp2"},
-      {Intrinsic::exp10, "exp10"}, {Intrinsic::log, "log"},     {Intrinsic::log2, "log2"},   {Intrinsic::log10, "log10"},
-      {Intrinsic::pow, "pow"},     {Intrinsic::ldexp, "ldexp"}, {Intrinsic::powi, "powi"}};
+      {Intrinsic::sin, "sin"},     {Intrinsic::cos, "cos"},   {Intrinsic::tan, "tan"},
+      {Intrinsic::asin, "asin"},   {Intrinsic::acos, "acos"}, {Intrinsic::atan, "atan"},
+      {Intrinsic::atan2, "atan2"}, {Intrinsic::sinh, "sinh"}, {Intrinsic::cosh, "cosh"},
+      {Intrinsic::tanh, "tanh"},   {Intrinsic::exp, "exp"},   {Intrinsic::exp2, "exp2"},
+      {Intrinsic::exp10, "exp10"}, {Intrinsic::log, "log"},   {Intrinsic::log2, "log2"},
+      {Intrinsic::log10, "log10"}, {Intrinsic::pow, "pow"},   {Intrinsic::ldexp, "ldexp"},
+      {Intrinsic::powi, "powi"}};
   return names;
 }
 

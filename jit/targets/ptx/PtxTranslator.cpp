@@ -41,9 +41,9 @@ Value *readRegister(IRBuilder<> &builder, Intrinsic::ID id) {
 
 // blockIdx * blockDim + threadIdx along one CUDA axis, as a 64-bit id.
 Value *globalThreadIndex(IRBuilder<> &builder, unsigned axis) {
-  return builder.CreateNUWAdd(builder.CreateNUWMul(readRegister(builder, kAxes[axis].blockId),
-                                                   readRegister(builder, kAxes[axis].blockDim)),
-                              readRegister(builder, kAxes[axis].threadId));
+  return builder.CreateNUWAdd(
+      builder.CreateNUWMul(readRegister(builder, kAxes[axis].blockId), readRegister(builder, kAxes[axis].blockDim)),
+      readRegister(builder, kAxes[axis].threadId));
 }
 
 Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelView &info) {
@@ -66,8 +66,7 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
   // x being the last SYCL dimension. (The runtime launches no other.)
   if (grouped && info.reqdWorkGroupSize[0] != 0) {
     std::string shape;
-    for (unsigned d = dimensions; d-- > 0;)
-      shape += std::to_string(info.reqdWorkGroupSize[d]) + (d ? "," : "");
+    for (unsigned d = dimensions; d-- > 0;) shape += std::to_string(info.reqdWorkGroupSize[d]) + (d ? "," : "");
     entry->addFnAttr("nvvm.reqntid", shape);
   }
 
@@ -82,10 +81,10 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
     const bool real = d < dimensions;
     // SYCL's last dimension varies fastest: it is CUDA's x.
     const AxisIntrinsics *axis = real ? &kAxes[dimensions - 1 - d] : nullptr;
-    Value *range = !real ? builder.getInt64(1)
-                   : grouped
-                       ? builder.CreateNUWMul(readRegister(builder, axis->gridDim), readRegister(builder, axis->blockDim))
-                       : static_cast<Value *>(entry->getArg(fieldCount + d));
+    Value *range =
+        !real     ? builder.getInt64(1)
+        : grouped ? builder.CreateNUWMul(readRegister(builder, axis->gridDim), readRegister(builder, axis->blockDim))
+                  : static_cast<Value *>(entry->getArg(fieldCount + d));
     Value *id = real ? globalThreadIndex(builder, dimensions - 1 - d) : builder.getInt64(0);
     store(range, builtins::kGlobalRangeWord, d);
     store(id, builtins::kGlobalIdWord, d);
@@ -209,17 +208,16 @@ public:
   Error placeGroupLocalMemory(KernelModule &kernel) override {
     GlobalVariable *groupLocal = nullptr;
     Module &module = *kernel.module;
-    Expected<ir::GroupLocalLayout> layout =
-        jit::placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &all) {
-          if (!groupLocal) {
-            auto *type = ArrayType::get(at.getInt8Ty(), all.total);
-            groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
-                                            "__onepass_ptx_group_local", nullptr, GlobalValue::NotThreadLocal, 3);
-            groupLocal->setAlignment(Align(all.alignment));
-          }
-          return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset),
-                                        at.getPtrTy());
-        });
+    Expected<ir::GroupLocalLayout> layout = jit::placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset,
+                                                                                   const ir::GroupLocalLayout &all) {
+      if (!groupLocal) {
+        auto *type = ArrayType::get(at.getInt8Ty(), all.total);
+        groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
+                                        "__onepass_ptx_group_local", nullptr, GlobalValue::NotThreadLocal, 3);
+        groupLocal->setAlignment(Align(all.alignment));
+      }
+      return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset), at.getPtrTy());
+    });
     return layout ? Error::success() : layout.takeError();
   }
 

@@ -163,9 +163,7 @@ private:
   // Whether anything from after `start` to `load` (in its block, before it)
   // may write memory other than the shared memory, or synchronize.
   bool clobberedBetween(Instruction &start, LoadInst &load) {
-    auto clobbers = [&](Instruction &inst) {
-      return inst.mayWriteToMemory() && !writesSharedMemoryOnly(inst);
-    };
+    auto clobbers = [&](Instruction &inst) { return inst.mayWriteToMemory() && !writesSharedMemoryOnly(inst); };
     for (Instruction *inst = start.getNextNode(); inst; inst = inst->getNextNode())
       if (clobbers(*inst)) return true;
     // Every block on a way from the entry to the load's.
@@ -197,7 +195,8 @@ private:
     Value *address = condition ? rematerialize(load.getPointerOperand(), at) : nullptr;
     if (!condition || !address) return 0;  // (run() deletes what this made)
     IRBuilder<> builder(at);
-    Value *chosen = builder.CreateSelect(condition, address, fallback->getPointerOperand(), load.getName() + ".address");
+    Value *chosen =
+        builder.CreateSelect(condition, address, fallback->getPointerOperand(), load.getName() + ".address");
     LoadInst *early = builder.CreateAlignedLoad(load.getType(), chosen, std::min(load.getAlign(), fallback->getAlign()),
                                                 load.getName() + ".early");
     early->copyMetadata(load, {LLVMContext::MD_tbaa, LLVMContext::MD_alias_scope, LLVMContext::MD_noalias});

@@ -190,8 +190,8 @@ int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
   // chunk covers the other dimensions whole.
   ThreadPool &pool = device().threads();
   const uint64_t units = whole.range[0] / whole.local[0];
-  uint64_t chunks = std::min<uint64_t>({units, uint64_t(pool.threads()) * kChunksPerThread,
-                                        std::max<uint64_t>(1, total / kMinWorkItemsPerChunk)});
+  uint64_t chunks = std::min<uint64_t>(
+      {units, uint64_t(pool.threads()) * kChunksPerThread, std::max<uint64_t>(1, total / kMinWorkItemsPerChunk)});
   onepass_cpu_kernel_fn fn = function;
   const void *object = launch->object;
   pool.run(chunks, [&](size_t chunk) {
@@ -223,7 +223,16 @@ const onepass_backend &cpuBackend() {
       cpuLaunch,
       2,  // two lanes: small independent kernels (one chunk each) overlap
       0,  // no asynchronous streams: kernels run on the lanes themselves
-      nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
   };
   return backend;
 }

@@ -81,12 +81,12 @@ inline bool enter(uint32_t device, char **error) {
   return false;
 }
 
-#define ONEPASS_CUDA_CHECK(call, what)                                                             \
-  do {                                                                                             \
-    CUresult onepass_result = (call);                                                              \
-    if (onepass_result != CUDA_SUCCESS)                                                            \
-      return fail(error, std::string(what) + " failed on '" + backend().devices[device]->name +     \
-                             "': " + describe(*backend().api, onepass_result));                    \
+#define ONEPASS_CUDA_CHECK(call, what)                                                                                 \
+  do {                                                                                                                 \
+    CUresult onepass_result = (call);                                                                                  \
+    if (onepass_result != CUDA_SUCCESS)                                                                                \
+      return fail(error, std::string(what) + " failed on '" + backend().devices[device]->name +                        \
+                             "': " + describe(*backend().api, onepass_result));                                        \
   } while (0)
 
 // "CUDA 13.0" for the loaded driver.
@@ -114,8 +114,7 @@ int fill(uint32_t device, void *destination, const void *pattern, uint32_t patte
 int fillAsync(uint32_t device, uint32_t stream, void *destination, const void *pattern, uint32_t patternBytes,
               uint64_t count, char **error);
 // CudaModule.cpp
-int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binary, uint64_t *binarySize,
-                   char **error);
+int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binary, uint64_t *binarySize, char **error);
 int loadKernel(uint32_t device, const void *binary, uint64_t size, void **kernel, char **error);
 // CudaQueue.cpp
 int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **error);

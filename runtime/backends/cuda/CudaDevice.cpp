@@ -84,11 +84,32 @@ int deviceTarget(uint32_t device, onepass_backend_target *target, char **) {
 namespace {
 
 const onepass_backend kTable = {
-    ONEPASS_BACKEND_INTERFACE_VERSION, "cuda", "OnePass CUDA", "NVIDIA Corporation", deviceCount, deviceInfo,
-    allocate, deallocate, copy, fill, deviceTarget, finalizeBinary, loadKernel, launchKernel,
+    ONEPASS_BACKEND_INTERFACE_VERSION,
+    "cuda",
+    "OnePass CUDA",
+    "NVIDIA Corporation",
+    deviceCount,
+    deviceInfo,
+    allocate,
+    deallocate,
+    copy,
+    fill,
+    deviceTarget,
+    finalizeBinary,
+    loadKernel,
+    launchKernel,
     2,  // lanes for synchronous operations (buffer transfers)
-    kStreams, launchAsync, copyAsync, fillAsync, recordMarker, streamWaitMarker, queryMarker, waitMarker, markerTime,
-    releaseMarker, waitStream,
+    kStreams,
+    launchAsync,
+    copyAsync,
+    fillAsync,
+    recordMarker,
+    streamWaitMarker,
+    queryMarker,
+    waitMarker,
+    markerTime,
+    releaseMarker,
+    waitStream,
 };
 
 }  // namespace
@@ -152,7 +173,8 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
   }
   if (b.devices.empty()) return refuse("no usable CUDA device");
   b.libdevice = findLibdevice();
-  if (b.libdevice.path.empty()) log(2, "no libdevice, so kernels calling math functions cannot run: " + b.libdevice.missing);
+  if (b.libdevice.path.empty())
+    log(2, "no libdevice, so kernels calling math functions cannot run: " + b.libdevice.missing);
   for (auto &device : b.devices)
     device->targetIdentity = "cuda sm_" + std::to_string(device->smVersion) + "|driver " +
                              std::to_string(b.driverVersion) + "|" + b.libdevice.identity;

@@ -9,7 +9,8 @@ const DriverApi *loadDriver(std::string &why) {
   void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (!library) {
     const char *reason = dlerror();
-    why = std::string("the NVIDIA driver library libcuda.so.1 cannot be loaded (") + (reason ? reason : "unknown") + ")";
+    why =
+        std::string("the NVIDIA driver library libcuda.so.1 cannot be loaded (") + (reason ? reason : "unknown") + ")";
     return nullptr;
   }
   bool complete = true;
@@ -63,8 +64,7 @@ const DriverApi *loadDriver(std::string &why) {
   // CUDA 12.8 added cuEventElapsedTime_v2 (13 keeps only that name in cuda.h).
   if (void *v2 = dlsym(library, "cuEventElapsedTime_v2"))
     api.cuEventElapsedTime = reinterpret_cast<decltype(api.cuEventElapsedTime)>(v2);
-  else
-    ONEPASS_RESOLVE(cuEventElapsedTime);
+  else ONEPASS_RESOLVE(cuEventElapsedTime);
   ONEPASS_RESOLVE(cuCtxSynchronize);
   ONEPASS_RESOLVE(cuGetErrorName);
   ONEPASS_RESOLVE(cuGetErrorString);
@@ -77,7 +77,8 @@ std::string describe(const DriverApi &api, CUresult result) {
   const char *text = nullptr;
   api.cuGetErrorName(result, &name);
   api.cuGetErrorString(result, &text);
-  return std::string(name ? name : "CUDA error " + std::to_string(result)) + " (" + (text ? text : "no description") + ")";
+  return std::string(name ? name : "CUDA error " + std::to_string(result)) + " (" + (text ? text : "no description") +
+         ")";
 }
 
 }  // namespace onepass::cuda

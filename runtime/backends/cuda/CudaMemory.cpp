@@ -58,9 +58,9 @@ void deallocate(uint32_t device, void *pointer, uint32_t kind) {
 int copy(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error) {
   if (bytes == 0) return 0;
   if (!enter(device, error)) return 1;
-  ONEPASS_CUDA_CHECK(backend().api->cuMemcpy(reinterpret_cast<CUdeviceptr>(destination),
-                                             reinterpret_cast<CUdeviceptr>(source), bytes),
-                     "memcpy");
+  ONEPASS_CUDA_CHECK(
+      backend().api->cuMemcpy(reinterpret_cast<CUdeviceptr>(destination), reinterpret_cast<CUdeviceptr>(source), bytes),
+      "memcpy");
   return 0;
 }
 
@@ -93,7 +93,10 @@ int fillOn(uint32_t device, CUstream stream, bool synchronous, void *destination
     return 0;
   }
   switch (patternBytes) {
-  case 1: ONEPASS_CUDA_CHECK(api.cuMemsetD8Async(target, *static_cast<const unsigned char *>(pattern), count, stream), "fill"); break;
+  case 1:
+    ONEPASS_CUDA_CHECK(api.cuMemsetD8Async(target, *static_cast<const unsigned char *>(pattern), count, stream),
+                       "fill");
+    break;
   case 2: {
     unsigned short value;
     std::memcpy(&value, pattern, 2);

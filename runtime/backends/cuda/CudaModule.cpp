@@ -34,13 +34,15 @@ bool linkCubin(const Device &d, const void *ptx, size_t ptxSize, std::vector<cha
   CUlinkState link = nullptr;
   CUresult result = api.cuLinkCreate_v2(2, options, values, &link);
   if (result == CUDA_SUCCESS)
-    result = api.cuLinkAddData_v2(link, CU_JIT_INPUT_PTX, const_cast<void *>(ptx), ptxSize, "onepass.ptx", 0, nullptr, nullptr);
+    result = api.cuLinkAddData_v2(link, CU_JIT_INPUT_PTX, const_cast<void *>(ptx), ptxSize, "onepass.ptx", 0, nullptr,
+                                  nullptr);
   void *image = nullptr;
   size_t imageSize = 0;
   if (result == CUDA_SUCCESS) result = api.cuLinkComplete(link, &image, &imageSize);
   if (result == CUDA_SUCCESS) cubin.assign(static_cast<char *>(image), static_cast<char *>(image) + imageSize);
-  else why = "linking the PTX for sm_" + std::to_string(d.smVersion) + " failed: " + describe(api, result) +
-             (errorLog[0] ? std::string(": ") + errorLog : std::string());
+  else
+    why = "linking the PTX for sm_" + std::to_string(d.smVersion) + " failed: " + describe(api, result) +
+          (errorLog[0] ? std::string(": ") + errorLog : std::string());
   if (link) api.cuLinkDestroy(link);  // owns `image`
   return result == CUDA_SUCCESS;
 }
@@ -49,8 +51,7 @@ bool linkCubin(const Device &d, const void *ptx, size_t ptxSize, std::vector<cha
 
 // PTX -> cubin, so the runtime's cache holds the final binary and a later run
 // pays neither LLVM nor the driver's PTX compiler.
-int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binary, uint64_t *binarySize,
-                   char **error) {
+int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binary, uint64_t *binarySize, char **error) {
   const Device &d = *backend().devices[device];
   if (!enter(device, error)) return 1;
   std::vector<char> cubin;

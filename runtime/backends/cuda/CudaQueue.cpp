@@ -65,8 +65,8 @@ int enqueueKernel(uint32_t device, CUstream stream, const onepass_backend_launch
     argumentList[i] = const_cast<unsigned char *>(object + launch->field_offsets[i]);
   for (unsigned i = 0; i < rangeArguments; ++i) argumentList[launch->field_count + i] = &range[i];
 
-  ONEPASS_CUDA_CHECK(backend().api->cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0], block[1],
-                                                   block[2], static_cast<unsigned>(launch->local_memory_bytes), stream,
+  ONEPASS_CUDA_CHECK(backend().api->cuLaunchKernel(function, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                                   static_cast<unsigned>(launch->local_memory_bytes), stream,
                                                    argumentList, nullptr),
                      "launching a kernel");
   return 0;

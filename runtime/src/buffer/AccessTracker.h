@@ -35,17 +35,17 @@ public:
   // them conflicts with the write and waits for them through it.
   void record(const Box3 &pages, bool writes, Node node) {
     if (writes)
-      accesses_.erase(std::remove_if(accesses_.begin(), accesses_.end(),
-                                     [&](const Access &a) { return pages.contains(a.pages); }),
-                      accesses_.end());
+      accesses_.erase(
+          std::remove_if(accesses_.begin(), accesses_.end(), [&](const Access &a) { return pages.contains(a.pages); }),
+          accesses_.end());
     accesses_.push_back(Access{pages, writes, std::move(node)});
   }
 
   // Forgets the accesses whose nodes are finished (nothing waits on them).
   template <typename IsFinished> void forget(IsFinished isFinished) {
-    accesses_.erase(std::remove_if(accesses_.begin(), accesses_.end(),
-                                   [&](const Access &a) { return isFinished(a.node); }),
-                    accesses_.end());
+    accesses_.erase(
+        std::remove_if(accesses_.begin(), accesses_.end(), [&](const Access &a) { return isFinished(a.node); }),
+        accesses_.end());
   }
 
   // Every node still recorded (the buffer's destructor waits for all of them).

@@ -35,7 +35,7 @@ struct buffer_impl {
   std::uintptr_t token = 0;
   rt::DataRegion region;
   rt::AccessTracker<std::shared_ptr<event_impl>> tracker;
-  std::vector<Allocation> allocations;  // [0] is the host's; indices are the region's
+  std::vector<Allocation> allocations;         // [0] is the host's; indices are the region's
   std::shared_ptr<context_impl> boundContext;  // context_bound: the only context it may be used in
 
   Final final = Final::none;
@@ -87,15 +87,14 @@ std::uint64_t takeId() {
   return next;
 }
 
-bool isHostMemory(const std::shared_ptr<device_impl> &device) {
-  return !device || device->backend == &cpuBackend();
-}
+bool isHostMemory(const std::shared_ptr<device_impl> &device) { return !device || device->backend == &cpuBackend(); }
 
 // A zero-sized buffer has no data: its allocations are null (never accessed).
 char *allocateHost(std::size_t bytes) {
   if (bytes == 0) return nullptr;
   void *data = cpuBackend().allocate(0, bytes, 64, ONEPASS_USM_HOST);
-  if (!data) raise(errc::memory_allocation, "cannot allocate " + std::to_string(bytes) + " bytes of host memory for a buffer");
+  if (!data)
+    raise(errc::memory_allocation, "cannot allocate " + std::to_string(bytes) + " bytes of host memory for a buffer");
   return static_cast<char *>(data);
 }
 
@@ -110,8 +109,8 @@ unsigned allocationFor(buffer_impl &buffer, const std::shared_ptr<device_impl> &
     if (buffer.allocations[i].device == device) return i;
   void *data = device->backend->allocate(device->index, buffer.bytes, 256, ONEPASS_USM_DEVICE);
   if (!data)
-    raise(errc::memory_allocation, "cannot allocate " + std::to_string(buffer.bytes) + " bytes for a buffer on device '" +
-                                       device->properties.name + "'");
+    raise(errc::memory_allocation, "cannot allocate " + std::to_string(buffer.bytes) +
+                                       " bytes for a buffer on device '" + device->properties.name + "'");
   buffer.allocations.push_back({device, static_cast<char *>(data), true});
   unsigned index = buffer.region.addAllocation();
   return index;
@@ -156,8 +155,9 @@ void copySpans(const buffer_impl::Allocation &source, const buffer_impl::Allocat
     char *error = nullptr;
     if (device->backend->copy(device->index, target.data + span.offsetBytes, source.data + span.offsetBytes,
                               span.sizeBytes, &error) != 0)
-      raiseBackendError(errc::runtime, "buffer transfer of " + std::to_string(span.sizeBytes) + " bytes on device '" +
-                                           device->properties.name + "' failed",
+      raiseBackendError(errc::runtime,
+                        "buffer transfer of " + std::to_string(span.sizeBytes) + " bytes on device '" +
+                            device->properties.name + "' failed",
                         error);
   }
 }
@@ -183,8 +183,8 @@ void enterAccess(buffer_impl &buffer, const buffer_access &access, const AccessB
       std::vector<ByteSpan> spans = plan.spans;
       const std::shared_ptr<device_impl> &runner = destination.device ? destination.device : source.device;
       Executor &executor = runner ? runner->getExecutor() : hostExecutor();
-      ONEPASS_LOG(Debug, "buffer " << buffer.id << ": " << spans.size() << " transfer(s) from allocation " << plan.source
-                                   << " to " << target);
+      ONEPASS_LOG(Debug, "buffer " << buffer.id << ": " << spans.size() << " transfer(s) from allocation "
+                                   << plan.source << " to " << target);
       executor.submit(transfer, [source, destination, spans] { copySpans(source, destination, spans); });
       event.dependencies.push_back(transfer);
     }
@@ -199,7 +199,8 @@ void enterAccess(buffer_impl &buffer, const buffer_access &access, const AccessB
 void recordAccess(buffer_impl &buffer, const buffer_access &access, const AccessBox &box,
                   const std::shared_ptr<event_impl> &event) {
   if (buffer.tracker.size() > 32)
-    buffer.tracker.forget([](const std::shared_ptr<event_impl> &e) { return e->complete.load(std::memory_order_acquire); });
+    buffer.tracker.forget(
+        [](const std::shared_ptr<event_impl> &e) { return e->complete.load(std::memory_order_acquire); });
   buffer.tracker.record(box.pages, sycl::detail::mode_writes(access.mode), event);
 }
 
@@ -227,7 +228,8 @@ std::function<void()> writeThrough(buffer_impl &buffer, const buffer_access &acc
 }
 
 void checkAccess(const buffer_access &access) {
-  if (!access.buffer) raise(errc::invalid, "an accessor without a buffer (default-constructed) was used in a command group");
+  if (!access.buffer)
+    raise(errc::invalid, "an accessor without a buffer (default-constructed) was used in a command group");
 }
 
 // The buffer's destructor (SYCL 2020 §4.7.2.3): waits for every command on
@@ -265,8 +267,7 @@ void destroyBuffer(buffer_impl *buffer) {
     if (!allocation.data || !allocation.owned) continue;
     if (allocation.device)
       allocation.device->backend->deallocate(allocation.device->index, allocation.data, ONEPASS_USM_DEVICE);
-    else
-      cpuBackend().deallocate(0, allocation.data, ONEPASS_USM_HOST);
+    else cpuBackend().deallocate(0, allocation.data, ONEPASS_USM_HOST);
   }
   {
     std::lock_guard<std::mutex> lock(graphMutex());
@@ -336,7 +337,8 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init) {
     if (__builtin_mul_overflow(total, extent[d], &total))
       rt::raise(errc::invalid, "buffer: the range overflows the address space");
   if (total >= (std::size_t(1) << rt::kTokenOffsetBits))
-    rt::raise(errc::memory_allocation, "buffer: " + std::to_string(total) + " bytes is more than OnePass supports (1 TiB)");
+    rt::raise(errc::memory_allocation,
+              "buffer: " + std::to_string(total) + " bytes is more than OnePass supports (1 TiB)");
   auto *raw = new buffer_impl(extent, init.element_size, page);
   std::unique_ptr<buffer_impl> buffer(raw);
   buffer->allocations.push_back({nullptr, static_cast<char *>(init.host_storage), init.host_storage == nullptr});

@@ -52,7 +52,8 @@ AccessAddresses allocateAccesses(const std::vector<sycl::detail::buffer_access> 
 // the accessed pages up to date. Transfer failures go to `errors`. Returns
 // what the command must do after its own work (use_mutex write-through).
 std::vector<std::function<void()>> enterAccesses(const std::vector<sycl::detail::buffer_access> &accesses,
-                   const std::shared_ptr<sycl::detail::device_impl> &device,
-                   const std::shared_ptr<sycl::detail::event_impl> &event, const std::shared_ptr<AsyncErrorSink> &errors);
+                                                 const std::shared_ptr<sycl::detail::device_impl> &device,
+                                                 const std::shared_ptr<sycl::detail::event_impl> &event,
+                                                 const std::shared_ptr<AsyncErrorSink> &errors);
 
 }  // namespace onepass::rt

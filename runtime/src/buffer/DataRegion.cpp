@@ -30,7 +30,8 @@ std::array<std::size_t, 3> DataRegion::defaultPageExtent(std::array<std::size_t,
   while (outer < 2 && extent[outer] <= 1) ++outer;
   std::size_t sliceBytes = elementBytes;
   for (int d = outer + 1; d < 3; ++d) sliceBytes *= extent[d];
-  std::size_t minSlices = std::max<std::size_t>(1, (kMinDefaultPageBytes + sliceBytes - 1) / std::max<std::size_t>(1, sliceBytes));
+  std::size_t minSlices =
+      std::max<std::size_t>(1, (kMinDefaultPageBytes + sliceBytes - 1) / std::max<std::size_t>(1, sliceBytes));
   std::size_t byCount = (extent[outer] + kMaxDefaultPages - 1) / kMaxDefaultPages;
   page[outer] = std::max<std::size_t>({1, minSlices, byCount});
   page[outer] = std::min(page[outer], std::max<std::size_t>(1, extent[outer]));
@@ -89,7 +90,8 @@ bool DataRegion::isInitialized(std::array<std::size_t, 3> page) const {
   return false;
 }
 
-std::vector<TransferPlan> DataRegion::planTransfers(unsigned target, const Box3 &pages, unsigned preferredSource) const {
+std::vector<TransferPlan> DataRegion::planTransfers(unsigned target, const Box3 &pages,
+                                                    unsigned preferredSource) const {
   // 1. Runs along the contiguous dimension of pages needing one source.
   struct Run {
     std::size_t b0, e0, b1, e1, b2, e2;
@@ -161,12 +163,12 @@ std::vector<TransferPlan> DataRegion::planTransfers(unsigned target, const Box3 
     for (const ByteSpan &s : plan.spans) {
       if (!merged.empty() && merged.back().offsetBytes + merged.back().sizeBytes == s.offsetBytes)
         merged.back().sizeBytes += s.sizeBytes;
-      else
-        merged.push_back(s);
+      else merged.push_back(s);
     }
     plan.spans.swap(merged);
   }
-  std::sort(plans.begin(), plans.end(), [](const TransferPlan &a, const TransferPlan &b) { return a.source < b.source; });
+  std::sort(plans.begin(), plans.end(),
+            [](const TransferPlan &a, const TransferPlan &b) { return a.source < b.source; });
   return plans;
 }
 
@@ -195,8 +197,7 @@ std::vector<ByteSpan> DataRegion::byteSpans(const Box3 &box) const {
     ByteSpan span{firstElement * B, elements * B};
     if (!spans.empty() && spans.back().offsetBytes + spans.back().sizeBytes == span.offsetBytes)
       spans.back().sizeBytes += span.sizeBytes;
-    else
-      spans.push_back(span);
+    else spans.push_back(span);
   };
   bool fullX = box.begin[2] == 0 && box.end[2] == X;
   bool fullY = box.begin[1] == 0 && box.end[1] == Y;

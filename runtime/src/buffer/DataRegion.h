@@ -20,9 +20,7 @@ struct Box3 {
   std::array<std::size_t, 3> end{0, 0, 0};
 
   bool empty() const { return end[0] <= begin[0] || end[1] <= begin[1] || end[2] <= begin[2]; }
-  std::size_t volume() const {
-    return empty() ? 0 : (end[0] - begin[0]) * (end[1] - begin[1]) * (end[2] - begin[2]);
-  }
+  std::size_t volume() const { return empty() ? 0 : (end[0] - begin[0]) * (end[1] - begin[1]) * (end[2] - begin[2]); }
   bool overlaps(const Box3 &other) const;
   bool contains(const Box3 &other) const;
   bool operator==(const Box3 &other) const { return begin == other.begin && end == other.end; }

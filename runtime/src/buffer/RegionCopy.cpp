@@ -13,8 +13,7 @@ std::vector<ByteSpan> regionRuns(const sycl::detail::region_side &side, std::siz
       ByteSpan run{first * elementBytes, r[2] * elementBytes};
       if (!runs.empty() && runs.back().offsetBytes + runs.back().sizeBytes == run.offsetBytes)
         runs.back().sizeBytes += run.sizeBytes;
-      else if (run.sizeBytes)
-        runs.push_back(run);
+      else if (run.sizeBytes) runs.push_back(run);
     }
   return runs;
 }

@@ -31,7 +31,8 @@ std::vector<KernelDesc> sampleKernels() {
   fill.reqdWorkGroupSize[0] = 4;
   fill.reqdWorkGroupSize[1] = 16;
   fill.reqdSubGroupSize = 32;
-  fill.fields = {{0, 8, FieldKind::Pointer}, {8, 4, FieldKind::Float}, {16, 8, FieldKind::Integer, kFieldLaunchConstant}};
+  fill.fields = {
+      {0, 8, FieldKind::Pointer}, {8, 4, FieldKind::Float}, {16, 8, FieldKind::Integer, kFieldLaunchConstant}};
 
   KernelDesc task;
   task.symbol = "_ZTSZ4mainEUlvE_";
@@ -72,14 +73,12 @@ void rehash(std::vector<uint8_t> &image) {
 
 KernelRecord kernelRecordOf(const std::vector<uint8_t> &image, size_t index) {
   KernelRecord record;
-  std::memcpy(&record, image.data() + headerOf(image).kernelTableOffset + index * sizeof(record),
-              sizeof(record));
+  std::memcpy(&record, image.data() + headerOf(image).kernelTableOffset + index * sizeof(record), sizeof(record));
   return record;
 }
 
 void setKernelRecord(std::vector<uint8_t> &image, size_t index, const KernelRecord &record) {
-  std::memcpy(image.data() + headerOf(image).kernelTableOffset + index * sizeof(record), &record,
-              sizeof(record));
+  std::memcpy(image.data() + headerOf(image).kernelTableOffset + index * sizeof(record), &record, sizeof(record));
 }
 
 // Parses `image` expecting failure; returns the error message.
@@ -172,8 +171,7 @@ TEST_CASE("the image id depends on the content only", "[image]") {
   CHECK(headerOf(first).imageId == headerOf(second).imageId);
 
   const std::string otherBitcode = kBitcode + "!";
-  const std::vector<uint8_t> other =
-      writeImage(sampleKernels(), otherBitcode.data(), otherBitcode.size(), false, 0);
+  const std::vector<uint8_t> other = writeImage(sampleKernels(), otherBitcode.data(), otherBitcode.size(), false, 0);
   CHECK(headerOf(other).imageId != headerOf(first).imageId);
 }
 
@@ -260,8 +258,7 @@ TEST_CASE("a field outside the kernel object is an error", "[image]") {
   SECTION("past the end") { kernels[0].fields[2].offset = 20; }  // 20 + 8 > 24
   SECTION("huge offset") { kernels[0].fields[2].offset = 0xfffffffcu; }
   SECTION("empty field") { kernels[0].fields[2].size = 0; }
-  const std::vector<uint8_t> image =
-      writeImage(kernels, kBitcode.data(), kBitcode.size(), false, 0);
+  const std::vector<uint8_t> image = writeImage(kernels, kBitcode.data(), kBitcode.size(), false, 0);
   const std::string error = parseError(image);
   CHECK_THAT(error, Catch::Contains("_ZTS4Fill") && Catch::Contains("invalid field 2"));
 }
@@ -269,8 +266,7 @@ TEST_CASE("a field outside the kernel object is an error", "[image]") {
 TEST_CASE("a field of an unknown kind is an error", "[image]") {
   std::vector<KernelDesc> kernels = sampleKernels();
   kernels[1].fields[0].kind = static_cast<FieldKind>(7);
-  const std::vector<uint8_t> image =
-      writeImage(kernels, kBitcode.data(), kBitcode.size(), false, 0);
+  const std::vector<uint8_t> image = writeImage(kernels, kBitcode.data(), kBitcode.size(), false, 0);
   CHECK_THAT(parseError(image), Catch::Contains("invalid field 0"));
 }
 
@@ -362,8 +358,8 @@ TEST_CASE("a damaged image in a section is reported with its offset", "[image][s
   std::vector<ImageView> images;
   std::string error;
   CHECK_FALSE(splitImageSection(section.data(), section.size(), images, error));
-  CHECK_THAT(error, Catch::Contains("at offset " + std::to_string(image.size() + 8)) &&
-                        Catch::Contains(kSectionName) && Catch::Contains("hash"));
+  CHECK_THAT(error, Catch::Contains("at offset " + std::to_string(image.size() + 8)) && Catch::Contains(kSectionName) &&
+                        Catch::Contains("hash"));
 }
 
 TEST_CASE("garbage after the images in a section is an error", "[image][section]") {
@@ -423,8 +419,7 @@ TEST_CASE("corrupt compressed bitcode is an error, not a crash", "[image][bitcod
     expected = "implausible";
   }
 
-  const std::vector<uint8_t> image =
-      writeImage(sampleKernels(), compressed.data(), compressed.size(), true, rawSize);
+  const std::vector<uint8_t> image = writeImage(sampleKernels(), compressed.data(), compressed.size(), true, rawSize);
   ImageView view;
   std::string error;
   REQUIRE(view.parse(image.data(), image.size(), true, error));

@@ -64,8 +64,8 @@ const onepass::image::KernelView &kernelNamed(const onepass::image::ImageView &i
 // Compiles and loads a kernel; returns nullptr and sets `error` on failure.
 onepass_cpu_kernel_fn build(const std::vector<uint8_t> &image, const std::string &symbol, std::string &error,
                             const std::vector<onepass_jit_constant> &constants = {}) {
-  onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
-                              static_cast<uint32_t>(constants.size()), {}};
+  onepass_jit_request request{
+      image.data(), image.size(), symbol.c_str(), constants.data(), static_cast<uint32_t>(constants.size()), {}};
   const onepass_jit_target host{ONEPASS_JIT_TARGET_HOST, 0, 0, nullptr, nullptr};
   onepass_jit_buffer object{};
   char *message = nullptr;
@@ -226,8 +226,8 @@ std::string buildPtxFrom(const std::vector<uint8_t> &image, const std::string &s
                          unsigned ptxVersion, const std::string &libdevice,
                          const std::vector<onepass_jit_constant> &constants = {}) {
   REQUIRE(jit().compile != nullptr);
-  onepass_jit_request request{image.data(), image.size(), symbol.c_str(), constants.data(),
-                              static_cast<uint32_t>(constants.size()), {}};
+  onepass_jit_request request{
+      image.data(), image.size(), symbol.c_str(), constants.data(), static_cast<uint32_t>(constants.size()), {}};
   const onepass_jit_target target{ONEPASS_JIT_TARGET_PTX, sm, ptxVersion, libdevice.c_str(),
                                   "looked in the test's places"};
   onepass_jit_buffer ptx{};
@@ -254,7 +254,8 @@ bool assembleWithPtxas(const std::string &ptx, unsigned sm, std::string &output)
   if (!*ptxas) return false;
   std::string path = "jit-test-" + std::to_string(sm) + ".ptx";
   std::ofstream(path) << ptx;
-  std::string command = std::string(ptxas) + " -arch=sm_" + std::to_string(sm) + " " + path + " -o " + path + ".cubin 2>&1";
+  std::string command =
+      std::string(ptxas) + " -arch=sm_" + std::to_string(sm) + " " + path + " -o " + path + ".cubin 2>&1";
   FILE *pipe = popen(command.c_str(), "r");
   char buffer[256];
   while (pipe && fgets(buffer, sizeof buffer, pipe)) output += buffer;
@@ -356,13 +357,12 @@ TEST_CASE("a launch constant's value is compiled into the PTX, its parameter no 
   INFO(error);
   REQUIRE(!plain.empty());
   CHECK(loads(plain, "__onepass_ptx_kernel_param_3") == 1);
-  const std::string constant =
-      buildPtxFrom(imageBytes(), symbol, 90, error, 0, installedLibdevice(), {{3, 4, 12345}});
+  const std::string constant = buildPtxFrom(imageBytes(), symbol, 90, error, 0, installedLibdevice(), {{3, 4, 12345}});
   INFO(error);
   REQUIRE(!constant.empty());
   CHECK(loads(constant, "__onepass_ptx_kernel_param_3") == 0);
   CHECK_THAT(constant, Catch::Contains("__onepass_ptx_kernel_param_3"));  // still declared: the launch passes it
-  CHECK_THAT(constant, Catch::Contains("0f4640E400"));  // float(offset), folded: 12345.0f
+  CHECK_THAT(constant, Catch::Contains("0f4640E400"));                    // float(offset), folded: 12345.0f
   // Not an integer field of that size: an error, not a miscompile.
   CHECK(buildPtxFrom(imageBytes(), symbol, 90, error, 0, installedLibdevice(), {{2, 4, 1}}).empty());
   CHECK_THAT(error, Catch::Contains("launch constant for field 2"));
@@ -455,7 +455,8 @@ TEST_CASE("math functions in a CPU kernel compute what they compute on the host"
   fn(blob.data(), &all);
   for (size_t i = 0; i < n; ++i) {
     float x = in[i];
-    float expected = std::sin(x) + std::pow(x, 2.5f) + std::pow(10.0f, x * 0.1f) + std::sin(3.14159265f * x) + std::exp(-x);
+    float expected =
+        std::sin(x) + std::pow(x, 2.5f) + std::pow(10.0f, x * 0.1f) + std::sin(3.14159265f * x) + std::exp(-x);
     INFO("x = " << x);
     CHECK(out[i] == Approx(expected).epsilon(1e-5).margin(1e-5));
     CHECK(wide[i] == Approx(std::cos(double(x)) + std::log1p(double(x))).epsilon(1e-12));
@@ -498,13 +499,13 @@ TEST_CASE("math calls in PTX kernels come from libdevice, or fail clearly withou
 
 TEST_CASE("-ffast-math and -fdenormal-fp-math reach the PTX", "[jit][ptx][math]") {
   std::string error;
-  std::string ptx = buildPtxFrom(fastImageBytes(), symbolOf(fastImageBytes(), "fast_math"), 90, error, 90,
-                                 installedLibdevice());
+  std::string ptx =
+      buildPtxFrom(fastImageBytes(), symbolOf(fastImageBytes(), "fast_math"), 90, error, 90, installedLibdevice());
   INFO(error);
   REQUIRE(!ptx.empty());
   CHECK_THAT(ptx, Catch::Contains("sin.approx.ftz.f32"));  // approximate sine, flushed
   CHECK_THAT(ptx, Catch::Contains("div.approx.ftz.f32") || Catch::Contains("div.full.ftz.f32") ||
                       Catch::Contains("rcp.approx.ftz.f32"));
-  CHECK_THAT(ptx, Catch::Contains("fma.rn.ftz.f32") || Catch::Contains("mul.ftz.f32") ||
-                      Catch::Contains("mul.rn.ftz.f32"));
+  CHECK_THAT(ptx,
+             Catch::Contains("fma.rn.ftz.f32") || Catch::Contains("mul.ftz.f32") || Catch::Contains("mul.rn.ftz.f32"));
 }

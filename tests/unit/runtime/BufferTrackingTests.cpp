@@ -26,8 +26,8 @@ TEST_CASE("pages of a ranged access: every page the range touches, partial ones 
   DataRegion region({1, 1, 100}, 4, {1, 1, 10});  // 10 pages of 10 elements
   REQUIRE(region.pageCount() == 10);
   REQUIRE(region.pageRange(box({0, 0, 0}, {1, 1, 100})) == box({0, 0, 0}, {1, 1, 10}));
-  REQUIRE(region.pageRange(box({0, 0, 10}, {1, 1, 20})) == box({0, 0, 1}, {1, 1, 2}));   // exactly one page
-  REQUIRE(region.pageRange(box({0, 0, 9}, {1, 1, 11})) == box({0, 0, 0}, {1, 1, 2}));    // straddles two
+  REQUIRE(region.pageRange(box({0, 0, 10}, {1, 1, 20})) == box({0, 0, 1}, {1, 1, 2}));  // exactly one page
+  REQUIRE(region.pageRange(box({0, 0, 9}, {1, 1, 11})) == box({0, 0, 0}, {1, 1, 2}));   // straddles two
   REQUIRE(region.pageRange(box({0, 0, 95}, {1, 1, 100})) == box({0, 0, 9}, {1, 1, 10}));
 
   DataRegion uneven({1, 1, 25}, 1, {1, 1, 10});  // the last page is partial
@@ -101,7 +101,8 @@ TEST_CASE("transfers move only outdated pages, merged into one copy when contigu
   REQUIRE(one[0].spans[0].offsetBytes == 200);
 }
 
-TEST_CASE("pages current on several allocations come from the preferred one, others from where they are", "[transfers]") {
+TEST_CASE("pages current on several allocations come from the preferred one, others from where they are",
+          "[transfers]") {
   DataRegion region({1, 1, 40}, 1, {1, 1, 10});
   unsigned host = region.addAllocation(), a = region.addAllocation(), b = region.addAllocation();
   region.markWritten(a, box({0, 0, 0}, {1, 1, 2}));  // pages 0-1 on a only
@@ -170,10 +171,10 @@ TEST_CASE("conflicts: overlapping page ranges with at least one writer, for ever
     bool depends;
   };
   const Case cases[] = {
-      {false, false, left, false},   {false, true, left, true},    {true, false, left, true},
-      {true, true, left, true},      {false, false, middle, false}, {false, true, middle, true},
-      {true, false, middle, true},   {true, true, middle, true},   {false, false, right, false},
-      {false, true, right, false},   {true, false, right, false},  {true, true, right, false},
+      {false, false, left, false}, {false, true, left, true},     {true, false, left, true},
+      {true, true, left, true},    {false, false, middle, false}, {false, true, middle, true},
+      {true, false, middle, true}, {true, true, middle, true},    {false, false, right, false},
+      {false, true, right, false}, {true, false, right, false},   {true, true, right, false},
   };
   for (const Case &c : cases) {
     AccessTracker<int> tracker;
@@ -188,10 +189,10 @@ TEST_CASE("conflicts: overlapping page ranges with at least one writer, for ever
 TEST_CASE("a writer depends on every overlapping reader; readers only on the writer", "[dependencies]") {
   AccessTracker<int> tracker;
   Box3 all = box({0, 0, 0}, {1, 1, 4});
-  tracker.record(all, true, 1);                                     // write everything
+  tracker.record(all, true, 1);  // write everything
   REQUIRE(tracker.conflicts(box({0, 0, 0}, {1, 1, 1}), false) == std::vector<int>{1});
-  tracker.record(box({0, 0, 0}, {1, 1, 1}), false, 2);              // read page 0
-  tracker.record(box({0, 0, 3}, {1, 1, 4}), false, 3);              // read page 3
+  tracker.record(box({0, 0, 0}, {1, 1, 1}), false, 2);                         // read page 0
+  tracker.record(box({0, 0, 3}, {1, 1, 4}), false, 3);                         // read page 3
   REQUIRE(sorted(tracker.conflicts(all, false)) == std::vector<int>{1});       // readers don't conflict
   REQUIRE(sorted(tracker.conflicts(all, true)) == std::vector<int>{1, 2, 3});  // a writer waits for all
   REQUIRE(sorted(tracker.conflicts(box({0, 0, 1}, {1, 1, 3}), true)) == std::vector<int>{1});

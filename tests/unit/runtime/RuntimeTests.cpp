@@ -223,7 +223,7 @@ TEST_CASE("USM pointers are tracked, interior pointers included", "[usm]") {
   REQUIRE(sycl::get_pointer_type(p, q.get_context()) == sycl::usm::alloc::unknown);
   REQUIRE_THROWS_AS(sycl::free(&local, q), sycl::exception);
   REQUIRE(sycl::malloc_device(0, q) == nullptr);
-  REQUIRE(sycl::aligned_alloc_device(3, 64, q) == nullptr);  // not a power of two
+  REQUIRE(sycl::aligned_alloc_device(3, 64, q) == nullptr);            // not a power of two
   REQUIRE(sycl::malloc_device<double>(size_t(-1) / 4, q) == nullptr);  // overflow, not a wrap
 }
 

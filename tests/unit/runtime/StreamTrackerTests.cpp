@@ -360,8 +360,9 @@ TEST_CASE("an enqueue failure completes the node with an error at once", "[strea
   int delivered = 0;
   event->errors->handler = [&](sycl::exception_list list) { delivered += static_cast<int>(list.size()); };
   f.executor->submitAsync(
-      event, onepass::rt::makeAsyncWork([](int) { throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "too many blocks"); },
-                                        [] { return std::string("kernel"); }));
+      event, onepass::rt::makeAsyncWork(
+                 [](int) { throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "too many blocks"); },
+                 [] { return std::string("kernel"); }));
   auto after = f.node({event});
   f.submit(after, "after");
   sycl::detail::event_wait_and_throw(event);

@@ -17,9 +17,9 @@ using onepass::tools::SectionContents;
 
 namespace {
 
-constexpr uint32_t kProgBits = 1;  // SHT_PROGBITS
-constexpr uint32_t kStrTab = 3;    // SHT_STRTAB
-constexpr uint32_t kNoBits = 8;    // SHT_NOBITS
+constexpr uint32_t kProgBits = 1;                           // SHT_PROGBITS
+constexpr uint32_t kStrTab = 3;                             // SHT_STRTAB
+constexpr uint32_t kNoBits = 8;                             // SHT_NOBITS
 constexpr size_t kShOff = 40, kShNum = 60, kShStrNdx = 62;  // ELF header fields
 constexpr size_t kShName = 0, kShType = 4, kShFlags = 8, kShOffset = 24, kShSize = 32,
                  kShLink = 40;  // section header fields

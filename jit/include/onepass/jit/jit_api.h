@@ -18,16 +18,16 @@ extern "C" {
 /* A field of the kernel object and its value at this launch, which the JIT
  * compiles in: the parameter stays, its value is no longer read. */
 typedef struct onepass_jit_constant {
-  uint32_t field;  /* index among the kernel's fields; an integer field */
-  uint32_t size;   /* its size in bytes (1, 2, 4 or 8) */
-  uint64_t value;  /* zero-extended */
+  uint32_t field; /* index among the kernel's fields; an integer field */
+  uint32_t size;  /* its size in bytes (1, 2, 4 or 8) */
+  uint64_t value; /* zero-extended */
 } onepass_jit_constant;
 
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
-  const void *image;          /* a whole kernel image (see common/image) */
+  const void *image; /* a whole kernel image (see common/image) */
   uint64_t image_size;
-  const char *kernel_symbol;  /* KernelRecord::symbol */
+  const char *kernel_symbol; /* KernelRecord::symbol */
   /* Fields to compile in, none if 0 (a local accessor's range and offset). */
   const onepass_jit_constant *constants;
   uint32_t constant_count;
@@ -81,9 +81,9 @@ enum onepass_jit_target_kind {
 };
 
 typedef struct onepass_jit_target {
-  uint32_t kind;        /* onepass_jit_target_kind */
-  uint32_t arch;        /* PTX: compute capability, 10 * major + minor (90 for sm_90) */
-  uint32_t isa_version; /* PTX: newest PTX ISA the driver accepts, 10 * major + minor; 0: the
+  uint32_t kind;                      /* onepass_jit_target_kind */
+  uint32_t arch;                      /* PTX: compute capability, 10 * major + minor (90 for sm_90) */
+  uint32_t isa_version;               /* PTX: newest PTX ISA the driver accepts, 10 * major + minor; 0: the
                            lowest the architecture needs */
   const char *device_library;         /* PTX: NVIDIA's libdevice.10.bc; NULL or "" if none was found */
   const char *device_library_missing; /* where the caller looked, quoted in the error of a kernel that
@@ -115,8 +115,8 @@ ONEPASS_JIT_EXPORT int onepass_jit_test_lower_barriers(const void *bitcode, uint
 
 /* Links an object made by onepass_jit_compile_cpu into this process and
  * returns its launch function. The code stays loaded for the process's life. */
-ONEPASS_JIT_EXPORT int onepass_jit_load_cpu(const void *object, uint64_t size,
-                                            onepass_cpu_kernel_fn *kernel, char **error);
+ONEPASS_JIT_EXPORT int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_fn *kernel,
+                                            char **error);
 
 ONEPASS_JIT_EXPORT void onepass_jit_free(void *pointer);
 

@@ -2,15 +2,12 @@
 // tests build each kernel's argument blob by hand from the image's fields.
 #include <sycl/sycl.hpp>
 
-void launchAll(sycl::queue &q, float *out, const float *in, float factor, int offset, long *grid,
-               int *flag) {
+void launchAll(sycl::queue &q, float *out, const float *in, float factor, int offset, long *grid, int *flag) {
   // Explicit captures: the closure's members follow this order.
-  q.parallel_for<class scale_offset>(sycl::range<1>(1), [out, in, factor, offset](sycl::id<1> i) {
-    out[i] = in[i] * factor + float(offset);
-  });
-  q.parallel_for<class grid_ids>(sycl::range<2>(1, 1), [grid](sycl::item<2> it) {
-    grid[it.get_linear_id()] = long(it[0]) * 1000 + long(it[1]);
-  });
+  q.parallel_for<class scale_offset>(
+      sycl::range<1>(1), [out, in, factor, offset](sycl::id<1> i) { out[i] = in[i] * factor + float(offset); });
+  q.parallel_for<class grid_ids>(
+      sycl::range<2>(1, 1), [grid](sycl::item<2> it) { grid[it.get_linear_id()] = long(it[0]) * 1000 + long(it[1]); });
   q.single_task<class set_flag>([flag]() { *flag = 42; });
   q.parallel_for<class group_ids>(sycl::nd_range<1>(sycl::range<1>(4), sycl::range<1>(2)), [grid](sycl::nd_item<1> it) {
     grid[it.get_global_linear_id()] = long(it.get_group(0)) * 1000 + long(it.get_global_range(0));
@@ -29,9 +26,8 @@ void launchMath(sycl::queue &q, float *out, const float *in, double *wide) {
   q.parallel_for<class native_math>(sycl::range<1>(1), [out, in](sycl::id<1> i) {
     out[i] = sycl::native::sin(in[i]) + sycl::native::exp(in[i]) + sycl::native::divide(in[i], 3.0f);
   });
-  q.parallel_for<class undefined_call>(sycl::range<1>(1), [out, in](sycl::id<1> i) {
-    out[i] = definedElsewhere(in[i]);
-  });
+  q.parallel_for<class undefined_call>(sycl::range<1>(1),
+                                       [out, in](sycl::id<1> i) { out[i] = definedElsewhere(in[i]); });
 }
 
 // A tile with a halo: the edge work-items also load their outer neighbours.
