@@ -660,6 +660,36 @@ void checkSwizzles(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// SYCL 2020 rev 10: the scalar forms are functions of float, double and
+// half, so mixed arguments convert as in any call (sycl::pow(x, 2)).
+void checkScalarConversions(sycl::queue &q) {
+  static_assert(std::is_same_v<decltype(sycl::pow(1.0f, 2)), float>);
+  static_assert(std::is_same_v<decltype(sycl::pow(2, 1.0f)), float>);
+  static_assert(std::is_same_v<decltype(sycl::pow(1.0, 2)), double>);
+  static_assert(std::is_same_v<decltype(sycl::pow(sycl::half(1), sycl::half(2))), sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::clamp(1.0f, 0, 1)), float>);
+  static_assert(std::is_same_v<decltype(sycl::fma(1.0f, 2, 1)), float>);
+  static_assert(std::is_same_v<decltype(sycl::max(1.0f, 0)), float>);
+  // Integer arguments keep the integer functions.
+  static_assert(std::is_same_v<decltype(sycl::max(1, 2)), int>);
+  static_assert(std::is_same_v<decltype(sycl::min(std::size_t(1), std::size_t(2))), std::size_t>);
+  float *out = sycl::malloc_shared<float>(8, q);
+  out[7] = 3.0f;
+  q.single_task([=] {
+     const float x = out[7];  // 3, unknown to the compiler
+     out[0] = sycl::pow(x, 2);
+     out[1] = sycl::clamp(x, 0, 1);
+     out[2] = sycl::fmax(x, 5);
+     out[3] = sycl::fma(x, 2, 1);
+     out[4] = sycl::mix(x, 5, 0.5f);
+     out[5] = sycl::step(2, x);
+     out[6] = float(sycl::hypot(double(x), 4));  // hypot(double, double)
+   }).wait();
+  const float expected[7] = {9.0f, 1.0f, 5.0f, 7.0f, 4.0f, 1.0f, 5.0f};
+  onepass_test::checkArray("scalar builtins with mixed arguments", 7, out, [&](std::size_t i) { return expected[i]; });
+  sycl::free(out, q);
+}
+
 }  // namespace
 
 int main() {
@@ -689,5 +719,6 @@ int main() {
                           [&] { checkGeometric<sycl::marray<double, 4>>(q, "marray<double, 4>"); });
   onepass_test::runPart("geometric specials", [&] { checkGeometricSpecials(q); });
   onepass_test::runPart("swizzles", [&] { checkSwizzles(q); });
+  onepass_test::runPart("scalar conversions", [&] { checkScalarConversions(q); });
   return onepass_test::report();
 }

@@ -94,4 +94,12 @@ template <typename T> detail::genfloat_result_t<T> sign(T x) {
   return detail::lanewise_math([](auto v) { return detail::sign(v); }, x);
 }
 
+// The scalar forms as functions of float, double and half (rev 10).
+ONEPASS_SCALAR_FLOAT_FORMS_3(clamp)
+ONEPASS_SCALAR_FLOAT_FORMS_2(max)
+ONEPASS_SCALAR_FLOAT_FORMS_2(min)
+ONEPASS_SCALAR_FLOAT_FORMS_3(mix)
+ONEPASS_SCALAR_FLOAT_FORMS_2(step)
+ONEPASS_SCALAR_FLOAT_FORMS_3(smoothstep)
+
 }  // namespace sycl

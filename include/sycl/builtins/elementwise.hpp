@@ -203,3 +203,18 @@ auto lanewise_with_output(Ptr out, F f, const Args &...args) {
 }
 
 }  // namespace sycl::detail
+
+// SYCL 2020 rev 10 §4.17.5 and §4.17.7: the scalar forms of the
+// floating-point builtins are functions of float, double and half, not
+// templates, so their arguments convert as for any function call:
+// sycl::pow(x, 2) with a float x is pow(float, float), sycl::clamp(x, 0, 1)
+// clamp(float, float, float). These define them for a builtin `name`; each
+// calls the builtin's template (exact matches prefer the non-template).
+#define ONEPASS_SCALAR_FLOAT_FORMS_2(name)                                                                             \
+  inline float name(float a, float b) { return name<float, float>(a, b); }                                             \
+  inline double name(double a, double b) { return name<double, double>(a, b); }                                        \
+  inline half name(half a, half b) { return name<half, half>(a, b); }
+#define ONEPASS_SCALAR_FLOAT_FORMS_3(name)                                                                             \
+  inline float name(float a, float b, float c) { return name<float, float, float>(a, b, c); }                          \
+  inline double name(double a, double b, double c) { return name<double, double, double>(a, b, c); }                  \
+  inline half name(half a, half b, half c) { return name<half, half, half>(a, b, c); }

@@ -400,6 +400,24 @@ template <typename T> detail::nonscalar_genfloat_result_t<T> fmin(T x, detail::e
   return detail::lanewise_math([](auto a, auto b) { return std::fmin(a, b); }, x, y);
 }
 
+// The scalar forms of the above as functions of float, double and half (rev 10).
+ONEPASS_SCALAR_FLOAT_FORMS_2(atan2)
+ONEPASS_SCALAR_FLOAT_FORMS_2(atan2pi)
+ONEPASS_SCALAR_FLOAT_FORMS_2(copysign)
+ONEPASS_SCALAR_FLOAT_FORMS_2(fdim)
+ONEPASS_SCALAR_FLOAT_FORMS_2(fmod)
+ONEPASS_SCALAR_FLOAT_FORMS_2(hypot)
+ONEPASS_SCALAR_FLOAT_FORMS_2(maxmag)
+ONEPASS_SCALAR_FLOAT_FORMS_2(minmag)
+ONEPASS_SCALAR_FLOAT_FORMS_2(nextafter)
+ONEPASS_SCALAR_FLOAT_FORMS_2(pow)
+ONEPASS_SCALAR_FLOAT_FORMS_2(powr)
+ONEPASS_SCALAR_FLOAT_FORMS_2(remainder)
+ONEPASS_SCALAR_FLOAT_FORMS_2(fmax)
+ONEPASS_SCALAR_FLOAT_FORMS_2(fmin)
+ONEPASS_SCALAR_FLOAT_FORMS_3(fma)
+ONEPASS_SCALAR_FLOAT_FORMS_3(mad)
+
 // --- An int argument: ldexp, pown, rootn ---------------------------------------
 // ldexp(x, k) with one k for every lane of x too (§4.17.4 ldexp overload 5).
 template <typename T> detail::genfloat_result_t<T> ldexp(T x, int k) {
