@@ -21,6 +21,7 @@ bool onUnlessSwitchedOff(const char *name) {
 std::string logLevel() { return read("ONEPASS_LOG"); }
 std::string deviceSelection() { return read("ONEPASS_DEVICE"); }
 std::string jitLibrary() { return read("ONEPASS_JIT_LIBRARY"); }
+std::string jitLlvmArgs() { return read("ONEPASS_JIT_LLVM_ARGS"); }
 
 bool cacheEnabled() { return onUnlessSwitchedOff("ONEPASS_CACHE"); }
 

@@ -14,6 +14,10 @@ std::string logLevel();
 std::string deviceSelection();
 // ONEPASS_JIT_LIBRARY: path of libonepass-jit.so, overriding the installed one.
 std::string jitLibrary();
+// ONEPASS_JIT_LLVM_ARGS: options of the JIT's own LLVM (the JIT reads them;
+// the kernel provider makes them part of the persistent cache's keys, since
+// they may change the code).
+std::string jitLlvmArgs();
 // ONEPASS_CACHE: "0", "off" or "false" turn the persistent kernel cache off.
 bool cacheEnabled();
 // ONEPASS_CACHE_DIR, else $XDG_CACHE_HOME/onepass, else $HOME/.cache/onepass.

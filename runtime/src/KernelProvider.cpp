@@ -67,6 +67,8 @@ std::string cacheKey(const DeviceTarget &target, const RegisteredKernel &kernel,
     key += "|work-group " + std::to_string(variant.localRange[0]) + "," + std::to_string(variant.localRange[1]) + "," +
            std::to_string(variant.localRange[2]);
   if (!variant.constantsText.empty()) key += "|constants " + variant.constantsText;
+  static const std::string llvmArgs = env::jitLlvmArgs();  // the JIT reads them once per process too
+  if (!llvmArgs.empty()) key += "|llvm-args " + llvmArgs;
   return key;
 }
 
@@ -109,7 +111,12 @@ void build(const sycl::detail::device_impl &device, const RegisteredKernel &kern
   const auto start = Clock::now();
   auto load = [&](const void *binary, uint64_t size) {
     char *message = nullptr;
-    if (backend.load_kernel(device.index, binary, size, &built.handle, &message) == 0) return true;
+    if (backend.load_kernel(device.index, binary, size, &built.handle, &message) == 0) {
+      // (For profilers: on the CPU the handle is the address of the object's
+      // __onepass_cpu_launch, which ONEPASS_DUMP_DIR keeps.)
+      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << " for " << target.name << ": loaded, handle " << built.handle);
+      return true;
+    }
     built.handle = nullptr;
     built.error = takeMessage(message, "the backend could not load the kernel");
     return false;

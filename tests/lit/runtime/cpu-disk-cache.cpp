@@ -12,6 +12,8 @@
 // RUN: for f in %t.cache/*.bin; do printf 'garbage' | dd of=$f bs=1 seek=100 conv=notrunc 2>/dev/null; done
 // RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=CORRUPT
 // RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=SECOND
+// The JIT's LLVM options are part of the key: other options, other binaries.
+// RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info ONEPASS_JIT_LLVM_ARGS=-pass-remarks=loop-vectorize %t 2>&1 | FileCheck %s --check-prefix=ARGS
 // RUN: rm -rf %t.off && env ONEPASS_CACHE_DIR=%t.off ONEPASS_CACHE=0 ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=FIRST
 // RUN: not ls %t.off/*.bin
 #include <sycl/sycl.hpp>
@@ -49,3 +51,8 @@ int main() {
 
 // CORRUPT-COUNT-3: is corrupt or stale; rebuilding it
 // CORRUPT: PASSED
+
+// ARGS-NOT: from the cache
+// ARGS: remark: {{.*}}vectorized loop
+// ARGS-NOT: from the cache
+// ARGS: PASSED
