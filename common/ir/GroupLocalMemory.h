@@ -9,6 +9,8 @@
 // Header-only: the clang plugin and the JIT each link LLVM their own way.
 #pragma once
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -23,7 +25,7 @@
 
 namespace onepass::ir {
 
-inline constexpr const char *kGroupLocalMemoryBuiltin = "__onepass_group_local_memory";
+inline constexpr const char *kGroupLocalMemoryBuiltin = ONEPASS_ABI_GROUP_LOCAL_MEMORY;
 
 struct GroupLocalLayout {
   uint64_t alignment = 16;                                     // of every slot

@@ -4,6 +4,8 @@
 // __onepass_work_item() call becomes the wrapper's state.
 #pragma once
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -12,7 +14,7 @@
 namespace onepass::jit {
 
 // The builtin that returns the work-item state (the wrapper's, once substituted).
-inline constexpr const char *kWorkItemBuiltin = "__onepass_work_item";
+inline constexpr const char *kWorkItemBuiltin = ONEPASS_ABI_WORK_ITEM;
 
 // Creates the state in the wrapper's entry block (call before anything else
 // is emitted there).

@@ -1,5 +1,7 @@
 #include "KernelRegistry.h"
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include "Errors.h"
 #include "Log.h"
 
@@ -79,6 +81,11 @@ void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit) {
 }  // namespace onepass::rt
 
 using namespace onepass;
+
+// The registration calls stage 1 emits, under their symbols from onepass_abi.hpp.
+extern "C" void __onepass_register_image(const void *, uint64_t, const void *const *, uint64_t)
+    __asm__(ONEPASS_ABI_REGISTER_IMAGE);
+extern "C" void __onepass_unregister_image(const void *) __asm__(ONEPASS_ABI_UNREGISTER_IMAGE);
 
 extern "C" __attribute__((visibility("default"))) void __onepass_register_image(const void *imageData,
                                                                                 uint64_t imageSize,

@@ -1,4 +1,5 @@
 #include "DeviceCodeChecker.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "Diagnostics.h"
 #include "LayoutAnnotation.h"
@@ -28,7 +29,7 @@ bool isSyclExternal(const FunctionDecl &fn) {
 
 bool isOnePassBuiltin(const FunctionDecl &fn) {
   const IdentifierInfo *id = fn.getIdentifier();
-  return id && id->getName().starts_with("__onepass_");
+  return id && id->getName().starts_with(ONEPASS_ABI_PREFIX);
 }
 
 // Visits one function body and queues the functions it calls.

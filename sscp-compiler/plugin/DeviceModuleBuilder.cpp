@@ -1,4 +1,5 @@
 #include "DeviceModuleBuilder.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "GroupLocalMemory.h"
 
@@ -204,7 +205,7 @@ void simplifyDeviceModule(Module &device) {
 
 }  // namespace
 
-std::string deviceKernelSymbol(const Function &entry) { return "__onepass_kernel_" + entry.getName().str(); }
+std::string deviceKernelSymbol(const Function &entry) { return ONEPASS_ABI_KERNEL_PREFIX + entry.getName().str(); }
 
 Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries) {
   DeviceModule out;
@@ -244,11 +245,11 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
     for (int d = 0; d < 3; ++d) desc.reqdWorkGroupSize[d] = entry.layout.reqdWorkGroupSize[d];
     desc.reqdSubGroupSize = entry.layout.reqdSubGroupSize;
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
-    if (callsBuiltin(perKernel[i], "__onepass_group_barrier")) desc.features |= image::kFeatureBarrier;
-    if (callsBuiltin(perKernel[i], "__onepass_local_memory") ||
+    if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_BARRIER)) desc.features |= image::kFeatureBarrier;
+    if (callsBuiltin(perKernel[i], ONEPASS_ABI_LOCAL_MEMORY) ||
         callsBuiltin(perKernel[i], ir::kGroupLocalMemoryBuiltin))
       desc.features |= image::kFeatureLocalMemory;
-    if (callsBuiltin(perKernel[i], "__onepass_group_scratch")) desc.features |= image::kFeatureGroupScratch;
+    if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_SCRATCH)) desc.features |= image::kFeatureGroupScratch;
     out.kernels.push_back(std::move(desc));
   }
 

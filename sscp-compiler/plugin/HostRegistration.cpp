@@ -1,4 +1,5 @@
 #include "HostRegistration.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
@@ -23,7 +24,7 @@ void replaceHostBody(Module &host, Function &entry, StringRef displayName) {
   LLVMContext &ctx = host.getContext();
   IRBuilder<> builder(BasicBlock::Create(ctx, "entry", &entry));
   FunctionCallee report =
-      host.getOrInsertFunction("__onepass_host_kernel_called", Type::getVoidTy(ctx), PointerType::get(ctx, 0));
+      host.getOrInsertFunction(ONEPASS_ABI_HOST_KERNEL_CALLED, Type::getVoidTy(ctx), PointerType::get(ctx, 0));
   builder.CreateCall(report, {builder.CreateGlobalString(displayName, "onepass.kernel.name")});
   builder.CreateRetVoid();
 }
@@ -64,8 +65,8 @@ void embedKernelImage(Module &host, const std::vector<KernelEntry> &entries, con
     builder.CreateRetVoid();
     return hook;
   };
-  appendToGlobalCtors(host, makeHook("__onepass_register_kernels", "__onepass_register_image", true), 65535);
-  appendToGlobalDtors(host, makeHook("__onepass_unregister_kernels", "__onepass_unregister_image", false), 65535);
+  appendToGlobalCtors(host, makeHook("__onepass_register_kernels", ONEPASS_ABI_REGISTER_IMAGE, true), 65535);
+  appendToGlobalDtors(host, makeHook("__onepass_unregister_kernels", ONEPASS_ABI_UNREGISTER_IMAGE, false), 65535);
 }
 
 }  // namespace onepass::sscp

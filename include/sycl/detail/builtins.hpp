@@ -1,8 +1,12 @@
 // Target-neutral builtins that device code calls. Stage 1 leaves them as
 // declarations; stage 2 links a per-target library that defines them
 // (jit/builtins/<target>/). The runtime library defines host fallbacks that
-// report misuse, so host code that is never launched still links.
+// report misuse, so host code that is never launched still links. Each is
+// declared with its symbol from onepass_abi.hpp (the one spelling stage 1, the
+// JIT and the runtime share).
 #pragma once
+
+#include "onepass_abi.hpp"
 
 #include <cstddef>
 
@@ -17,55 +21,55 @@
 extern "C" {
 // Work-item queries. `dimension` follows SYCL's numbering (0 is slowest-varying).
 // Constant for a work-item: the optimizer may merge and drop calls.
-[[gnu::const]] std::size_t __onepass_get_global_id(int dimension) noexcept;
-[[gnu::const]] std::size_t __onepass_get_global_range(int dimension) noexcept;
+[[gnu::const]] std::size_t __onepass_get_global_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GLOBAL_ID);
+[[gnu::const]] std::size_t __onepass_get_global_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GLOBAL_RANGE);
 // nd_range kernels only: the work-item's place in its work-group, and the
 // work-group's among all of them.
-[[gnu::const]] std::size_t __onepass_get_local_id(int dimension) noexcept;
-[[gnu::const]] std::size_t __onepass_get_local_range(int dimension) noexcept;
-[[gnu::const]] std::size_t __onepass_get_group_id(int dimension) noexcept;
-[[gnu::const]] std::size_t __onepass_get_group_range(int dimension) noexcept;
+[[gnu::const]] std::size_t __onepass_get_local_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_LOCAL_ID);
+[[gnu::const]] std::size_t __onepass_get_local_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_LOCAL_RANGE);
+[[gnu::const]] std::size_t __onepass_get_group_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_ID);
+[[gnu::const]] std::size_t __onepass_get_group_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_RANGE);
 
 // nd_range kernels only. The start of the work-group's local memory (the
 // local accessors of the command group, laid out by the handler), and a
 // barrier for all work-items of the group that also orders their accesses
 // to local and global memory. Convergent: the optimizer must not make it
 // depend on more (or other) conditions than the source does.
-[[gnu::const]] void *__onepass_local_memory() noexcept;
-ONEPASS_CONVERGENT void __onepass_group_barrier() noexcept;
+[[gnu::const]] void *__onepass_local_memory() noexcept __asm__(ONEPASS_ABI_LOCAL_MEMORY);
+ONEPASS_CONVERGENT void __onepass_group_barrier() noexcept __asm__(ONEPASS_ABI_GROUP_BARRIER);
 
 // Sub-groups (nd_range kernels): this work-item's sub-group and its place in
 // it, and the sub-group's size (the last of a work-group may be smaller than
 // the maximum). Work-items of a sub-group are consecutive in the work-group's
 // linear order.
-[[gnu::const]] unsigned __onepass_sub_group_local_id() noexcept;
-[[gnu::const]] unsigned __onepass_sub_group_size() noexcept;
-[[gnu::const]] unsigned __onepass_sub_group_max_size() noexcept;
-[[gnu::const]] unsigned __onepass_sub_group_id() noexcept;
-[[gnu::const]] unsigned __onepass_sub_group_count() noexcept;
+[[gnu::const]] unsigned __onepass_sub_group_local_id() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_LOCAL_ID);
+[[gnu::const]] unsigned __onepass_sub_group_size() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_SIZE);
+[[gnu::const]] unsigned __onepass_sub_group_max_size() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_MAX_SIZE);
+[[gnu::const]] unsigned __onepass_sub_group_id() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_ID);
+[[gnu::const]] unsigned __onepass_sub_group_count() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_COUNT);
 // The value of `value` in the work-item `source` of the sub-group (all of
 // it must call it together); down/up: source = this one +/- delta (this
 // one's own value when there is no such work-item); xor: this one ^ mask.
-ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle(unsigned value, unsigned source) noexcept;
-ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_down(unsigned value, unsigned delta) noexcept;
-ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_up(unsigned value, unsigned delta) noexcept;
-ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_xor(unsigned value, unsigned mask) noexcept;
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle(unsigned value, unsigned source) noexcept __asm__(ONEPASS_ABI_SUB_GROUP_SHUFFLE);
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_down(unsigned value, unsigned delta) noexcept __asm__(ONEPASS_ABI_SUB_GROUP_SHUFFLE_DOWN);
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_up(unsigned value, unsigned delta) noexcept __asm__(ONEPASS_ABI_SUB_GROUP_SHUFFLE_UP);
+ONEPASS_CONVERGENT unsigned __onepass_sub_group_shuffle_xor(unsigned value, unsigned mask) noexcept __asm__(ONEPASS_ABI_SUB_GROUP_SHUFFLE_XOR);
 // Whether `predicate` holds in any (all) of the sub-group's work-items.
-ONEPASS_CONVERGENT int __onepass_sub_group_any(int predicate) noexcept;
-ONEPASS_CONVERGENT int __onepass_sub_group_all(int predicate) noexcept;
-ONEPASS_CONVERGENT void __onepass_sub_group_barrier() noexcept;
+ONEPASS_CONVERGENT int __onepass_sub_group_any(int predicate) noexcept __asm__(ONEPASS_ABI_SUB_GROUP_ANY);
+ONEPASS_CONVERGENT int __onepass_sub_group_all(int predicate) noexcept __asm__(ONEPASS_ABI_SUB_GROUP_ALL);
+ONEPASS_CONVERGENT void __onepass_sub_group_barrier() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_BARRIER);
 
 // Scratch memory of the work-group for the work-group algorithms: 8 bytes
 // per work-item of the largest work-group the device runs, apart from the
 // local accessors' memory.
-[[gnu::const]] void *__onepass_group_scratch() noexcept;
+[[gnu::const]] void *__onepass_group_scratch() noexcept __asm__(ONEPASS_ABI_GROUP_SCRATCH);
 
 // 1/sqrt(x) (SYCL 2020 rsqrt, within 4 ulp): each target's best, e.g.
 // NVIDIA's rsqrt.approx instruction through libdevice; the CPU divides.
-[[gnu::const]] float __onepass_rsqrtf(float x) noexcept;
-[[gnu::const]] double __onepass_rsqrt(double x) noexcept;
+[[gnu::const]] float __onepass_rsqrtf(float x) noexcept __asm__(ONEPASS_ABI_RSQRTF);
+[[gnu::const]] double __onepass_rsqrt(double x) noexcept __asm__(ONEPASS_ABI_RSQRT);
 
 // 1 when the kernel runs on the CPU device, 0 on a GPU: for library code that
 // arranges work differently for each (reductions), folded by the JIT.
-[[gnu::const]] int __onepass_target_is_cpu() noexcept;
+[[gnu::const]] int __onepass_target_is_cpu() noexcept __asm__(ONEPASS_ABI_TARGET_IS_CPU);
 }

@@ -1,4 +1,5 @@
 #include "BarrierLowering.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "WorkItemLowering.h"
 
@@ -103,8 +104,8 @@ std::optional<uint64_t> workItemStateWord(const LoadInst &load) {
 // then whatever depends on one, and the phis and loop results that a branch
 // on a varying condition decides.
 SmallPtrSet<Value *, 32> varyingValues(Function &fn) {
-  static const char *const kVaryingQueries[] = {"__onepass_get_global_id", "__onepass_get_local_id",
-                                                "__onepass_sub_group_local_id", "__onepass_sub_group_id"};
+  static const char *const kVaryingQueries[] = {ONEPASS_ABI_GET_GLOBAL_ID, ONEPASS_ABI_GET_LOCAL_ID,
+                                                ONEPASS_ABI_SUB_GROUP_LOCAL_ID, ONEPASS_ABI_SUB_GROUP_ID};
   auto source = [&](Instruction &inst) {
     if (auto *call = dyn_cast<CallInst>(&inst)) {
       Function *callee = call->getCalledFunction();
@@ -177,7 +178,7 @@ Expected<SteppedKernel> buildSteppedKernel(Module &module, Function &kernel, Str
   Function *barrier = module.getFunction(kBarrierBuiltin);
   if (!barrier) return failure("internal error: no barrier in kernel '" + kernelName + "'");
   if (!kernel.getReturnType()->isVoidTy()) return failure("internal error: the kernel function returns a value");
-  if (Error err = inlineBarrierPaths(kernel, *barrier, kernelName)) return std::move(err);
+  if (Error err = inlineBarrierPaths(kernel, *barrier, kernelName)) return err;
 
   // The step: the kernel's body with the group's frames, the work-item's
   // place among them, where it resumes and where it tells where it stopped.

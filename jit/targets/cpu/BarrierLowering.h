@@ -16,6 +16,8 @@
 // away and the loop vectorizes.
 #pragma once
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -26,7 +28,7 @@
 
 namespace onepass::jit {
 
-inline constexpr const char *kBarrierBuiltin = "__onepass_group_barrier";
+inline constexpr const char *kBarrierBuiltin = ONEPASS_ABI_GROUP_BARRIER;
 inline constexpr int32_t kStepDone = -1;
 
 // The step's parameters after the kernel's own, before the uniforms'.

@@ -1,4 +1,5 @@
 #include "CpuTranslator.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "BarrierLowering.h"
 #include "BuiltinLibrary.h"
@@ -79,7 +80,7 @@ SmallPtrSet<const BasicBlock *, 32> phaseBlocks(const Function &step, unsigned k
 // local id, give or take a constant, with a constant, that decides something
 // in `blocks` (a phase's: phaseBlocks).
 bool comparesEdgeWorkItems(Function &body, unsigned d, const SmallPtrSet<const BasicBlock *, 32> &blocks) {
-  Function *localId = body.getParent()->getFunction("__onepass_get_local_id");
+  Function *localId = body.getParent()->getFunction(ONEPASS_ABI_GET_LOCAL_ID);
   if (!localId) return false;
   SmallVector<Value *, 8> work;
   for (User *user : localId->users())
@@ -129,7 +130,7 @@ Expected<uint64_t> allocateGroupLocal(const KernelModule &kernel) {
     return alignTo(layout.total, std::max<uint64_t>(64, layout.alignment));
   };
   FunctionCallee localMemory =
-      module.getOrInsertFunction("__onepass_local_memory", PointerType::get(module.getContext(), 0));
+      module.getOrInsertFunction(ONEPASS_ABI_LOCAL_MEMORY, PointerType::get(module.getContext(), 0));
   Expected<ir::GroupLocalLayout> layout =
       placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &layout) {
         return at.CreateConstGEP1_64(at.getInt8Ty(), at.CreateCall(localMemory),

@@ -5,13 +5,15 @@
 // vectorizes) and emits an x86-64 object.
 #pragma once
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include "Driver.h"
 
 #include <memory>
 
 namespace onepass::jit {
 
-inline constexpr const char *kCpuLaunchSymbol = "__onepass_cpu_launch";
+inline constexpr const char *kCpuLaunchSymbol = ONEPASS_ABI_CPU_LAUNCH;
 
 // The CPU's translator for the JIT driver (Driver.h). An nd_range kernel's
 // work-group range is compiled in unless Specialization::localRange[0] is 0.

@@ -1,4 +1,5 @@
 #include "PtxMath.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "BuiltinLibrary.h"
 
@@ -71,8 +72,8 @@ std::string libdeviceFunction(const CallBase &call) {
     if (auto alias = kAliases.find(name); alias != kAliases.end()) name = alias->second;
     if (name == "abs" || name == "llabs") return "__nv_" + name.str();
     // detail/builtins.hpp: math whose best form differs per target.
-    if (name == "__onepass_rsqrtf") return "__nv_rsqrtf";
-    if (name == "__onepass_rsqrt") return "__nv_rsqrt";
+    if (name == ONEPASS_ABI_RSQRTF) return "__nv_rsqrtf";
+    if (name == ONEPASS_ABI_RSQRT) return "__nv_rsqrt";
     if (contains(std::begin(kLibdeviceMath), std::end(kLibdeviceMath), name)) {
       base = name.str();
     } else if (name.ends_with("f") &&

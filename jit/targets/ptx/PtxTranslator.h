@@ -5,6 +5,8 @@
 // emits PTX for the device's sm_XX.
 #pragma once
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include "Driver.h"
 #include "PtxMath.h"
 
@@ -16,7 +18,7 @@ namespace onepass::jit {
 
 // The PTX entry's name. Its parameters are the kernel's flattened fields,
 // then the global range as three u64 values in SYCL dimension order.
-inline constexpr const char *kPtxKernelSymbol = "__onepass_ptx_kernel";
+inline constexpr const char *kPtxKernelSymbol = ONEPASS_ABI_PTX_KERNEL;
 
 struct PtxTarget {
   unsigned smVersion = 0;   // compute capability, 10 * major + minor (90 for sm_90)

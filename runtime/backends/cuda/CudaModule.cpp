@@ -1,6 +1,7 @@
 // The CUDA backend's modules: PTX linked into a cubin by the driver, and
 // binaries loaded as modules with their kernel entry.
 #include "CudaBackend.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -20,7 +21,7 @@ std::string loadModule(const Device &d, const void *image, CUfunction &function)
   if (result != CUDA_SUCCESS)
     return "the driver rejected the kernel's binary for sm_" + std::to_string(d.smVersion) + ": " +
            describe(api, result) + (errorLog[0] ? std::string(": ") + errorLog : std::string());
-  result = api.cuModuleGetFunction(&function, module, "__onepass_ptx_kernel");
+  result = api.cuModuleGetFunction(&function, module, ONEPASS_ABI_PTX_KERNEL);
   return result == CUDA_SUCCESS ? "" : "the module has no kernel entry: " + describe(api, result);
 }
 

@@ -8,6 +8,8 @@
 // (the extension's multi_ptr result converts from it: local_ptr<T>(p)).
 #pragma once
 
+#include "../../detail/onepass_abi.hpp"
+
 #include "../../detail/builtins.hpp"
 #include "../../nd_item.hpp"
 
@@ -15,7 +17,8 @@
 #include <new>
 #include <utility>
 
-extern "C" void *__onepass_group_local_memory(std::size_t size, std::size_t alignment) noexcept;
+extern "C" void *__onepass_group_local_memory(std::size_t size, std::size_t alignment) noexcept
+    __asm__(ONEPASS_ABI_GROUP_LOCAL_MEMORY);
 
 namespace sycl {
 namespace ext::oneapi {

@@ -1,0 +1,58 @@
+/* The symbol names OnePass's parts agree on, spelled once: the builtins that
+ * device code calls (declared in sycl/detail/builtins.hpp with these names as
+ * their symbols, defined per target by the JIT's builtin libraries and as
+ * host fallbacks by the runtime), what stage 1 looks for and emits, what the
+ * JIT lowers and emits, and what the backends look up. Plain preprocessor
+ * definitions: the SYCL headers, stage 1, the JIT and the runtime include
+ * it. (The JIT's builtin libraries define the builtins under the same
+ * names.) */
+#ifndef ONEPASS_ABI_H
+#define ONEPASS_ABI_H
+
+/* Every OnePass symbol starts so; user code may not declare such names. */
+#define ONEPASS_ABI_PREFIX "__onepass_"
+
+/* Builtins of device code (sycl/detail/builtins.hpp). */
+#define ONEPASS_ABI_GET_GLOBAL_ID "__onepass_get_global_id"
+#define ONEPASS_ABI_GET_GLOBAL_RANGE "__onepass_get_global_range"
+#define ONEPASS_ABI_GET_LOCAL_ID "__onepass_get_local_id"
+#define ONEPASS_ABI_GET_LOCAL_RANGE "__onepass_get_local_range"
+#define ONEPASS_ABI_GET_GROUP_ID "__onepass_get_group_id"
+#define ONEPASS_ABI_GET_GROUP_RANGE "__onepass_get_group_range"
+#define ONEPASS_ABI_LOCAL_MEMORY "__onepass_local_memory"
+#define ONEPASS_ABI_GROUP_BARRIER "__onepass_group_barrier"
+#define ONEPASS_ABI_SUB_GROUP_LOCAL_ID "__onepass_sub_group_local_id"
+#define ONEPASS_ABI_SUB_GROUP_SIZE "__onepass_sub_group_size"
+#define ONEPASS_ABI_SUB_GROUP_MAX_SIZE "__onepass_sub_group_max_size"
+#define ONEPASS_ABI_SUB_GROUP_ID "__onepass_sub_group_id"
+#define ONEPASS_ABI_SUB_GROUP_COUNT "__onepass_sub_group_count"
+#define ONEPASS_ABI_SUB_GROUP_SHUFFLE "__onepass_sub_group_shuffle"
+#define ONEPASS_ABI_SUB_GROUP_SHUFFLE_DOWN "__onepass_sub_group_shuffle_down"
+#define ONEPASS_ABI_SUB_GROUP_SHUFFLE_UP "__onepass_sub_group_shuffle_up"
+#define ONEPASS_ABI_SUB_GROUP_SHUFFLE_XOR "__onepass_sub_group_shuffle_xor"
+#define ONEPASS_ABI_SUB_GROUP_ANY "__onepass_sub_group_any"
+#define ONEPASS_ABI_SUB_GROUP_ALL "__onepass_sub_group_all"
+#define ONEPASS_ABI_SUB_GROUP_BARRIER "__onepass_sub_group_barrier"
+#define ONEPASS_ABI_GROUP_SCRATCH "__onepass_group_scratch"
+#define ONEPASS_ABI_RSQRTF "__onepass_rsqrtf"
+#define ONEPASS_ABI_RSQRT "__onepass_rsqrt"
+#define ONEPASS_ABI_TARGET_IS_CPU "__onepass_target_is_cpu"
+/* sycl::ext::oneapi::group_local_memory (common/ir/GroupLocalMemory.h). */
+#define ONEPASS_ABI_GROUP_LOCAL_MEMORY "__onepass_group_local_memory"
+
+/* The JIT's: the work-item state its translators substitute. */
+#define ONEPASS_ABI_WORK_ITEM "__onepass_work_item"
+
+/* Stage 1's: the kernel functions of an image, and the registration of
+ * images with the runtime. */
+#define ONEPASS_ABI_KERNEL_PREFIX "__onepass_kernel_"
+#define ONEPASS_ABI_REGISTER_IMAGE "__onepass_register_image"
+#define ONEPASS_ABI_UNREGISTER_IMAGE "__onepass_unregister_image"
+#define ONEPASS_ABI_HOST_KERNEL_CALLED "__onepass_host_kernel_called"
+
+/* The entries of compiled kernels (jit_api.h): the CPU's launch function and
+ * the PTX kernel the CUDA backend looks up. */
+#define ONEPASS_ABI_CPU_LAUNCH "__onepass_cpu_launch"
+#define ONEPASS_ABI_PTX_KERNEL "__onepass_ptx_kernel"
+
+#endif /* ONEPASS_ABI_H */
