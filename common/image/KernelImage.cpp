@@ -14,6 +14,13 @@ uint64_t hashBytes(const void *data, size_t size, uint64_t seed) {
   return hash;
 }
 
+std::string hexId(uint64_t value) {
+  static const char kDigits[] = "0123456789abcdef";
+  std::string text(16, '0');
+  for (int i = 15; i >= 0; --i, value >>= 4) text[i] = kDigits[value & 15];
+  return text;
+}
+
 namespace {
 
 size_t alignTo8(size_t value) { return (value + 7) & ~size_t(7); }

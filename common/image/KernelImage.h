@@ -107,6 +107,8 @@ static_assert(sizeof(FieldRecord) == 16, "FieldRecord layout is part of the form
 
 // 64-bit FNV-1a. Not cryptographic; used for integrity checks and content ids.
 uint64_t hashBytes(const void *data, size_t size, uint64_t seed = 0xcbf29ce484222325ull);
+// A 64-bit id or hash as 16 lowercase hex digits (cache keys, file names).
+std::string hexId(uint64_t value);
 
 // ---------------------------------------------------------------------------
 // Writing (stage 1)

@@ -55,10 +55,7 @@ KernelCache &KernelCache::instance() {
 }
 
 std::string KernelCache::pathFor(const std::string &key) const {
-  char name[40];
-  std::snprintf(name, sizeof name, "%016llx.bin",
-                static_cast<unsigned long long>(image::hashBytes(key.data(), key.size())));
-  return directory_ + "/" + name;
+  return directory_ + "/" + image::hexId(image::hashBytes(key.data(), key.size())) + ".bin";
 }
 
 bool KernelCache::contains(const std::string &key) const {

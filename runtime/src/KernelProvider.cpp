@@ -58,11 +58,9 @@ Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, co
 
 // Everything that changes the binary: the persistent cache's key.
 std::string cacheKey(const DeviceTarget &target, const RegisteredKernel &kernel, const Variant &variant) {
-  char imageId[20];
-  std::snprintf(imageId, sizeof imageId, "%016llx", static_cast<unsigned long long>(kernel.imageId));
-  std::string key = toolchainId() + "|target " + std::to_string(target.jit.kind) + " " +
-                    std::to_string(target.jit.arch) + " " + std::to_string(target.jit.isa_version) + "|" +
-                    target.identity + "|image " + imageId + "|" + kernel.symbol;
+  std::string key = toolchainId() + "|target " + std::to_string(target.kind) + " " + std::to_string(target.arch) + " " +
+                    std::to_string(target.isaVersion) + "|" + target.identity + "|image " +
+                    image::hexId(kernel.imageId) + "|" + kernel.symbol;
   if (variant.localRange[0] != 0)
     key += "|work-group " + std::to_string(variant.localRange[0]) + "," + std::to_string(variant.localRange[1]) + "," +
            std::to_string(variant.localRange[2]);
@@ -145,7 +143,8 @@ void build(const sycl::detail::device_impl &device, const RegisteredKernel &kern
                                     {variant.localRange[0], variant.localRange[1], variant.localRange[2]}};
   onepass_jit_buffer output{};
   char *message = nullptr;
-  if (jit->compile(&request, &target.jit, &output, &message) != 0) {
+  const onepass_jit_target jitTarget = target.jitTarget();
+  if (jit->compile(&request, &jitTarget, &output, &message) != 0) {
     built.error = message ? message : "unknown JIT error";
     jit->free(message);
     return;
@@ -199,8 +198,9 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
   target.deviceLibraryMissing = described.device_library_missing ? described.device_library_missing : "";
   target.identity = described.identity ? described.identity : "";
   target.perWorkGroupRange = described.per_work_group_range != 0;
-  target.jit = {described.jit_target, described.arch, described.isa_version, target.deviceLibrary.c_str(),
-                target.deviceLibraryMissing.c_str()};
+  target.kind = described.jit_target;
+  target.arch = described.arch;
+  target.isaVersion = described.isa_version;
   target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX ? "sm_" + std::to_string(described.arch)
                                                                : std::string("the host CPU");
   return true;
@@ -245,10 +245,7 @@ const std::string &toolchainId() {
     for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
       std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
       std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      char hash[20];
-      std::snprintf(hash, sizeof hash, "%016llx",
-                    static_cast<unsigned long long>(image::hashBytes(bytes.data(), bytes.size())));
-      text += std::string(", ") + name + " " + hash;
+      text += std::string(", ") + name + " " + image::hexId(image::hashBytes(bytes.data(), bytes.size()));
     }
     return text;
   }());
@@ -291,9 +288,6 @@ public:
       decided_ = true;
       if (target) target_ = *target;
       hasTarget_ = target != nullptr;
-      if (hasTarget_)
-        target_.jit = {target_.jit.kind, target_.jit.arch, target_.jit.isa_version, target_.deviceLibrary.c_str(),
-                       nullptr};
     }
     changed_.notify_all();
     if (target) launchThread();
@@ -342,7 +336,8 @@ private:
       if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");
       return;
     }
-    jit->warmUp(&target_.jit);
+    const onepass_jit_target jitTarget = target_.jitTarget();
+    jit->warmUp(&jitTarget);
     if (exiting()) return;
     ONEPASS_LOG(Info, "JIT warmed up for " << target_.name << " in " << microsSince(warmUpStart)
                                            << " us (its library loaded in " << loadMicros << " us)");
@@ -360,7 +355,7 @@ void preloadJit() { JitWarmUp::instance().preload(); }
 
 void warmUpJit(const std::vector<const sycl::detail::device_impl *> &devices) {
   for (const sycl::detail::device_impl *device : devices)
-    if (device->target.jit.kind == ONEPASS_JIT_TARGET_PTX) return JitWarmUp::instance().start(&device->target);
+    if (device->target.kind == ONEPASS_JIT_TARGET_PTX) return JitWarmUp::instance().start(&device->target);
   JitWarmUp::instance().start(nullptr);
 }
 

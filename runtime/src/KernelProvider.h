@@ -24,11 +24,17 @@ namespace onepass::rt {
 
 // A device's JIT target, copied from its backend (onepass_backend_target).
 struct DeviceTarget {
-  onepass_jit_target jit{};  // its strings point into the members below
+  uint32_t kind = 0;  // onepass_jit_target_kind
+  uint32_t arch = 0, isaVersion = 0;
   std::string deviceLibrary, deviceLibraryMissing;
   std::string identity;            // the backend's part of cache keys
   bool perWorkGroupRange = false;  // nd_range kernels compiled per work-group range
   std::string name;                // for messages: "sm_90", "the host CPU"
+
+  // The JIT's description of it (pointing into this object).
+  onepass_jit_target jitTarget() const {
+    return {kind, arch, isaVersion, deviceLibrary.c_str(), deviceLibraryMissing.c_str()};
+  }
 };
 
 // Asks `backend` for device `index`'s target; false with `error` if it fails.

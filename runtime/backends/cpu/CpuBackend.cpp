@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -47,15 +48,25 @@ CpuDevice &device() {
 
 int fail(char **error, const std::string &message) { return rt::reportBackendError(error, message); }
 
+// A field of /proc/cpuinfo's first processor ("" if absent). The file is
+// read once, up to the end of that first block.
 std::string cpuInfoField(const char *field) {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.compare(0, std::strlen(field), field) == 0) {
-      size_t colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
+  static const std::map<std::string, std::string> fields = [] {
+    std::map<std::string, std::string> first;
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line) && !line.empty()) {
+      const size_t colon = line.find(':');
+      if (colon == std::string::npos) continue;
+      const size_t keyEnd = line.find_last_not_of(" \t", colon - 1);
+      const size_t valueStart = line.find_first_not_of(" \t", colon + 1);
+      first.emplace(line.substr(0, keyEnd == std::string::npos ? 0 : keyEnd + 1),
+                    valueStart == std::string::npos ? "" : line.substr(valueStart));
     }
-  return "";
+    return first;
+  }();
+  auto found = fields.find(field);
+  return found == fields.end() ? "" : found->second;
 }
 
 void copyString(char *destination, size_t capacity, const std::string &text) {
@@ -130,10 +141,8 @@ int cpuFill(uint32_t, void *destination, const void *pattern, uint32_t patternBy
 const std::string &hostIdentity() {
   static const std::string identity = [] {
     const std::string flags = cpuInfoField("flags");
-    char hash[20];
-    std::snprintf(hash, sizeof hash, "%016llx",
-                  static_cast<unsigned long long>(image::hashBytes(flags.data(), flags.size())));
-    return "host " + cpuInfoField("vendor_id") + " " + cpuInfoField("model name") + "|flags " + hash;
+    return "host " + cpuInfoField("vendor_id") + " " + cpuInfoField("model name") + "|flags " +
+           image::hexId(image::hashBytes(flags.data(), flags.size()));
   }();
   return identity;
 }

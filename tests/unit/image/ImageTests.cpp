@@ -165,6 +165,12 @@ TEST_CASE("an image without kernels or bitcode is valid", "[image]") {
   CHECK(view.bitcodeSize() == 0);
 }
 
+TEST_CASE("ids print as 16 lowercase hex digits, zero-padded", "[image]") {
+  CHECK(onepass::image::hexId(0) == "0000000000000000");
+  CHECK(onepass::image::hexId(0xabcULL) == "0000000000000abc");
+  CHECK(onepass::image::hexId(0xfedcba9876543210ULL) == "fedcba9876543210");
+}
+
 TEST_CASE("the image id depends on the content only", "[image]") {
   const std::vector<uint8_t> first = sampleImage();
   const std::vector<uint8_t> second = sampleImage();
