@@ -1,5 +1,5 @@
 // The CPU device goes through the kernel provider like every device
-// (runtime/src/KernelProvider.h), so its kernels reach the persistent cache:
+// (runtime/core/KernelProvider.h), so its kernels reach the persistent cache:
 // a second process loads them from disk instead of compiling them, an
 // nd_range kernel has one entry per work-group range (the CPU compiles the
 // range in), a corrupt entry is detected and rebuilt, never executed, and

@@ -6,6 +6,7 @@
 #include "Executor.h"
 #include "KernelImage.h"
 #include "KernelRegistry.h"
+#include "Errors.h"
 #include "Runtime.h"
 #include "ThreadPool.h"
 
@@ -99,7 +100,7 @@ TEST_CASE("the registry maps entry addresses to their kernels", "[registry]") {
   REQUIRE(a->fieldOffsets.size() == a->info.fields.size());
   REQUIRE(a->image == image.data());
   __onepass_unregister_image(image.data());
-  REQUIRE_THROWS_AS(onepass::rt::lookupKernel(entries[0]), sycl::exception);
+  REQUIRE_THROWS_AS(onepass::rt::lookupKernel(entries[0]), onepass::rt::Error);
 }
 
 TEST_CASE("an unknown kernel is a clear error", "[registry]") {
@@ -107,10 +108,43 @@ TEST_CASE("an unknown kernel is a clear error", "[registry]") {
   try {
     onepass::rt::lookupKernel(&notAnEntry);
     FAIL("lookup of an unregistered kernel did not throw");
-  } catch (const sycl::exception &e) {
-    REQUIRE(errcOf(e) == sycl::errc::kernel_not_supported);
+  } catch (const onepass::rt::Error &e) {
+    REQUIRE(e.code() == onepass::rt::Errc::kernel_not_supported);
     REQUIRE(std::string(e.what()).find("onepass++ -fsycl-sscp") != std::string::npos);
   }
+}
+
+TEST_CASE("core errors reach the API as sycl::exception with the matching errc", "[errors]") {
+  using onepass::rt::Errc;
+  const std::pair<Errc, sycl::errc> pairs[] = {{Errc::runtime, sycl::errc::runtime},
+                                               {Errc::kernel, sycl::errc::kernel},
+                                               {Errc::nd_range, sycl::errc::nd_range},
+                                               {Errc::kernel_argument, sycl::errc::kernel_argument},
+                                               {Errc::build, sycl::errc::build},
+                                               {Errc::invalid, sycl::errc::invalid},
+                                               {Errc::memory_allocation, sycl::errc::memory_allocation},
+                                               {Errc::profiling, sycl::errc::profiling},
+                                               {Errc::feature_not_supported, sycl::errc::feature_not_supported},
+                                               {Errc::kernel_not_supported, sycl::errc::kernel_not_supported}};
+  for (const auto &[core, sycl] : pairs) {
+    try {
+      onepass::rt::syclCall([&]() -> int { onepass::rt::raise(core, "what failed"); });
+      FAIL("syclCall did not rethrow");
+    } catch (const sycl::exception &e) {
+      REQUIRE(errcOf(e) == sycl);
+      REQUIRE(std::string(e.what()) == "what failed");
+    }
+    // Asynchronously: at delivery.
+    std::exception_ptr converted = onepass::rt::toSycl(std::make_exception_ptr(onepass::rt::Error(core, "later")));
+    try {
+      std::rethrow_exception(converted);
+    } catch (const sycl::exception &e) {
+      REQUIRE(errcOf(e) == sycl);
+    }
+  }
+  // Anything else (a host task's own exception) is delivered as it is.
+  std::exception_ptr other = onepass::rt::toSycl(std::make_exception_ptr(std::runtime_error("mine")));
+  REQUIRE_THROWS_AS(std::rethrow_exception(other), std::runtime_error);
 }
 
 TEST_CASE("a corrupt image is reported at lookup, naming the problem", "[registry]") {
@@ -121,8 +155,8 @@ TEST_CASE("a corrupt image is reported at lookup, naming the problem", "[registr
   try {
     onepass::rt::lookupKernel(entries[0]);
     FAIL("lookup of a kernel from a corrupt image did not throw");
-  } catch (const sycl::exception &e) {
-    REQUIRE(errcOf(e) == sycl::errc::kernel_not_supported);
+  } catch (const onepass::rt::Error &e) {
+    REQUIRE(e.code() == onepass::rt::Errc::kernel_not_supported);
     std::string what = e.what();
     REQUIRE(what.find("corrupt") != std::string::npos);
     REQUIRE(what.find("magic") != std::string::npos);
@@ -157,7 +191,7 @@ TEST_CASE("the executor runs operations after their dependencies", "[executor]")
   });
   second->wait();
   REQUIRE(order == std::vector<int>{1, 2});
-  REQUIRE(first->status == sycl::info::event_command_status::complete);
+  REQUIRE(first->status == onepass::rt::NodeStatus::Complete);
   // A completed event drops the wait lists of its dependencies (no unbounded chains).
   REQUIRE(first->dependencies.empty());
 }
@@ -204,7 +238,9 @@ TEST_CASE("an exception in an operation becomes an asynchronous error", "[execut
   auto event = std::make_shared<sycl::detail::event_impl>();
   event->errors = std::make_shared<onepass::rt::AsyncErrorSink>();
   int delivered = 0;
-  event->errors->handler = [&](sycl::exception_list list) { delivered += static_cast<int>(list.size()); };
+  static_cast<onepass::rt::AsyncErrorSink &>(*event->errors).handler = [&](sycl::exception_list list) {
+    delivered += static_cast<int>(list.size());
+  };
   executor.submit(event, [] { throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "boom"); });
   sycl::detail::event_wait_and_throw(event);
   REQUIRE(delivered == 1);

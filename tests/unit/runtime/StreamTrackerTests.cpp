@@ -202,7 +202,7 @@ struct Fixture {
   std::shared_ptr<sycl::detail::event_impl> node(std::vector<std::shared_ptr<sycl::detail::event_impl>> after = {}) {
     auto event = std::make_shared<sycl::detail::event_impl>();
     event->tracker = tracker.get();
-    event->dependencies = std::move(after);
+    event->dependencies.assign(after.begin(), after.end());
     event->errors = std::make_shared<onepass::rt::AsyncErrorSink>();
     return event;
   }
@@ -323,7 +323,8 @@ TEST_CASE("a failure on the device becomes an asynchronous error naming the oper
   auto later = f.node({bad});
   f.submit(later, "later");
   std::vector<std::string> errors;
-  for (auto *sink : {bad->errors.get(), later->errors.get()})
+  for (auto *sink : {static_cast<onepass::rt::AsyncErrorSink *>(bad->errors.get()),
+                     static_cast<onepass::rt::AsyncErrorSink *>(later->errors.get())})
     sink->handler = [&](sycl::exception_list list) {
       for (auto &e : list) {
         try {
@@ -358,7 +359,9 @@ TEST_CASE("an enqueue failure completes the node with an error at once", "[strea
   Fixture f;
   auto event = f.node();
   int delivered = 0;
-  event->errors->handler = [&](sycl::exception_list list) { delivered += static_cast<int>(list.size()); };
+  static_cast<onepass::rt::AsyncErrorSink &>(*event->errors).handler = [&](sycl::exception_list list) {
+    delivered += static_cast<int>(list.size());
+  };
   f.executor->submitAsync(
       event, onepass::rt::makeAsyncWork(
                  [](int) { throw sycl::exception(sycl::make_error_code(sycl::errc::kernel), "too many blocks"); },

@@ -1,16 +1,14 @@
 #include "StreamTracker.h"
 
 #include "Environment.h"
-#include "Errors.h"
+#include "Error.h"
 #include "Log.h"
-#include "Runtime.h"
+#include "Node.h"
 
 #include <chrono>
 #include <cstdlib>
 
 namespace onepass::rt {
-
-using sycl::detail::event_impl;
 
 // A backend marker, released when the last holder lets go of it (the stream's
 // list, a waiter or the poller), so nobody uses a released one.
@@ -19,7 +17,7 @@ using sycl::detail::event_impl;
 // never completing.
 // A marker left to the feeder is not `recorded` until it has made the call:
 // until then it counts as not complete, and nobody waits on it directly.
-struct StreamTracker::Marker {
+struct StreamMarker {
   const onepass_backend &backend;
   uint32_t device;
   void *handle = nullptr;
@@ -27,14 +25,15 @@ struct StreamTracker::Marker {
   bool timing;
   std::string failure;
   std::atomic<bool> recorded{false};  // handle and failure are final
-  Marker(const onepass_backend &b, uint32_t d, uint64_t s, bool t) : backend(b), device(d), sequence(s), timing(t) {}
-  ~Marker() {
+  StreamMarker(const onepass_backend &b, uint32_t d, uint64_t s, bool t)
+      : backend(b), device(d), sequence(s), timing(t) {}
+  ~StreamMarker() {
     if (handle) backend.release_marker(device, handle);
   }
 };
 
 struct StreamTracker::Entry {
-  std::shared_ptr<event_impl> event;
+  std::shared_ptr<Node> event;
   uint64_t sequence;
   std::shared_ptr<Marker> start, end;  // profiling: timing markers around it
 };
@@ -63,28 +62,18 @@ std::string takeError(char *error) {
 }  // namespace
 
 StreamTracker::StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams)
-    : backend_(backend), device_(device), feederEnabled_(env::gpuFeeder(spinningPays()) != env::Feeder::Off),
-      feederAlways_(env::gpuFeeder(false) == env::Feeder::Always) {
+    : backend_(backend), device_(device) {
   for (uint32_t i = 0; i < std::min(std::max(1u, streams), kMaxStreams); ++i)
     streams_.push_back(std::make_unique<Stream>());
-  poller_ = std::thread([this] { poll(); });
+  feeder_ = std::make_unique<StreamFeeder>(env::gpuFeeder(spinningPays()) != env::Feeder::Off,
+                                           env::gpuFeeder(false) == env::Feeder::Always,
+                                           [this](FeederCall &call) { perform(call); });
+  poller_ = std::make_unique<StreamPoller>([this] { return scan(); });
 }
 
 StreamTracker::~StreamTracker() {
-  if (feeder_.joinable()) {  // it enqueues what it still holds first
-    {
-      std::lock_guard<std::mutex> lock(feederMutex_);
-      feederStop_.store(true);
-    }
-    feederWake_.notify_all();
-    feeder_.join();
-  }
-  {
-    std::lock_guard<std::mutex> lock(pollerMutex_);
-    stop_ = true;
-  }
-  pollerWake_.notify_all();
-  poller_.join();
+  feeder_.reset();  // it makes the calls it still holds first
+  poller_.reset();
   // At exit the driver may already be gone: leave the markers to it.
   for (auto &stream : streams_) {
     for (auto &marker : stream->markers) new std::shared_ptr<Marker>(std::move(marker));
@@ -99,11 +88,11 @@ StreamTracker::~StreamTracker() {
 std::shared_ptr<StreamTracker::Marker> StreamTracker::recordLocked(Stream &stream, uint32_t index, bool timing) {
   auto marker = std::make_shared<Marker>(backend_, device_, stream.enqueued, timing);
   FeederCall call{FeederCall::Kind::Record, index, nullptr, nullptr, marker};
-  if (deferring(false)) toFeeder(std::move(call));
+  if (feeder_->deferring(false)) feeder_->hand(std::move(call));
   else perform(call);
   stream.markers.push_back(marker);
   stream.marked = stream.enqueued;
-  recorded_.fetch_add(1);
+  poller_->markerRecorded();
   return marker;
 }
 
@@ -117,8 +106,8 @@ std::shared_ptr<StreamTracker::Marker> StreamTracker::coveringMarkerLocked(Strea
   return nullptr;  // being retired right now
 }
 
-void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<AsyncWork> work, bool unpublished) {
-  event_impl &node = *event;  // alive: the caller holds it too (or the stream's list, once there)
+void StreamTracker::run(std::shared_ptr<Node> event, std::shared_ptr<AsyncWork> work, bool unpublished) {
+  Node &node = *event;  // alive: the caller holds it too (or the stream's list, once there)
   // What the node must wait for on this device: per stream, the newest
   // operation among its unfinished dependencies there. No lock for the list:
   // it changes only when a successor of this node completes (markComplete
@@ -128,7 +117,7 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
   for (const auto &dependency : node.dependencies) {
     if (dependency->tracker != this || dependency->complete.load(std::memory_order_acquire)) continue;
     std::lock_guard<std::mutex> lock(dependency->mutex);
-    if (dependency->sequence == 0 || dependency->status == sycl::info::event_command_status::complete) continue;
+    if (dependency->sequence == 0 || dependency->status == NodeStatus::Complete) continue;
     needed[dependency->stream] = std::max(needed[dependency->stream], dependency->sequence);
     // The stream: that of an unfinished dependency (stream order then keeps
     // the node after it), else the next in turn. Not a complete one's:
@@ -155,7 +144,7 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
       Entry entry{nullptr, 0, nullptr, nullptr};
       if (node.profiling) entry.start = recordLocked(stream, index, true);
       FeederCall call{FeederCall::Kind::Enqueue, index, node.work, &node, nullptr};
-      if (deferring(true) || waitsWithFeeder) toFeeder(std::move(call));
+      if (feeder_->deferring(true) || waitsWithFeeder) feeder_->hand(std::move(call));
       else node.work->enqueue(static_cast<int>(index));
       sequence = ++stream.enqueued;
       entry.sequence = sequence;
@@ -173,47 +162,17 @@ void StreamTracker::run(std::shared_ptr<event_impl> event, std::shared_ptr<Async
       node.markEnqueued(index, sequence, wanted);
       if (wanted) requestCompletion(node);  // records a marker and tells the poller
     }
-    if (marked) notifyPoller(false);  // only a new marker gives the poller something to do
+    if (marked) poller_->notify(false);  // only a new marker gives the poller something to do
     // Retiring asks the driver about markers: while the feeder is in the
     // driver for every launch, ask it less often (the two threads would
     // contend for the driver's locks), and retire more at a time.
-    const uint64_t reapEvery = feederEnabled_ && feederBusy() ? kFeedingReapInterval : kMarkerInterval;
+    const uint64_t reapEvery = feeder_->enabled() && feeder_->busy() ? kFeedingReapInterval : kMarkerInterval;
     if (sequence % reapEvery == 0) reap(index, static_cast<int>(reapEvery / kMarkerInterval) + 3);
     stream.fed.fetch_add(1, std::memory_order_relaxed);  // (several threads may feed one stream)
   } catch (...) {
     if (node.errors) node.errors->push(std::current_exception());
     node.markComplete();
   }
-}
-
-bool StreamTracker::deferring(bool launch) {
-  if (!feederEnabled_) return false;
-  if (feederAlways_) {
-    startFeeder();
-    return true;
-  }
-  if (feederBusy()) return true;  // calls still in the ring: this one goes behind them
-  if (!launch) return false;
-  const uint32_t streak = streak_.load(std::memory_order_relaxed) + 1;
-  streak_.store(streak, std::memory_order_relaxed);
-  if (streak < kFeederStreak) return false;
-  // Back to back: hand over while the feeder is awake; wake it now and then
-  // (a system call), making the calls here until it is.
-  if (!feederAsleep_.load()) return true;
-  if (streak % kFeederStreak == 0) wakeFeeder();
-  return false;
-}
-
-void StreamTracker::toFeeder(FeederCall call) {
-  const uint64_t ticket = handed_.fetch_add(1, std::memory_order_acq_rel);
-  FeederSlot &slot = feederSlots_[ticket % kFeederRing];
-  // A full ring (the device's driver far behind): sleep while the feeder
-  // frees the slot. Spinning would take cycles from the feeder's core (a
-  // sibling hardware thread) or from the machine.
-  while (slot.turn.load(std::memory_order_acquire) != ticket) std::this_thread::sleep_for(kFeederBackOff);
-  slot.call = std::move(call);
-  slot.turn.store(ticket + 1);  // sequentially consistent: against the feeder falling asleep
-  if (feederAsleep_.load()) wakeFeeder();
 }
 
 void StreamTracker::perform(FeederCall &call) {
@@ -249,72 +208,10 @@ void StreamTracker::perform(FeederCall &call) {
     // The node must not run before what it waits for: it reports why instead.
     skipping_ = call.node;
     if (call.node->errors)
-      call.node->errors->push(std::make_exception_ptr(
-          sycl::exception(sycl::make_error_code(sycl::errc::runtime),
-                          "cannot order stream " + std::to_string(call.stream) + " after another stream: " + failure)));
+      call.node->errors->push(std::make_exception_ptr(Error(
+          Errc::runtime, "cannot order stream " + std::to_string(call.stream) + " after another stream: " + failure)));
     return;
   }
-  }
-}
-
-void StreamTracker::drainFeeder() {
-  if (!feederEnabled_) return;
-  const uint64_t target = handed_.load(std::memory_order_acquire);
-  auto drained = [&] { return fedOn_.load(std::memory_order_acquire) >= target; };
-  while (!spinUntil(drained)) std::this_thread::sleep_for(std::chrono::microseconds(20));
-}
-
-// The ring and the thread, made when first wanted: not on the way to a
-// program's first launch.
-void StreamTracker::startFeeder() {
-  std::call_once(feederStarted_, [this] {
-    feederSlots_.reset(new FeederSlot[kFeederRing]);
-    for (uint64_t i = 0; i < kFeederRing; ++i) feederSlots_[i].turn.store(i, std::memory_order_relaxed);
-    feeder_ = std::thread([this] { feed(); });
-  });
-}
-
-void StreamTracker::wakeFeeder() {
-  startFeeder();
-  {
-    std::lock_guard<std::mutex> lock(feederMutex_);
-    feederWanted_ = true;
-  }
-  feederWake_.notify_one();
-}
-
-// What the next calls will read was written on the submitting thread's core:
-// fetching it while the driver works on this call takes those transfers off
-// the feeder's path (the next slot's operation now, the slot after it for the
-// next round).
-void StreamTracker::prefetchAhead() {
-  __builtin_prefetch(&feederSlots_[(feederNext_ + 1) % kFeederRing]);
-  const FeederSlot &next = feederSlots_[feederNext_ % kFeederRing];
-  if (next.turn.load(std::memory_order_acquire) != feederNext_ + 1) return;
-  if (const auto *work = reinterpret_cast<const char *>(next.call.work))
-    for (int line = 0; line < 8; ++line) __builtin_prefetch(work + 64 * line);
-}
-
-void StreamTracker::feed() {
-  feederAsleep_.store(false);
-  for (;;) {
-    FeederSlot &slot = feederSlots_[feederNext_ % kFeederRing];
-    auto filled = [&] { return slot.turn.load(std::memory_order_acquire) == feederNext_ + 1; };
-    if (filled() || (spinUntil([&] { return filled() || feederStop_.load(std::memory_order_relaxed); }) && filled())) {
-      FeederCall call = std::move(slot.call);
-      slot.turn.store(feederNext_ + kFeederRing, std::memory_order_release);
-      ++feederNext_;
-      prefetchAhead();
-      perform(call);
-      fedOn_.store(feederNext_, std::memory_order_release);
-      continue;
-    }
-    std::unique_lock<std::mutex> lock(feederMutex_);
-    if (feederStop_.load() && !filled()) return;  // every call handed over is made
-    feederAsleep_.store(true);                    // sequentially consistent: against toFeeder's fill
-    feederWake_.wait(lock, [&] { return feederWanted_ || feederStop_.load() || slot.turn.load() == feederNext_ + 1; });
-    feederWanted_ = false;
-    feederAsleep_.store(false);
   }
 }
 
@@ -342,30 +239,30 @@ void StreamTracker::reap(uint32_t index, int markers) {
   }
 }
 
-bool StreamTracker::waitOnDevice(uint32_t index, uint32_t on, uint64_t sequence, event_impl &node) {
+bool StreamTracker::waitOnDevice(uint32_t index, uint32_t on, uint64_t sequence, Node &node) {
   Stream &other = *streams_[on];
   std::lock_guard<std::mutex> lock(other.mutex);
   std::shared_ptr<Marker> marker = coveringMarkerLocked(other, on, sequence);
   if (!marker) return false;  // complete already
-  if (deferring(false)) {
-    toFeeder(FeederCall{FeederCall::Kind::StreamWait, index, nullptr, &node, std::move(marker)});
+  if (feeder_->deferring(false)) {
+    feeder_->hand(FeederCall{FeederCall::Kind::StreamWait, index, nullptr, &node, std::move(marker)});
     return true;
   }
   // Nothing with the feeder: the marker is recorded.
-  if (!marker->handle) raise(sycl::errc::runtime, marker->failure);
+  if (!marker->handle) raise(Errc::runtime, marker->failure);
   char *error = nullptr;
   if (backend_.stream_wait_marker(device_, index, marker->handle, &error) != 0)
-    raise(sycl::errc::runtime, "cannot order stream " + std::to_string(index) + " after stream " + std::to_string(on) +
-                                   ": " + takeError(error));
+    raise(Errc::runtime, "cannot order stream " + std::to_string(index) + " after stream " + std::to_string(on) + ": " +
+                             takeError(error));
   return false;
 }
 
-void StreamTracker::requestCompletion(event_impl &event) {
+void StreamTracker::requestCompletion(Node &event) {
   uint32_t on;
   uint64_t sequence;
   {
     std::lock_guard<std::mutex> lock(event.mutex);
-    if (event.status == sycl::info::event_command_status::complete) return;
+    if (event.status == NodeStatus::Complete) return;
     if (!event.enqueued) {
       event.completionWanted = true;  // run() asks again once it is enqueued
       return;
@@ -378,17 +275,17 @@ void StreamTracker::requestCompletion(event_impl &event) {
     std::lock_guard<std::mutex> lock(stream.mutex);
     coveringMarkerLocked(stream, on, sequence);
   }
-  notifyPoller(true);  // someone on the host waits for it
+  poller_->notify(true);  // someone on the host waits for it
 }
 
-void StreamTracker::wait(event_impl &event) {
-  streak_.store(0, std::memory_order_relaxed);  // a command waited for: no longer back to back
+void StreamTracker::wait(Node &event) {
+  feeder_->breakStreak();  // a command waited for: no longer back to back
   uint32_t on = 0;
   uint64_t sequence = 0;
   {
     std::unique_lock<std::mutex> lock(event.mutex);
     event.changed.wait(lock, [&] { return event.enqueued.load(); });
-    if (event.status != sycl::info::event_command_status::complete) {
+    if (event.status != NodeStatus::Complete) {
       on = event.stream;
       sequence = event.sequence;
     }
@@ -407,7 +304,7 @@ void StreamTracker::wait(event_impl &event) {
       }
     }
     // The device must have every call this waits for.
-    if (wholeStream || (marker && !marker->recorded.load(std::memory_order_acquire))) drainFeeder();
+    if (wholeStream || (marker && !marker->recorded.load(std::memory_order_acquire))) feeder_->drain();
     char *error = nullptr;
     if (wholeStream) {
       std::string failure;
@@ -420,7 +317,7 @@ void StreamTracker::wait(event_impl &event) {
     }
   }
   std::unique_lock<std::mutex> lock(event.mutex);
-  event.changed.wait(lock, [&] { return event.status == sycl::info::event_command_status::complete; });
+  event.changed.wait(lock, [&] { return event.status == NodeStatus::Complete; });
 }
 
 void StreamTracker::retire(uint32_t index, uint64_t sequence, const std::string &failure) {
@@ -441,8 +338,7 @@ void StreamTracker::retire(uint32_t index, uint64_t sequence, const std::string 
     if (!failure.empty()) {
       if (entry.event->errors)
         entry.event->errors->push(std::make_exception_ptr(
-            sycl::exception(sycl::make_error_code(sycl::errc::kernel),
-                            entry.event->work->describe() + " did not complete on the device: " + failure)));
+            Error(Errc::kernel, entry.event->work->describe() + " did not complete on the device: " + failure)));
     } else if (entry.start && entry.end && entry.start->handle && entry.end->handle) {
       uint64_t start = 0, end = 0;
       char *error = nullptr;
@@ -456,58 +352,23 @@ void StreamTracker::retire(uint32_t index, uint64_t sequence, const std::string 
   }
 }
 
-void StreamTracker::notifyPoller(bool urgent) {
-  // Sequentially consistent with the poller's state and its reading of
-  // recorded_: either it sees the new marker or this sees it sleeping.
-  PollerState state = pollerState_.load();
-  if (state == PollerState::Asleep || (urgent && state == PollerState::Dozing)) {
-    std::lock_guard<std::mutex> lock(pollerMutex_);
-    pollerWake_.notify_one();
-  }
-}
-
-void StreamTracker::poll() {
-  using Clock = std::chrono::steady_clock;
-  auto lastWork = Clock::now();
-  for (;;) {
-    const uint64_t seen = recorded_.load();
-    bool pending = false, progress = false, polled = false;
-    for (uint32_t index = 0; index < streamCount(); ++index) {
-      // A stream still being fed is reaped by the thread feeding it.
-      Stream &stream = *streams_[index];
-      const uint64_t fed = stream.fed.load(std::memory_order_relaxed);
-      if (fed != stream.fedSeen) {
-        stream.fedSeen = fed;
-        pending = true;
-        continue;
-      }
-      Front front = retireFront(index);
-      pending |= front != Front::None;
-      polled |= front == Front::Pending;
-      progress |= front == Front::Retired;
+StreamPoller::Scan StreamTracker::scan() {
+  StreamPoller::Scan result;
+  for (uint32_t index = 0; index < streamCount(); ++index) {
+    // A stream still being fed is reaped by the thread feeding it.
+    Stream &stream = *streams_[index];
+    const uint64_t fed = stream.fed.load(std::memory_order_relaxed);
+    if (fed != stream.fedSeen) {
+      stream.fedSeen = fed;
+      result.pending = true;
+      continue;
     }
-    if (progress) continue;
-    std::unique_lock<std::mutex> lock(pollerMutex_);
-    if (stop_) return;
-    if (pending) lastWork = Clock::now();
-    // Work is on the device, or was a moment ago (back-to-back launches): look
-    // again soon, without a wake-up from the submitting threads, which would
-    // cost them a system call. Not in a tight loop either, which would contend
-    // with launches for the driver's locks (waiting threads wait on their own
-    // marker, they do not depend on this latency). Only urgent requests wake
-    // the poller early.
-    if (pending || Clock::now() - lastWork < kDozeFor) {
-      pollerState_.store(PollerState::Dozing);
-      // Only streams being fed (their feeders reap them): doze, not poll;
-      // fewer wake-ups near the submitting thread.
-      if (recorded_.load() == seen) pollerWake_.wait_for(lock, polled ? kPollInterval : kDozeInterval);
-    } else {
-      pollerState_.store(PollerState::Asleep);
-      // A marker recorded since the scan may have notified nobody.
-      if (recorded_.load() == seen) pollerWake_.wait(lock);
-    }
-    pollerState_.store(PollerState::Polling);
+    Front front = retireFront(index);
+    result.pending |= front != Front::None;
+    result.polled |= front == Front::Pending;
+    result.progress |= front == Front::Retired;
   }
+  return result;
 }
 
 }  // namespace onepass::rt

@@ -1,11 +1,10 @@
 #include "KernelProvider.h"
 
 #include "Environment.h"
-#include "Errors.h"
+#include "Error.h"
 #include "JitLibrary.h"
 #include "KernelCache.h"
 #include "Log.h"
-#include "Runtime.h"
 #include "BuildOnceMap.h"
 
 #include <algorithm>
@@ -101,8 +100,7 @@ struct Built {
 };
 
 // Builds one binary and loads it; returns the backend's handle or sets `error`.
-void build(const sycl::detail::device_impl &device, const RegisteredKernel &kernel, const Variant &variant,
-           Built &built) {
+void build(const Device &device, const RegisteredKernel &kernel, const Variant &variant, Built &built) {
   const onepass_backend &backend = *device.backend;
   const DeviceTarget &target = device.target;
   const std::string key = cacheKey(target, kernel, variant);
@@ -174,7 +172,7 @@ void build(const sycl::detail::device_impl &device, const RegisteredKernel &kern
 
 // A loaded kernel's identity in memory: the kernel, the device, and what the
 // JIT compiled in.
-using MemoryKey = std::tuple<const void *, const sycl::detail::device_impl *, std::array<uint64_t, 3>, std::string>;
+using MemoryKey = std::tuple<const void *, const Device *, std::array<uint64_t, 3>, std::string>;
 
 BuildOnceMap<MemoryKey, Built> &loaded() {
   static auto *map = new BuildOnceMap<MemoryKey, Built>;  // never destroyed: kernels may launch during exit
@@ -206,12 +204,12 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
   return true;
 }
 
-void *provideKernel(const sycl::detail::device_impl &device, const RegisteredKernel &kernel, const void *hostEntry,
+void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
                     const onepass_backend_launch &launch) {
   // The last kernel each thread asked for: a loop launching one kernel (with
   // no launch constants) asks the map once.
   struct Last {
-    const sycl::detail::device_impl *device = nullptr;
+    const Device *device = nullptr;
     const RegisteredKernel *kernel = nullptr;
     const void *hostEntry = nullptr;
     std::array<uint64_t, 3> localRange{};
@@ -227,8 +225,8 @@ void *provideKernel(const sycl::detail::device_impl &device, const RegisteredKer
   Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
                               [&](Built &slot) { build(device, kernel, variant, slot); });
   if (!built.handle)
-    raise(sycl::errc::build, "cannot build kernel " + describeKernel(kernel) + " for device '" +
-                                 device.properties.name + "': " + built.error);
+    raise(Errc::build,
+          "cannot build kernel " + describeKernel(kernel) + " for device '" + device.name + "': " + built.error);
   last = {&device, &kernel, hostEntry, localRange, built.handle};
   return built.handle;
 }
@@ -353,8 +351,8 @@ private:
 
 void preloadJit() { JitWarmUp::instance().preload(); }
 
-void warmUpJit(const std::vector<const sycl::detail::device_impl *> &devices) {
-  for (const sycl::detail::device_impl *device : devices)
+void warmUpJit(const std::vector<const Device *> &devices) {
+  for (const Device *device : devices)
     if (device->target.kind == ONEPASS_JIT_TARGET_PTX) return JitWarmUp::instance().start(&device->target);
   JitWarmUp::instance().start(nullptr);
 }

@@ -1,8 +1,8 @@
 #include "KernelRegistry.h"
 
-#include "sycl/detail/onepass_abi.hpp"
+#include "onepass_abi.hpp"
 
-#include "Errors.h"
+#include "Error.h"
 #include "Log.h"
 
 #include <dlfcn.h>
@@ -59,10 +59,10 @@ std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
   std::lock_guard<std::mutex> lock(r.mutex);
   auto it = r.byHostEntry.find(hostEntry);
   if (it == r.byHostEntry.end())
-    raise(sycl::errc::kernel_not_supported,
+    raise(Errc::kernel_not_supported,
           "OnePass found no device code for this kernel: the translation unit that launches it was not "
           "compiled with 'onepass++ -fsycl-sscp'");
-  if (!it->second.error.empty()) raise(sycl::errc::kernel_not_supported, it->second.error);
+  if (!it->second.error.empty()) raise(Errc::kernel_not_supported, it->second.error);
   last = {hostEntry, r.generation.load(std::memory_order_relaxed), it->second.kernel};
   return it->second.kernel;
 }
@@ -83,8 +83,8 @@ void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit) {
 using namespace onepass;
 
 // The registration calls stage 1 emits, under their symbols from onepass_abi.hpp.
-extern "C" void __onepass_register_image(const void *, uint64_t, const void *const *, uint64_t)
-    __asm__(ONEPASS_ABI_REGISTER_IMAGE);
+extern "C" void __onepass_register_image(const void *, uint64_t, const void *const *,
+                                         uint64_t) __asm__(ONEPASS_ABI_REGISTER_IMAGE);
 extern "C" void __onepass_unregister_image(const void *) __asm__(ONEPASS_ABI_UNREGISTER_IMAGE);
 
 extern "C" __attribute__((visibility("default"))) void __onepass_register_image(const void *imageData,

@@ -21,7 +21,7 @@ struct JitLibrary {
 // Loads it once; nullptr and `error` (naming the path and the loader's
 // error) if it cannot be loaded.
 const JitLibrary *loadJitLibrary(std::string &error);
-// The same, throwing sycl::exception(errc::runtime) with that error.
+// The same, throwing Error(Errc::runtime) with that error.
 const JitLibrary &jitLibrary();
 
 // The directory holding libonepass-rt.so (the install's lib/).

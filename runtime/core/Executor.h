@@ -18,12 +18,9 @@
 #include <thread>
 #include <vector>
 
-namespace sycl::detail {
-struct event_impl;
-}
-
 namespace onepass::rt {
 
+struct Node;
 class StreamTracker;
 class AsyncWork;
 
@@ -37,7 +34,7 @@ public:
 
   // Runs `work` once every event in event->dependencies is complete, then
   // completes `event`. An exception from `work` goes to the event's error sink.
-  void submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work);
+  void submit(std::shared_ptr<Node> event, std::function<void()> work);
 
   // An asynchronous node (event->tracker is this executor's StreamTracker):
   // it is enqueued once its dependencies on this device are enqueued and the
@@ -45,14 +42,13 @@ public:
   // ready at once, the calling thread enqueues it, saving a thread hop.
   // `unpublished`: no other thread can reach the event yet. Without `work`,
   // the event's embeddedWork is what it runs.
-  void submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work,
-                   bool unpublished = false);
+  void submitAsync(std::shared_ptr<Node> event, std::shared_ptr<AsyncWork> work, bool unpublished = false);
 
   unsigned lanes() const { return static_cast<unsigned>(threads_.size()); }
 
 private:
   struct Task {
-    std::shared_ptr<sycl::detail::event_impl> event;
+    std::shared_ptr<Node> event;
     std::function<void()> work;
     std::shared_ptr<AsyncWork> async;  // what an asynchronous node runs, if not its event's embeddedWork
     bool isAsync = false;

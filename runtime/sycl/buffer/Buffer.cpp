@@ -4,12 +4,12 @@
 // (AccessTracker), transfers as nodes of the task graph.
 #include "BufferRuntime.h"
 
-#include "AccessTracker.h"
-#include "DataRegion.h"
+#include "buffer/AccessTracker.h"
+#include "buffer/DataRegion.h"
 
-#include "../Errors.h"
-#include "../Log.h"
-#include "../Runtime.h"
+#include "Errors.h"
+#include "Log.h"
+#include "Runtime.h"
 #include "CpuBackend.h"
 
 #include <cstdlib>
@@ -178,7 +178,7 @@ void enterAccess(buffer_impl &buffer, const buffer_access &access, const AccessB
     for (const TransferPlan &plan : buffer.region.planTransfers(target, pages, 0)) {
       auto transfer = std::make_shared<event_impl>();
       transfer->errors = errors;
-      transfer->dependencies = buffer.tracker.conflicts(pages, false);
+      for (auto &dependency : buffer.tracker.conflicts(pages, false)) transfer->dependencies.push_back(dependency);
       buffer_impl::Allocation source = buffer.allocations[plan.source], destination = buffer.allocations[target];
       std::vector<ByteSpan> spans = plan.spans;
       const std::shared_ptr<device_impl> &runner = destination.device ? destination.device : source.device;
@@ -405,7 +405,7 @@ host_access buffer_acquire_host(const buffer_access &access) {
   auto release = std::make_shared<event_impl>();
   auto errors = std::make_shared<rt::AsyncErrorSink>();
   release->errors = errors;
-  release->status = info::event_command_status::running;
+  release->status = rt::NodeStatus::Running;
   release->heldBy = std::this_thread::get_id();
   host_access result;
   {
@@ -424,17 +424,10 @@ host_access buffer_acquire_host(const buffer_access &access) {
   }
   // Released when the last copy of the host_accessor is destroyed.
   result.hold = std::shared_ptr<void>(nullptr, [release](void *) { release->markComplete(); });
-  std::vector<std::shared_ptr<event_impl>> dependencies = release->dependencies;
+  std::vector<std::shared_ptr<rt::Node>> dependencies = release->dependencies;
   for (const auto &dependency : dependencies) dependency->wait();
-  std::exception_ptr failure;
-  {
-    std::lock_guard<std::mutex> lock(errors->mutex);
-    if (!errors->pending.empty()) {
-      failure = errors->pending.front();
-      errors->pending.clear();
-    }
-  }
-  if (failure) std::rethrow_exception(failure);
+  std::vector<std::exception_ptr> failures = errors->take();
+  if (!failures.empty()) std::rethrow_exception(rt::toSycl(failures.front()));
   return result;
 }
 

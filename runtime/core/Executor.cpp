@@ -1,6 +1,6 @@
 #include "Executor.h"
 
-#include "Runtime.h"
+#include "Node.h"
 #include "StreamTracker.h"
 
 #include <algorithm>
@@ -20,12 +20,11 @@ Executor::~Executor() {
   for (std::thread &thread : threads_) thread.join();
 }
 
-void Executor::submit(std::shared_ptr<sycl::detail::event_impl> event, std::function<void()> work) {
+void Executor::submit(std::shared_ptr<Node> event, std::function<void()> work) {
   submitTask(Task{std::move(event), std::move(work), nullptr, false});
 }
 
-void Executor::submitAsync(std::shared_ptr<sycl::detail::event_impl> event, std::shared_ptr<AsyncWork> work,
-                           bool unpublished) {
+void Executor::submitAsync(std::shared_ptr<Node> event, std::shared_ptr<AsyncWork> work, bool unpublished) {
   submitTask(Task{std::move(event), nullptr, std::move(work), true}, unpublished);
 }
 
@@ -35,7 +34,7 @@ void Executor::submitTask(Task task, bool unpublished) {
   // so its dependency list does not change under us; complete and enqueued
   // never revert.
   const bool async = task.isAsync;
-  auto satisfied = [&](const std::shared_ptr<sycl::detail::event_impl> &dependency) {
+  auto satisfied = [&](const std::shared_ptr<Node> &dependency) {
     if (dependency->complete.load(std::memory_order_acquire)) return true;
     return async && streams_ && dependency->tracker == streams_ && dependency->enqueued.load(std::memory_order_acquire);
   };
@@ -51,8 +50,8 @@ void Executor::submitTask(Task task, bool unpublished) {
   };
   auto pending = std::make_shared<Pending>();
   pending->task = std::move(task);
-  const std::shared_ptr<sycl::detail::event_impl> &event = pending->task.event;
-  std::vector<std::shared_ptr<sycl::detail::event_impl>> dependencies;
+  const std::shared_ptr<Node> &event = pending->task.event;
+  std::vector<std::shared_ptr<Node>> dependencies;
   {
     std::lock_guard<std::mutex> lock(event->mutex);
     dependencies = event->dependencies;

@@ -1,4 +1,6 @@
-// SYCL 2020 §4.13.2: the error category of sycl::errc.
+// SYCL 2020 §4.13.2: the error category of sycl::errc, and core errors as SYCL errors.
+#include "Errors.h"
+
 #include <sycl/exception.hpp>
 
 namespace {
@@ -34,3 +36,33 @@ const std::error_category &sycl_category() noexcept {
   return category;
 }
 }  // namespace sycl
+
+namespace onepass::rt {
+
+sycl::errc syclErrc(Errc code) {
+  switch (code) {
+  case Errc::runtime: return sycl::errc::runtime;
+  case Errc::kernel: return sycl::errc::kernel;
+  case Errc::nd_range: return sycl::errc::nd_range;
+  case Errc::kernel_argument: return sycl::errc::kernel_argument;
+  case Errc::build: return sycl::errc::build;
+  case Errc::invalid: return sycl::errc::invalid;
+  case Errc::memory_allocation: return sycl::errc::memory_allocation;
+  case Errc::profiling: return sycl::errc::profiling;
+  case Errc::feature_not_supported: return sycl::errc::feature_not_supported;
+  case Errc::kernel_not_supported: return sycl::errc::kernel_not_supported;
+  }
+  return sycl::errc::runtime;
+}
+
+std::exception_ptr toSycl(std::exception_ptr error) {
+  try {
+    std::rethrow_exception(error);
+  } catch (const Error &e) {
+    return std::make_exception_ptr(toSycl(e));
+  } catch (...) {
+    return error;
+  }
+}
+
+}  // namespace onepass::rt

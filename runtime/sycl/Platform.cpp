@@ -14,18 +14,6 @@ using namespace onepass;
 
 namespace sycl::detail {
 
-onepass::rt::Executor &device_impl::getExecutor() {
-  if (onepass::rt::Executor *ready = executorReady.load(std::memory_order_acquire)) return *ready;
-  std::call_once(executorOnce, [&] {
-    // At most the backend's streams (ONEPASS_GPU_STREAMS may ask for fewer).
-    unsigned count = backend->streams ? std::min(onepass::rt::env::gpuStreams(backend->streams), backend->streams) : 0;
-    if (count > 0) streams = std::make_unique<onepass::rt::StreamTracker>(*backend, index, count);
-    executor = std::make_unique<onepass::rt::Executor>(backend->concurrent_operations, streams.get());
-    executorReady.store(executor.get(), std::memory_order_release);
-  });
-  return *executor;
-}
-
 namespace {
 
 device_properties toProperties(const onepass_backend_device_info &info, backend kind) {
@@ -94,6 +82,7 @@ std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable,
     device->index = i;
     device->platform = platform.get();
     device->properties = toProperties(info, kind);
+    device->name = device->properties.name;
     platform->devices.push_back(device);
   }
   return platform;
@@ -123,7 +112,7 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
       else absentBackends().push_back(std::string(plugin.label) + ": " + why);
     }
     // Most programs launch their first kernel soon: have LLVM ready by then.
-    std::vector<const device_impl *> devices;
+    std::vector<const rt::Device *> devices;
     for (const auto &platform : *result)
       for (const auto &device : platform->devices) devices.push_back(device.get());
     rt::warmUpJit(devices);

@@ -3,7 +3,7 @@
 // zipped into as few backend copies as the layouts allow.
 #pragma once
 
-#include "DataRegion.h"
+#include "buffer/DataRegion.h"
 
 #include <sycl/detail/runtime_api.hpp>
 

@@ -1,7 +1,7 @@
 #include "JitLibrary.h"
 
 #include "Environment.h"
-#include "Errors.h"
+#include "Error.h"
 #include "Log.h"
 
 #include "../../common/platform/LibraryDirectory.h"
@@ -73,7 +73,7 @@ const JitLibrary *loadJitLibrary(std::string &error) {
 const JitLibrary &jitLibrary() {
   std::string error;
   const JitLibrary *library = loadJitLibrary(error);
-  if (!library) raise(sycl::errc::runtime, error);
+  if (!library) raise(Errc::runtime, error);
   return *library;
 }
 

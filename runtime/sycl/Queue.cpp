@@ -126,11 +126,13 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   auto node = std::make_shared<KernelNode>();
   KernelOperation *op = &node->operation;
   op->device = queue.device.get();
-  op->kernel = rt::lookupKernel(desc.host_entry);
+  // Core errors (an unknown kernel, a failed build) are synchronous SYCL errors.
+  op->kernel = rt::syclCall([&] { return rt::lookupKernel(desc.host_entry); });
   op->desc = std::move(desc);
   op->prepare();
   validateKernelLaunch(*op->kernel, op->desc, *queue.device);
-  op->launch.kernel = rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch);
+  op->launch.kernel =
+      rt::syclCall([&] { return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch); });
   PreparedOperation prepared;
   if (async) node->embeddedWork = op;              // run from the event
   else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)
@@ -148,9 +150,9 @@ void checkPointer(const void *pointer, std::size_t bytes, const char *what) {
 PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, bool async) {
   const device_impl *dev = queue.device.get();  // devices live as long as the process
   switch (desc.kind) {
-  case command_kind::none: return {[] {}, {}, nullptr};
+  case command_kind::none: return {[] {}, {}, nullptr, {}};
   case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel), async);
-  case command_kind::host_task: return {std::move(desc.host_task), {}, nullptr};
+  case command_kind::host_task: return {std::move(desc.host_task), {}, nullptr, {}};
   case command_kind::copy_region:
   case command_kind::fill_region: return {};  // see prepareRegionOperation
   case command_kind::copy: {
@@ -179,7 +181,7 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, 
         [] { return std::string("fill"); });
   }
   }
-  return {[] {}, {}, nullptr};
+  return {[] {}, {}, nullptr, {}};
 }
 
 // Copies and fills with accessors: their addresses are known once the
@@ -265,7 +267,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   static const std::shared_ptr<device_impl> theHost;  // a null device: the host
   const std::shared_ptr<device_impl> &runner = onHost ? theHost : queue.device;
   rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
-  rt::StreamTracker *streams = onHost ? nullptr : queue.device->streams.get();
+  rt::StreamTracker *streams = onHost ? nullptr : queue.device->streams();
   PreparedOperation prepared = prepareOperation(queue, desc, streams != nullptr);
   if (!desc.accesses.empty() || prepared.kernel) {
     // A kernel without accessors still has its fields checked for accessor
@@ -285,7 +287,8 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   event->errors = queue.errors;
   event->profiling = queue.options.enable_profiling;
   if (event->profiling) event->submitTime = rt::nowNanoseconds();
-  event->dependencies = std::move(desc.dependencies);
+  event->dependencies.assign(std::make_move_iterator(desc.dependencies.begin()),
+                             std::make_move_iterator(desc.dependencies.end()));
   {
     std::lock_guard<std::mutex> lock(queue.mutex);
     // Entered under the queue's lock: an in-order queue's commands enter the

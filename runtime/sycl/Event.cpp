@@ -1,0 +1,72 @@
+// Events (SYCL 2020 §4.6.6) and asynchronous error delivery (§4.13.1).
+#include "Errors.h"
+#include "Runtime.h"
+
+#include <cstdio>
+
+namespace onepass::rt {
+
+void AsyncErrorSink::deliver() {
+  std::vector<std::exception_ptr> errors = take();
+  if (errors.empty()) return;
+  sycl::exception_list list;
+  for (auto &e : errors) list.push_back(toSycl(std::move(e)));
+  if (handler) {
+    handler(std::move(list));
+    return;
+  }
+  // The default handler (§4.13.1.2): report every error, then terminate.
+  for (const std::exception_ptr &e : list)
+    std::fprintf(stderr, "onepass: unhandled asynchronous SYCL error: %s\n", describeError(e).c_str());
+  std::fprintf(stderr, "onepass: no async_handler was given to the queue or context; terminating\n");
+  std::terminate();
+}
+
+}  // namespace onepass::rt
+
+namespace sycl::detail {
+
+void event_wait(const std::shared_ptr<event_impl> &event) {
+  if (event) event->wait();
+}
+
+void event_wait_and_throw(const std::shared_ptr<event_impl> &event) {
+  if (!event) return;
+  event->wait();
+  if (event->errors) static_cast<onepass::rt::AsyncErrorSink &>(*event->errors).deliver();
+}
+
+info::event_command_status event_status(const event_impl &event) {
+  switch (const_cast<event_impl &>(event).currentStatus()) {
+  case onepass::rt::NodeStatus::Submitted: return info::event_command_status::submitted;
+  case onepass::rt::NodeStatus::Running: return info::event_command_status::running;
+  case onepass::rt::NodeStatus::Complete: return info::event_command_status::complete;
+  }
+  return info::event_command_status::complete;
+}
+
+std::vector<std::shared_ptr<event_impl>> event_dependencies(const event_impl &event) {
+  std::lock_guard<std::mutex> lock(const_cast<event_impl &>(event).mutex);
+  // Every node of the graph is a SYCL event (Runtime.h).
+  std::vector<std::shared_ptr<event_impl>> result;
+  result.reserve(event.dependencies.size());
+  for (const auto &node : event.dependencies) result.push_back(std::static_pointer_cast<event_impl>(node));
+  return result;
+}
+
+uint64_t event_profiling(const event_impl &event, profiling_point point) {
+  auto &e = const_cast<event_impl &>(event);
+  if (!e.profiling)
+    onepass::rt::raise(errc::invalid, "profiling information requires a queue created with "
+                                      "property::queue::enable_profiling (SYCL 2020 §4.6.6.2)");
+  if (point != profiling_point::submit) e.wait();
+  std::lock_guard<std::mutex> lock(e.mutex);
+  switch (point) {
+  case profiling_point::submit: return e.submitTime;
+  case profiling_point::start: return e.startTime;
+  case profiling_point::end: return e.endTime;
+  }
+  return 0;
+}
+
+}  // namespace sycl::detail

@@ -1,0 +1,67 @@
+// The SYCL layer's objects behind the SYCL API's handles
+// (sycl/detail/runtime_api.hpp declares them, opaque to users).
+#pragma once
+
+#include "Device.h"
+#include "Node.h"
+#include "KernelProvider.h"
+#include "BackendInterface.h"
+
+#include <sycl/detail/runtime_api.hpp>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace onepass::rt {
+
+// A queue's asynchronous errors (SYCL 2020 §4.13.1.1), kept until the user
+// asks for them (wait_and_throw, throw_asynchronous).
+struct AsyncErrorSink : ErrorSink {
+  sycl::async_handler handler;
+  void deliver();  // hands pending errors to the handler, or the default one
+};
+
+}  // namespace onepass::rt
+
+namespace sycl::detail {
+
+struct platform_impl {
+  const onepass_backend *backend = nullptr;
+  platform_properties properties;
+  std::vector<std::shared_ptr<device_impl>> devices;
+  std::once_flag defaultContextOnce;
+  std::shared_ptr<context_impl> defaultContext;  // all devices, no async handler
+};
+
+struct device_impl : onepass::rt::Device {
+  platform_impl *platform = nullptr;  // platforms live for the whole process
+  device_properties properties;
+};
+
+struct context_impl {
+  std::vector<std::shared_ptr<device_impl>> devices;
+  async_handler handler;
+};
+
+// An event is the handle of its command's task-graph node (core/Node.h).
+struct event_impl : onepass::rt::Node {};
+
+struct queue_impl {
+  std::shared_ptr<context_impl> context;
+  std::shared_ptr<device_impl> device;
+  queue_options options;
+  std::shared_ptr<onepass::rt::AsyncErrorSink> errors;
+  std::mutex mutex;
+  std::shared_ptr<event_impl> last;                     // the previous command (in-order: all queue::wait needs)
+  std::deque<std::shared_ptr<event_impl>> outstanding;  // out-of-order queues: for queue::wait
+  std::size_t sweepAt = 64;                             // next full sweep of `outstanding`
+};
+
+}  // namespace sycl::detail
