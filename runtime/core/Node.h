@@ -65,6 +65,7 @@ std::string describeError(const std::exception_ptr &error);
 enum class NodeStatus { Submitted, Running, Complete };
 
 struct Node {
+  virtual ~Node() = default;  // the SYCL layer's events are nodes; the core's own (transfers) are not events
   std::mutex mutex;
   // Called once, when the node completes (the executor's nodes waiting on it).
   std::vector<std::function<void()>> successors;

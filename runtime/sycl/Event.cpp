@@ -47,10 +47,12 @@ info::event_command_status event_status(const event_impl &event) {
 
 std::vector<std::shared_ptr<event_impl>> event_dependencies(const event_impl &event) {
   std::lock_guard<std::mutex> lock(const_cast<event_impl &>(event).mutex);
-  // Every node of the graph is a SYCL event (Runtime.h).
+  // The commands' events; not the core's own nodes (a buffer's transfers, a
+  // host accessor's hold), which no user submitted.
   std::vector<std::shared_ptr<event_impl>> result;
   result.reserve(event.dependencies.size());
-  for (const auto &node : event.dependencies) result.push_back(std::static_pointer_cast<event_impl>(node));
+  for (const auto &node : event.dependencies)
+    if (auto dependency = std::dynamic_pointer_cast<event_impl>(node)) result.push_back(std::move(dependency));
   return result;
 }
 

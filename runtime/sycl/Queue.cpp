@@ -7,7 +7,7 @@
 #include "KernelValidation.h"
 #include "Log.h"
 #include "Runtime.h"
-#include "buffer/BufferRuntime.h"
+#include "buffer/BufferAccesses.h"
 #include "buffer/RegionCopy.h"
 
 #include <array>
@@ -54,7 +54,7 @@ struct KernelOperation final : rt::AsyncWork {
 };
 
 // Replaces the accessor tokens in the kernel object (our own copy of it) by
-// the addresses of the accessed data on the device (buffer/BufferRuntime.h).
+// the addresses of the accessed data on the device (core/buffer/Buffer.h).
 void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
   auto *object = static_cast<unsigned char *>(op.desc.object_data());
   for (const image::FieldView &field : op.kernel->info.fields) {
@@ -269,12 +269,14 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
   rt::StreamTracker *streams = onHost ? nullptr : queue.device->streams();
   PreparedOperation prepared = prepareOperation(queue, desc, streams != nullptr);
-  if (!desc.accesses.empty() || prepared.kernel) {
+  // The accessors' requirements as the core sees them (none for most USM code).
+  const std::vector<rt::BufferAccess> accesses = rt::coreAccesses(desc.accesses);
+  if (!accesses.empty() || prepared.kernel) {
     // A kernel without accessors still has its fields checked for accessor
     // tokens (an accessor not bound to the command group).
-    rt::AccessAddresses addresses = desc.accesses.empty()
-                                        ? rt::AccessAddresses{}
-                                        : rt::allocateAccesses(desc.accesses, runner, queue.context.get());
+    rt::AccessAddresses addresses =
+        accesses.empty() ? rt::AccessAddresses{}
+                         : rt::syclCall([&] { return rt::allocateAccesses(accesses, runner, queue.context.get()); });
     if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
     if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
       prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
@@ -294,8 +296,9 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
     // Entered under the queue's lock: an in-order queue's commands enter the
     // graph in their order.
     bool runAsync = async;
-    if (!desc.accesses.empty()) {
-      std::vector<std::function<void()>> finishing = rt::enterAccesses(desc.accesses, runner, event, queue.errors);
+    if (!accesses.empty()) {
+      std::vector<std::function<void()>> finishing =
+          rt::syclCall([&] { return rt::enterAccesses(accesses, runner, event, queue.errors); });
       if (!finishing.empty()) {
         // Host-side steps after the command: it runs to completion on a lane.
         if (runAsync) {

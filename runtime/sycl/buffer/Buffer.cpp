@@ -1,327 +1,42 @@
-// Buffers (SYCL 2020 §4.7.2) as the runtime specification prescribes: one
-// fixed allocation per physical device, made on first use there, state
-// tracked per page (DataRegion), dependencies from conflicting accesses
-// (AccessTracker), transfers as nodes of the task graph.
-#include "BufferRuntime.h"
-
-#include "buffer/AccessTracker.h"
-#include "buffer/DataRegion.h"
+// Buffers (SYCL 2020 §4.7.2) on the core's (core/buffer/Buffer.h): this file
+// turns the SYCL API's buffer descriptions and accessors into the core's.
+#include "BufferAccesses.h"
 
 #include "Errors.h"
-#include "Log.h"
 #include "Runtime.h"
-#include "CpuBackend.h"
-
-#include <cstdlib>
-#include <cstring>
-#include <set>
 
 using namespace onepass;
 
 namespace sycl::detail {
 
-struct buffer_impl {
-  struct Allocation {
-    std::shared_ptr<device_impl> device;  // null: the host (also the CPU device's memory)
-    char *data = nullptr;
-    bool owned = true;
-  };
-  enum class Final { none, pointer, writer };
-
-  std::size_t elementBytes = 1;
-  std::size_t bytes = 0;
-  std::array<std::size_t, 3> extent{1, 1, 1};
-  std::uint64_t id = 0;
-  std::uintptr_t token = 0;
-  rt::DataRegion region;
-  rt::AccessTracker<std::shared_ptr<event_impl>> tracker;
-  std::vector<Allocation> allocations;         // [0] is the host's; indices are the region's
-  std::shared_ptr<context_impl> boundContext;  // context_bound: the only context it may be used in
-
-  Final final = Final::none;
-  void *finalData = nullptr;
-  std::mutex *userMutex = nullptr;  // use_mutex: held while the runtime writes the user's memory
-  std::function<void(const void *)> finalWriter;
-  bool writeBack = true;
-  bool forcedWriteBack = false;  // set_write_back(true): even if nothing wrote
-  bool written = false;          // some access wrote: §3.8.1, only modified data goes back
-  std::shared_ptr<void> keepAlive;
-
-  buffer_impl(std::array<std::size_t, 3> extent, std::size_t elementBytes, std::array<std::size_t, 3> pageExtent)
-      : elementBytes(elementBytes), bytes(extent[0] * extent[1] * extent[2] * elementBytes), extent(extent),
-        region(extent, elementBytes, pageExtent) {}
+// A buffer is the core's Buffer.
+struct buffer_impl : rt::Buffer {
+  using Buffer::Buffer;
 };
 
 }  // namespace sycl::detail
 
 namespace onepass::rt {
 
-using sycl::errc;
-using sycl::detail::buffer_access;
-using sycl::detail::buffer_impl;
-using sycl::detail::device_impl;
-using sycl::detail::event_impl;
-
-namespace {
-
-// All buffers' states and trackers change under one lock: a command group's
-// accesses of several buffers enter the graph at once, and submissions from
-// many threads see a consistent order.
-std::mutex &graphMutex() {
-  static std::mutex mutex;
-  return mutex;
-}
-
-// Buffer ids for tokens: 20 bits, reused only once their buffer is gone.
-constexpr std::uint64_t kIdCount = 1u << 20;
-std::set<std::uint64_t> &liveIds() {
-  static std::set<std::uint64_t> ids;
-  return ids;
-}
-std::uint64_t takeId() {
-  static std::uint64_t next = 1;
-  auto &live = liveIds();
-  if (live.size() >= kIdCount - 1) raise(errc::memory_allocation, "too many live buffers (over a million)");
-  while (live.count(next) || next == 0) next = (next + 1) % kIdCount;
-  live.insert(next);
-  return next;
-}
-
-bool isHostMemory(const std::shared_ptr<device_impl> &device) { return !device || device->backend == &cpuBackend(); }
-
-// A zero-sized buffer has no data: its allocations are null (never accessed).
-char *allocateHost(std::size_t bytes) {
-  if (bytes == 0) return nullptr;
-  void *data = cpuBackend().allocate(0, bytes, 64, ONEPASS_USM_HOST);
-  if (!data)
-    raise(errc::memory_allocation, "cannot allocate " + std::to_string(bytes) + " bytes of host memory for a buffer");
-  return static_cast<char *>(data);
-}
-
-// The allocation of `buffer` that serves `device`, made now if it is the first use there.
-unsigned allocationFor(buffer_impl &buffer, const std::shared_ptr<device_impl> &device) {
-  if (isHostMemory(device)) {
-    if (!buffer.allocations[0].data) buffer.allocations[0].data = allocateHost(buffer.bytes);
-    return 0;
-  }
-  if (buffer.bytes == 0) return 0;
-  for (unsigned i = 1; i < buffer.allocations.size(); ++i)
-    if (buffer.allocations[i].device == device) return i;
-  void *data = device->backend->allocate(device->index, buffer.bytes, 256, ONEPASS_USM_DEVICE);
-  if (!data)
-    raise(errc::memory_allocation, "cannot allocate " + std::to_string(buffer.bytes) +
-                                       " bytes for a buffer on device '" + device->properties.name + "'");
-  buffer.allocations.push_back({device, static_cast<char *>(data), true});
-  unsigned index = buffer.region.addAllocation();
-  return index;
-}
-
-Box3 accessedElements(const buffer_impl &buffer, const buffer_access &access) {
-  Box3 box;
-  if (access.range[0] == ~std::size_t(0)) {  // a reinterpreted view: the whole storage
-    box.end = buffer.extent;
-    return box;
-  }
-  box.begin = toExtent3(access.dimensions, access.offset, 0);
-  std::array<std::size_t, 3> range = toExtent3(access.dimensions, access.range, 1);
+BufferAccess coreAccess(const sycl::detail::buffer_access &access) {
+  BufferAccess core;
+  core.buffer = access.buffer;
+  core.writes = sycl::detail::mode_writes(access.mode);
+  core.noInit = access.no_init;
+  core.onHost = access.on_host;
+  core.dimensions = access.dimensions;
   for (int d = 0; d < 3; ++d) {
-    box.end[d] = box.begin[d] + range[d];
-    if (box.end[d] > buffer.extent[d] || box.end[d] < box.begin[d])
-      raise(errc::invalid, "accessor: the accessed range exceeds the buffer");
+    core.offset[d] = access.offset[d];
+    core.range[d] = access.range[d];
   }
-  return box;
+  return core;
 }
 
-// The elements an access covers and the pages they touch, computed once per
-// access of a submission.
-struct AccessBox {
-  Box3 elements;
-  Box3 pages;
-};
-AccessBox accessBox(const buffer_impl &buffer, const buffer_access &access) {
-  Box3 elements = accessedElements(buffer, access);
-  return {elements, buffer.region.pageRange(elements)};
-}
-
-// Copies spans between two allocations of one buffer, on the device that is not the host.
-void copySpans(const buffer_impl::Allocation &source, const buffer_impl::Allocation &target,
-               const std::vector<ByteSpan> &spans) {
-  const std::shared_ptr<device_impl> &device = target.device ? target.device : source.device;
-  for (const ByteSpan &span : spans) {
-    if (!device) {
-      std::memcpy(target.data + span.offsetBytes, source.data + span.offsetBytes, span.sizeBytes);
-      continue;
-    }
-    char *error = nullptr;
-    if (device->backend->copy(device->index, target.data + span.offsetBytes, source.data + span.offsetBytes,
-                              span.sizeBytes, &error) != 0)
-      raiseBackendError(errc::runtime,
-                        "buffer transfer of " + std::to_string(span.sizeBytes) + " bytes on device '" +
-                            device->properties.name + "' failed",
-                        error);
-  }
-}
-
-// Adds to `event` the dependencies of one access, with transfer nodes for its
-// outdated pages, and updates the page states. Caller holds graphMutex().
-void enterAccess(buffer_impl &buffer, const buffer_access &access, const AccessBox &box,
-                 const std::shared_ptr<device_impl> &device, event_impl &event,
-                 const std::shared_ptr<AsyncErrorSink> &errors) {
-  unsigned target = allocationFor(buffer, access.on_host ? nullptr : device);
-  const Box3 &pages = box.pages;
-  bool writes = sycl::detail::mode_writes(access.mode);
-  for (auto &dependency : buffer.tracker.conflicts(pages, writes)) event.dependencies.push_back(dependency);
-  // no_init skips transfers only where it covers whole pages: the rest of a
-  // partly covered page keeps its data (it is written back as a whole page).
-  bool coversPages = buffer.region.pageElements(pages) == box.elements;
-  if (!access.no_init || !coversPages) {
-    for (const TransferPlan &plan : buffer.region.planTransfers(target, pages, 0)) {
-      auto transfer = std::make_shared<event_impl>();
-      transfer->errors = errors;
-      for (auto &dependency : buffer.tracker.conflicts(pages, false)) transfer->dependencies.push_back(dependency);
-      buffer_impl::Allocation source = buffer.allocations[plan.source], destination = buffer.allocations[target];
-      std::vector<ByteSpan> spans = plan.spans;
-      const std::shared_ptr<device_impl> &runner = destination.device ? destination.device : source.device;
-      Executor &executor = runner ? runner->getExecutor() : hostExecutor();
-      ONEPASS_LOG(Debug, "buffer " << buffer.id << ": " << spans.size() << " transfer(s) from allocation "
-                                   << plan.source << " to " << target);
-      executor.submit(transfer, [source, destination, spans] { copySpans(source, destination, spans); });
-      event.dependencies.push_back(transfer);
-    }
-    buffer.region.markTransferred(target, pages);
-  }
-  if (writes) {
-    buffer.region.markWritten(target, pages);
-    buffer.written = true;
-  }
-}
-
-void recordAccess(buffer_impl &buffer, const buffer_access &access, const AccessBox &box,
-                  const std::shared_ptr<event_impl> &event) {
-  if (buffer.tracker.size() > 32)
-    buffer.tracker.forget(
-        [](const std::shared_ptr<event_impl> &e) { return e->complete.load(std::memory_order_acquire); });
-  buffer.tracker.record(box.pages, sycl::detail::mode_writes(access.mode), event);
-}
-
-// use_mutex (SYCL 2020 §4.7.2.2): the user's memory reflects the buffer
-// whenever the runtime does not hold the mutex. It is the host's copy; a write
-// on a device is copied back to it, under the mutex, as the end of the command
-// itself (so waiting for the command includes it).
-std::function<void()> writeThrough(buffer_impl &buffer, const buffer_access &access, const AccessBox &box,
-                                   const std::shared_ptr<device_impl> &device) {
-  if (!buffer.userMutex || !sycl::detail::mode_writes(access.mode) || access.on_host || isHostMemory(device)) return {};
-  unsigned target = allocationFor(buffer, device);
-  allocationFor(buffer, nullptr);
-  const Box3 &pages = box.pages;
-  std::vector<TransferPlan> plans = buffer.region.planTransfers(0, pages, target);
-  buffer.region.markTransferred(0, pages);
-  if (plans.empty()) return {};
-  std::vector<std::pair<buffer_impl::Allocation, std::vector<ByteSpan>>> copies;
-  for (const TransferPlan &plan : plans) copies.push_back({buffer.allocations[plan.source], plan.spans});
-  buffer_impl::Allocation host = buffer.allocations[0];
-  std::mutex *userMutex = buffer.userMutex;
-  return [copies, host, userMutex] {
-    std::lock_guard<std::mutex> lock(*userMutex);
-    for (const auto &copy : copies) copySpans(copy.first, host, copy.second);
-  };
-}
-
-void checkAccess(const buffer_access &access) {
-  if (!access.buffer)
-    raise(errc::invalid, "an accessor without a buffer (default-constructed) was used in a command group");
-}
-
-// The buffer's destructor (SYCL 2020 §4.7.2.3): waits for every command on
-// it, writes the data back where asked, frees the allocations.
-void destroyBuffer(buffer_impl *buffer) {
-  std::vector<std::shared_ptr<event_impl>> pending;
-  {
-    std::lock_guard<std::mutex> lock(graphMutex());
-    pending = buffer->tracker.nodes();
-  }
-  for (const auto &event : pending) event->wait();
-
-  if (buffer->writeBack && (buffer->written || buffer->forcedWriteBack) && buffer->final != buffer_impl::Final::none) {
-    try {
-      Box3 whole = buffer->region.wholePageRange();
-      std::vector<TransferPlan> plans = buffer->region.planTransfers(0, whole, 0);
-      if (!plans.empty() || buffer->allocations[0].data) {
-        std::unique_lock<std::mutex> lock;  // use_mutex: the user's memory is written under it
-        if (buffer->userMutex) lock = std::unique_lock<std::mutex>(*buffer->userMutex);
-        if (!buffer->allocations[0].data) buffer->allocations[0].data = allocateHost(buffer->bytes);
-        for (const TransferPlan &plan : plans)
-          copySpans(buffer->allocations[plan.source], buffer->allocations[0], plan.spans);
-        const char *host = buffer->allocations[0].data;
-        if (buffer->final == buffer_impl::Final::writer) {
-          buffer->finalWriter(host);
-        } else if (buffer->finalData != host) {
-          if (buffer->bytes) std::memcpy(buffer->finalData, host, buffer->bytes);
-        }
-      }
-    } catch (const std::exception &e) {
-      ONEPASS_LOG(Error, "a buffer's data could not be written back at its destruction: " << e.what());
-    }
-  }
-  for (const auto &allocation : buffer->allocations) {
-    if (!allocation.data || !allocation.owned) continue;
-    if (allocation.device)
-      allocation.device->backend->deallocate(allocation.device->index, allocation.data, ONEPASS_USM_DEVICE);
-    else cpuBackend().deallocate(0, allocation.data, ONEPASS_USM_HOST);
-  }
-  {
-    std::lock_guard<std::mutex> lock(graphMutex());
-    liveIds().erase(buffer->id);
-  }
-  delete buffer;
-}
-
-}  // namespace
-
-bool AccessAddresses::resolve(std::uintptr_t token, void *&address) const {
-  for (const Entry &e : entries_)
-    if ((token >> kTokenOffsetBits) == (e.tokenBase >> kTokenOffsetBits)) {
-      address = e.data ? e.data + (token - e.tokenBase) : nullptr;
-      return true;
-    }
-  return false;
-}
-
-AccessAddresses allocateAccesses(const std::vector<buffer_access> &accesses, const std::shared_ptr<device_impl> &device,
-                                 const sycl::detail::context_impl *context) {
-  AccessAddresses addresses;
-  if (accesses.empty()) return addresses;
-  std::lock_guard<std::mutex> lock(graphMutex());
-  for (const buffer_access &access : accesses) {
-    checkAccess(access);
-    buffer_impl &buffer = *access.buffer;
-    if (buffer.boundContext && context && buffer.boundContext.get() != context)
-      raise(errc::invalid, "the buffer was created with property::buffer::context_bound for another context; it "
-                           "cannot be used by a queue of this context");
-    accessedElements(buffer, access);  // checks the box
-    unsigned index = allocationFor(buffer, access.on_host ? nullptr : device);
-    addresses.add(buffer.token, buffer.allocations[index].data);
-  }
-  return addresses;
-}
-
-std::vector<std::function<void()>> enterAccesses(const std::vector<buffer_access> &accesses,
-                                                 const std::shared_ptr<device_impl> &device,
-                                                 const std::shared_ptr<event_impl> &event,
-                                                 const std::shared_ptr<AsyncErrorSink> &errors) {
-  std::lock_guard<std::mutex> lock(graphMutex());
-  std::vector<AccessBox> boxes;
-  for (const buffer_access &access : accesses) {
-    boxes.push_back(accessBox(*access.buffer, access));
-    enterAccess(*access.buffer, access, boxes.back(), device, *event, errors);
-  }
-  // Recorded after all are entered, so that a command never depends on itself.
-  for (std::size_t i = 0; i < accesses.size(); ++i) recordAccess(*accesses[i].buffer, accesses[i], boxes[i], event);
-  std::vector<std::function<void()>> finishing;
-  for (std::size_t i = 0; i < accesses.size(); ++i)
-    if (auto copyBack = writeThrough(*accesses[i].buffer, accesses[i], boxes[i], device))
-      finishing.push_back(std::move(copyBack));
-  return finishing;
+std::vector<BufferAccess> coreAccesses(const std::vector<sycl::detail::buffer_access> &accesses) {
+  std::vector<BufferAccess> core;
+  core.reserve(accesses.size());
+  for (const auto &access : accesses) core.push_back(coreAccess(access));
+  return core;
 }
 
 }  // namespace onepass::rt
@@ -339,95 +54,42 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init) {
   if (total >= (std::size_t(1) << rt::kTokenOffsetBits))
     rt::raise(errc::memory_allocation,
               "buffer: " + std::to_string(total) + " bytes is more than OnePass supports (1 TiB)");
-  auto *raw = new buffer_impl(extent, init.element_size, page);
-  std::unique_ptr<buffer_impl> buffer(raw);
-  buffer->allocations.push_back({nullptr, static_cast<char *>(init.host_storage), init.host_storage == nullptr});
-  buffer->region.addAllocation();
-  {
-    std::lock_guard<std::mutex> lock(rt::graphMutex());
-    buffer->id = rt::takeId();
-  }
-  buffer->token = (std::uintptr_t(0xF) << 60) | (std::uintptr_t(buffer->id) << rt::kTokenOffsetBits);
+  std::unique_ptr<buffer_impl> buffer(new buffer_impl(extent, init.element_size, page));
+  rt::syclCall([&] { rt::registerBuffer(*buffer, init.host_storage, init.initial_data); });
   buffer->keepAlive = init.keep_alive;
-  buffer->boundContext = init.bound_context;
+  buffer->boundOwner = init.bound_context;
   if (init.host_storage) {
-    buffer->final = buffer_impl::Final::pointer;
+    buffer->final = rt::Buffer::Final::pointer;
     buffer->finalData = init.host_storage;
   }
   if (init.final_data) {
-    buffer->final = buffer_impl::Final::pointer;
+    buffer->final = rt::Buffer::Final::pointer;
     buffer->finalData = init.final_data;
   }
   buffer->userMutex = init.final_mutex;
-  if (init.initial_data) {
-    try {
-      buffer->allocations[0].data = rt::allocateHost(buffer->bytes);
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(rt::graphMutex());
-      rt::liveIds().erase(buffer->id);
-      throw;
-    }
-    if (buffer->bytes) std::memcpy(buffer->allocations[0].data, init.initial_data, buffer->bytes);
-  }
-  if (init.host_storage || init.initial_data) buffer->region.markWritten(0, buffer->region.wholePageRange());
-  return std::shared_ptr<buffer_impl>(buffer.release(), rt::destroyBuffer);
+  return std::shared_ptr<buffer_impl>(buffer.release(), [](buffer_impl *b) { rt::destroyBuffer(b); });
 }
 
 std::uintptr_t buffer_token(const buffer_impl &buffer) { return buffer.token; }
 
-void buffer_set_final_data(buffer_impl &buffer, void *destination) {
-  std::lock_guard<std::mutex> lock(rt::graphMutex());
-  buffer.final = destination ? buffer_impl::Final::pointer : buffer_impl::Final::none;
-  buffer.finalData = destination;
-  buffer.finalWriter = nullptr;
-}
+void buffer_set_final_data(buffer_impl &buffer, void *destination) { rt::setFinalData(buffer, destination); }
 
 void buffer_set_final_writer(buffer_impl &buffer, std::function<void(const void *)> writer) {
-  std::lock_guard<std::mutex> lock(rt::graphMutex());
-  buffer.final = buffer_impl::Final::writer;
-  buffer.finalData = nullptr;
-  buffer.finalWriter = std::move(writer);
+  rt::setFinalWriter(buffer, std::move(writer));
 }
 
-void buffer_set_write_back(buffer_impl &buffer, bool enabled) {
-  std::lock_guard<std::mutex> lock(rt::graphMutex());
-  buffer.writeBack = enabled;
-  buffer.forcedWriteBack = enabled;
-}
+void buffer_set_write_back(buffer_impl &buffer, bool enabled) { rt::setWriteBack(buffer, enabled); }
 
 void *buffer_host_data(buffer_impl &buffer) {
-  std::lock_guard<std::mutex> lock(rt::graphMutex());
-  return buffer.allocations[rt::allocationFor(buffer, nullptr)].data;
+  return rt::syclCall([&] { return rt::hostData(buffer); });
 }
 
 host_access buffer_acquire_host(const buffer_access &access) {
-  rt::checkAccess(access);
-  auto release = std::make_shared<event_impl>();
-  auto errors = std::make_shared<rt::AsyncErrorSink>();
-  release->errors = errors;
-  release->status = rt::NodeStatus::Running;
-  release->heldBy = std::this_thread::get_id();
+  rt::HostAccess held =
+      rt::syclCall([&] { return rt::acquireHost(rt::coreAccess(access), std::make_shared<rt::Node>()); });
   host_access result;
-  {
-    std::lock_guard<std::mutex> lock(rt::graphMutex());
-    buffer_impl &buffer = *access.buffer;
-    rt::AccessBox box = rt::accessBox(buffer, access);
-    // Waiting for a conflicting host_accessor this thread still holds would never end.
-    for (const auto &conflict : buffer.tracker.conflicts(box.pages, mode_writes(access.mode)))
-      if (conflict->heldBy == std::this_thread::get_id() && !conflict->complete.load())
-        rt::raise(errc::invalid, "host_accessor: this thread still holds a conflicting host_accessor of the same "
-                                 "buffer (overlapping pages, one of them writes); waiting for it would deadlock. "
-                                 "Destroy the first one before creating this one");
-    result.data = buffer.allocations[rt::allocationFor(buffer, nullptr)].data;
-    rt::enterAccess(buffer, access, box, nullptr, *release, errors);
-    rt::recordAccess(buffer, access, box, release);
-  }
-  // Released when the last copy of the host_accessor is destroyed.
-  result.hold = std::shared_ptr<void>(nullptr, [release](void *) { release->markComplete(); });
-  std::vector<std::shared_ptr<rt::Node>> dependencies = release->dependencies;
-  for (const auto &dependency : dependencies) dependency->wait();
-  std::vector<std::exception_ptr> failures = errors->take();
-  if (!failures.empty()) std::rethrow_exception(rt::toSycl(failures.front()));
+  result.data = held.data;
+  result.hold = std::move(held.hold);
   return result;
 }
 
