@@ -2,7 +2,7 @@
 // llvm::Error into messages and never let an exception or a crash escape.
 #include "onepass/jit/jit_api.h"
 
-#include "BarrierLowering.h"
+#include "CpuPassPipeline.h"
 #include "CpuTranslator.h"
 #include "Driver.h"
 #include "NativeLoader.h"
@@ -105,34 +105,17 @@ int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_f
 
 void onepass_jit_free(void *pointer) { std::free(pointer); }
 
-int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const char *kernel, onepass_jit_buffer *result,
-                                    char **error) {
-  if (!bitcode || !kernel || !result) return fail(error, "onepass_jit_test_lower_barriers: missing argument");
+int onepass_jit_test_run_passes(const void *bitcode, uint64_t size, const char *pipeline, onepass_jit_buffer *result,
+                                char **error) {
+  if (!bitcode || !pipeline || !result) return fail(error, "onepass_jit_test_run_passes: missing argument");
   llvm::LLVMContext ctx;
   llvm::Expected<std::unique_ptr<llvm::Module>> parsed = llvm::parseBitcodeFile(
       llvm::MemoryBufferRef(llvm::StringRef(static_cast<const char *>(bitcode), size), "input"), ctx);
   if (!parsed) return fail(error, llvm::toString(parsed.takeError()));
-  std::unique_ptr<llvm::Module> module = std::move(*parsed);
-  llvm::Function *function = module->getFunction(kernel);
-  if (!function || function->isDeclaration())
-    return fail(error, std::string("no function '") + kernel + "' in the input");
-  llvm::Expected<onepass::jit::SteppedKernel> stepped = onepass::jit::buildSteppedKernel(*module, *function, kernel);
-  if (!stepped) return fail(error, llvm::toString(stepped.takeError()));
-  std::string text = "; frame: " + std::to_string(stepped->frameBytes) + " bytes, align " +
-                     std::to_string(stepped->frameAlign) + ", " + std::to_string(stepped->barriers) + " barrier(s), " +
-                     std::to_string(stepped->uniforms.size()) + " uniform value(s) in " +
-                     std::to_string(stepped->groupBytes) + " group bytes\n; stops together from:";
-  for (size_t k = 0; k < stepped->uniformExit.size(); ++k)
-    if (stepped->uniformExit[k]) text += " " + std::to_string(k);
-  text += "\n; known stops:";
-  for (size_t k = 0; k < stepped->stopsAt.size(); ++k)
-    if (const std::optional<int32_t> stop = stepped->stopsAt[k])
-      text += " " + std::to_string(k) + "->" + (*stop == onepass::jit::kStepDone ? "end" : std::to_string(*stop));
-  text += "\n";
-  llvm::raw_string_ostream stream(text);
-  stepped->step->print(stream);
-  result->size = text.size() + 1;
-  result->data = copyMessage(text);
+  llvm::Expected<std::string> text = onepass::jit::runCpuPassPipeline(**parsed, pipeline);
+  if (!text) return fail(error, llvm::toString(text.takeError()));
+  result->size = text->size() + 1;
+  result->data = copyMessage(*text);
   return result->data ? 0 : fail(error, "out of host memory");
 }
 

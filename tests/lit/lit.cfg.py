@@ -33,7 +33,7 @@ onepass_prefix = os.path.dirname(os.path.dirname(os.path.realpath(onepass)))
 # must precede %onepass, which is a prefix of it.
 for key, value in [
     ("%onepass-kernels", os.path.join(config.onepass_bin_dir, "onepass-kernels")),
-    ("%jit-lower-barriers", os.path.join(config.build_dir, "tests", "bin", "jit-lower-barriers")),
+    ("%jit-opt", os.path.join(config.build_dir, "tests", "bin", "jit-opt")),
     ("%{onepass_prefix}", onepass_prefix),
     ("%{fake_cuda_dir}", getattr(config, "fake_cuda_dir", "")),
     ("%onepass", onepass),

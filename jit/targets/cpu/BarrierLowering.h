@@ -20,10 +20,12 @@
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace onepass::jit {
@@ -73,5 +75,29 @@ struct SteppedKernel {
 // local array whose size is only known at run time.
 llvm::Expected<SteppedKernel> buildSteppedKernel(llvm::Module &module, llvm::Function &kernel,
                                                  llvm::StringRef kernelName);
+
+// What LowerGroupBarriersPass leaves for its caller (the pass manager owns
+// the pass): the step, or why there is none.
+struct LoweredBarriers {
+  std::optional<SteppedKernel> stepped;
+  std::string error;  // a sentence naming the kernel
+};
+
+// buildSteppedKernel as a pass: lowers the barriers of the module's function
+// `kernel` (named `displayName` in errors) into `result`.
+struct LowerGroupBarriersPass : llvm::PassInfoMixin<LowerGroupBarriersPass> {
+  LowerGroupBarriersPass(std::string kernel, std::string displayName, LoweredBarriers &result)
+      : kernel(std::move(kernel)), displayName(std::move(displayName)), result(&result) {}
+  llvm::PreservedAnalyses run(llvm::Module &module, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+  std::string kernel, displayName;
+  LoweredBarriers *result;
+};
+
+// A step's shape as IR comments, for tests: "; frame: <bytes> bytes, align
+// <align>, <n> barrier(s), <u> uniform value(s) in <g> group bytes", then
+// "; stops together from: <resume points>" (uniformExit) and "; known
+// stops: <resume point>-><barrier or end>..." (stopsAt).
+std::string describeSteppedKernel(const SteppedKernel &stepped);
 
 }  // namespace onepass::jit

@@ -2,7 +2,7 @@
 ; work-item's frame; one used only before it stays a local of the step (so
 ; that it can still become registers).
 ; RUN: llvm-as %s -o %t.bc
-; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=kernel>" %t.bc | FileCheck %s
 
 declare void @__onepass_group_barrier()
 

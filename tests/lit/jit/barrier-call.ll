@@ -2,7 +2,7 @@
 ; per group: the function is inlined so that the barrier is the kernel's own,
 ; and both of its barriers become resume points (1 and 2).
 ; RUN: llvm-as %s -o %t.bc
-; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=kernel>" %t.bc | FileCheck %s
 
 declare void @__onepass_group_barrier()
 

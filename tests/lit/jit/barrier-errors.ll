@@ -1,8 +1,8 @@
 ; What the CPU barrier lowering refuses, with the reason: a local array whose
 ; size is only known at run time, and a barrier reached through recursion.
 ; RUN: llvm-as %s -o %t.bc
-; RUN: not %jit-lower-barriers %t.bc dynamic 2>&1 | FileCheck %s --check-prefix=DYNAMIC
-; RUN: not %jit-lower-barriers %t.bc recursive 2>&1 | FileCheck %s --check-prefix=RECURSIVE
+; RUN: not %jit-opt -passes="onepass-lower-group-barriers<kernel=dynamic>" %t.bc 2>&1 | FileCheck %s --check-prefix=DYNAMIC
+; RUN: not %jit-opt -passes="onepass-lower-group-barriers<kernel=recursive>" %t.bc 2>&1 | FileCheck %s --check-prefix=RECURSIVE
 
 declare void @__onepass_group_barrier()
 

@@ -6,9 +6,9 @@
 ; end: together (uniform branches only), but not at a known place. A kernel
 ; whose work-items may leave before a barrier on their id has neither.
 ; RUN: llvm-as %s -o %t.bc
-; RUN: %jit-lower-barriers %t.bc halo | FileCheck %s --check-prefix=HALO
-; RUN: %jit-lower-barriers %t.bc rounds | FileCheck %s --check-prefix=ROUNDS
-; RUN: %jit-lower-barriers %t.bc leaving | FileCheck %s --check-prefix=LEAVING
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=halo>" %t.bc | FileCheck %s --check-prefix=HALO
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=rounds>" %t.bc | FileCheck %s --check-prefix=ROUNDS
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=leaving>" %t.bc | FileCheck %s --check-prefix=LEAVING
 
 declare void @__onepass_group_barrier()
 declare i64 @__onepass_get_local_id(i32) nounwind willreturn memory(none)

@@ -2,7 +2,7 @@
 ; loop counter and the running sum are phis, and become frame slots; the step
 ; resumes inside the loop body.
 ; RUN: llvm-as %s -o %t.bc
-; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=kernel>" %t.bc | FileCheck %s
 
 declare void @__onepass_group_barrier()
 

@@ -2,7 +2,7 @@
 ; the work-item's frame; the step stops at the barrier with next = 1 and
 ; continues after it when called from 1; it ends with next = -1.
 ; RUN: llvm-as %s -o %t.bc
-; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=kernel>" %t.bc | FileCheck %s
 
 declare void @__onepass_group_barrier()
 

@@ -6,8 +6,8 @@
 ; work-item's own slot. A value that depends on the work-item's id
 ; (the running sum) has its column only.
 ; RUN: llvm-as %s -o %t.bc
-; RUN: %jit-lower-barriers %t.bc kernel | FileCheck %s
-; RUN: %jit-lower-barriers %t.bc leaving | FileCheck %s --check-prefix=LEAVING
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=kernel>" %t.bc | FileCheck %s
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=leaving>" %t.bc | FileCheck %s --check-prefix=LEAVING
 
 declare void @__onepass_group_barrier()
 declare i64 @__onepass_get_local_id(i32) nounwind willreturn memory(none)

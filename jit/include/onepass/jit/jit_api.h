@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 9
+#define ONEPASS_JIT_INTERFACE_VERSION 10
 
 /* A field of the kernel object and its value at this launch, which the JIT
  * compiles in: the parameter stays, its value is no longer read. */
@@ -105,13 +105,13 @@ ONEPASS_JIT_EXPORT int onepass_jit_compile(const onepass_jit_request *request, c
  * compile. Does nothing for targets that need no warm-up. */
 ONEPASS_JIT_EXPORT void onepass_jit_warm_up(const onepass_jit_target *target);
 
-/* For tests: reads the LLVM bitcode module of `size` bytes, lowers the
- * work-group barriers of its function `kernel` for the CPU
- * (jit/targets/cpu/BarrierLowering.h) and returns the step function as text in
- * *result (NUL-terminated), after a comment line with the frame's size and
- * alignment. */
-ONEPASS_JIT_EXPORT int onepass_jit_test_lower_barriers(const void *bitcode, uint64_t size, const char *kernel,
-                                                       onepass_jit_buffer *result, char **error);
+/* For tests: reads the LLVM bitcode module of `size` bytes, runs the pass
+ * pipeline `pipeline` on it (LLVM's textual syntax, as opt's -passes=; the
+ * JIT's own passes by the names jit/targets/cpu/CpuPassPipeline.h lists) and
+ * returns the module as text in *result (NUL-terminated), after comment lines
+ * describing each kernel whose barriers were lowered. */
+ONEPASS_JIT_EXPORT int onepass_jit_test_run_passes(const void *bitcode, uint64_t size, const char *pipeline,
+                                                   onepass_jit_buffer *result, char **error);
 
 /* Links an object made by onepass_jit_compile_cpu into this process and
  * returns its launch function. The code stays loaded for the process's life. */
