@@ -8,7 +8,7 @@
 
 #include "onepass_abi.hpp"
 
-#include <cstddef>
+#include <stddef.h>  // (not <cstddef>: the JIT's builtin libraries include this, freestanding)
 
 // Only clang (onepass++) compiles device code; the runtime, built by any
 // compiler, reads these declarations for its host fallbacks.
@@ -17,36 +17,45 @@
 #else
 #define ONEPASS_CONVERGENT
 #endif
+// What callers may assume of a builtin that depends only on its arguments and
+// the work-item: calls can be merged and dropped. Not on the definitions of
+// the JIT's builtin libraries (ONEPASS_BUILTIN_LIBRARY), which read the
+// work-item state: the promise is for callers, the JIT inlines the bodies.
+#ifdef ONEPASS_BUILTIN_LIBRARY
+#define ONEPASS_WORK_ITEM_CONST
+#else
+#define ONEPASS_WORK_ITEM_CONST [[gnu::const]]
+#endif
 
 extern "C" {
 // Work-item queries. `dimension` follows SYCL's numbering (0 is slowest-varying).
 // Constant for a work-item: the optimizer may merge and drop calls.
-[[gnu::const]] std::size_t __onepass_get_global_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GLOBAL_ID);
-[[gnu::const]] std::size_t __onepass_get_global_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GLOBAL_RANGE);
+ONEPASS_WORK_ITEM_CONST size_t __onepass_get_global_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GLOBAL_ID);
+ONEPASS_WORK_ITEM_CONST size_t __onepass_get_global_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GLOBAL_RANGE);
 // nd_range kernels only: the work-item's place in its work-group, and the
 // work-group's among all of them.
-[[gnu::const]] std::size_t __onepass_get_local_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_LOCAL_ID);
-[[gnu::const]] std::size_t __onepass_get_local_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_LOCAL_RANGE);
-[[gnu::const]] std::size_t __onepass_get_group_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_ID);
-[[gnu::const]] std::size_t __onepass_get_group_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_RANGE);
+ONEPASS_WORK_ITEM_CONST size_t __onepass_get_local_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_LOCAL_ID);
+ONEPASS_WORK_ITEM_CONST size_t __onepass_get_local_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_LOCAL_RANGE);
+ONEPASS_WORK_ITEM_CONST size_t __onepass_get_group_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_ID);
+ONEPASS_WORK_ITEM_CONST size_t __onepass_get_group_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_RANGE);
 
 // nd_range kernels only. The start of the work-group's local memory (the
 // local accessors of the command group, laid out by the handler), and a
 // barrier for all work-items of the group that also orders their accesses
 // to local and global memory. Convergent: the optimizer must not make it
 // depend on more (or other) conditions than the source does.
-[[gnu::const]] void *__onepass_local_memory() noexcept __asm__(ONEPASS_ABI_LOCAL_MEMORY);
+ONEPASS_WORK_ITEM_CONST void *__onepass_local_memory() noexcept __asm__(ONEPASS_ABI_LOCAL_MEMORY);
 ONEPASS_CONVERGENT void __onepass_group_barrier() noexcept __asm__(ONEPASS_ABI_GROUP_BARRIER);
 
 // Sub-groups (nd_range kernels): this work-item's sub-group and its place in
 // it, and the sub-group's size (the last of a work-group may be smaller than
 // the maximum). Work-items of a sub-group are consecutive in the work-group's
 // linear order.
-[[gnu::const]] unsigned __onepass_sub_group_local_id() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_LOCAL_ID);
-[[gnu::const]] unsigned __onepass_sub_group_size() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_SIZE);
-[[gnu::const]] unsigned __onepass_sub_group_max_size() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_MAX_SIZE);
-[[gnu::const]] unsigned __onepass_sub_group_id() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_ID);
-[[gnu::const]] unsigned __onepass_sub_group_count() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_COUNT);
+ONEPASS_WORK_ITEM_CONST unsigned __onepass_sub_group_local_id() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_LOCAL_ID);
+ONEPASS_WORK_ITEM_CONST unsigned __onepass_sub_group_size() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_SIZE);
+ONEPASS_WORK_ITEM_CONST unsigned __onepass_sub_group_max_size() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_MAX_SIZE);
+ONEPASS_WORK_ITEM_CONST unsigned __onepass_sub_group_id() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_ID);
+ONEPASS_WORK_ITEM_CONST unsigned __onepass_sub_group_count() noexcept __asm__(ONEPASS_ABI_SUB_GROUP_COUNT);
 // The value of `value` in the work-item `source` of the sub-group (all of
 // it must call it together); down/up: source = this one +/- delta (this
 // one's own value when there is no such work-item); xor: this one ^ mask.
@@ -62,14 +71,14 @@ ONEPASS_CONVERGENT void __onepass_sub_group_barrier() noexcept __asm__(ONEPASS_A
 // Scratch memory of the work-group for the work-group algorithms: 8 bytes
 // per work-item of the largest work-group the device runs, apart from the
 // local accessors' memory.
-[[gnu::const]] void *__onepass_group_scratch() noexcept __asm__(ONEPASS_ABI_GROUP_SCRATCH);
+ONEPASS_WORK_ITEM_CONST void *__onepass_group_scratch() noexcept __asm__(ONEPASS_ABI_GROUP_SCRATCH);
 
 // 1/sqrt(x) (SYCL 2020 rsqrt, within 4 ulp): each target's best, e.g.
 // NVIDIA's rsqrt.approx instruction through libdevice; the CPU divides.
-[[gnu::const]] float __onepass_rsqrtf(float x) noexcept __asm__(ONEPASS_ABI_RSQRTF);
-[[gnu::const]] double __onepass_rsqrt(double x) noexcept __asm__(ONEPASS_ABI_RSQRT);
+ONEPASS_WORK_ITEM_CONST float __onepass_rsqrtf(float x) noexcept __asm__(ONEPASS_ABI_RSQRTF);
+ONEPASS_WORK_ITEM_CONST double __onepass_rsqrt(double x) noexcept __asm__(ONEPASS_ABI_RSQRT);
 
 // 1 when the kernel runs on the CPU device, 0 on a GPU: for library code that
 // arranges work differently for each (reductions), folded by the JIT.
-[[gnu::const]] int __onepass_target_is_cpu() noexcept __asm__(ONEPASS_ABI_TARGET_IS_CPU);
+ONEPASS_WORK_ITEM_CONST int __onepass_target_is_cpu() noexcept __asm__(ONEPASS_ABI_TARGET_IS_CPU);
 }

@@ -2,6 +2,11 @@
 // Compiled to bitcode per target with clang++-22 at build time and linked into
 // each kernel by the JIT; after inlining, each query becomes a value the
 // kernel's launch wrapper computed (a loop counter, a thread index).
+
+// The builtins' declarations, with their symbols from onepass_abi.hpp: the
+// definitions below must match them (a different signature does not compile).
+#include "sycl/detail/builtins.hpp"
+
 #include "work_item_abi.h"
 
 #include <stddef.h>

@@ -5,6 +5,8 @@
 // thread and block indices on a GPU; SROA then turns the state into SSA values.
 #pragma once
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include <stdint.h>
 
 namespace onepass::builtins {
@@ -36,4 +38,4 @@ inline constexpr unsigned kStateWords = 20;
 }  // namespace onepass::builtins
 
 // Resolved by the translator to the launch wrapper's state; never defined.
-extern "C" onepass::builtins::WorkItemState *__onepass_work_item() noexcept;
+extern "C" onepass::builtins::WorkItemState *__onepass_work_item() noexcept __asm__(ONEPASS_ABI_WORK_ITEM);

@@ -4,6 +4,11 @@
 // the JIT turns every call of __onepass_group_barrier (the kernel's, and the
 // sub-group builtins' below) into a point where the work-item stops and later
 // resumes (jit/targets/cpu/BarrierLowering.h).
+
+// The builtins' declarations, with their symbols from onepass_abi.hpp: the
+// definitions below must match them (a different signature does not compile).
+#include "sycl/detail/builtins.hpp"
+
 #include "../common/work_item_abi.h"
 
 #include <stdint.h>
@@ -27,7 +32,6 @@ ONEPASS_BUILTIN void *__onepass_local_memory() noexcept {
 // group scratch: each work-item writes its slot, a barrier, each reads the
 // slot it wants, a barrier (before the scratch is written again). The JIT
 // lowers those barriers like any other (jit/targets/cpu/BarrierLowering.h).
-extern "C" __attribute__((convergent)) void __onepass_group_barrier() noexcept;
 
 namespace {
 constexpr unsigned kSubGroupWidth = 8;

@@ -1,6 +1,11 @@
 // Work-group builtins on NVIDIA GPUs (SYCL 2020 §4.9.1, §4.17.1): a work-group
 // is a thread block, its local memory the block's dynamic shared memory,
 // whose size the launch gives (the command group's local accessors).
+
+// The builtins' declarations, with their symbols from onepass_abi.hpp: the
+// definitions below must match them (a different signature does not compile).
+#include "sycl/detail/builtins.hpp"
+
 #define ONEPASS_BUILTIN extern "C" __attribute__((always_inline))
 
 // The block's dynamic shared memory: `.extern .shared` in the PTX.
