@@ -21,9 +21,20 @@ template <typename DataT, int Dimensions, access_mode AccessMode, target AccessT
           access::placeholder IsPlaceholder>
 class accessor;
 template <typename DataT, int Dimensions> class local_accessor;
+enum class bundle_state : int;
+template <bundle_state State> class kernel_bundle;
 namespace detail {
 struct handler_internals;
 template <typename R> struct is_reduction;
+
+// Kernel names (SYCL 2020 §4.11.6): one address per kernel name type, and its
+// registration with the kernel's host entry at program start, made by every
+// kernel invocation template that uses the name (get_kernel_id looks it up).
+template <typename Name> inline constexpr char kernel_name_tag = 0;
+template <typename Name, auto Entry> struct kernel_name_registration {
+  static inline const bool registered =
+      (register_kernel_name(&kernel_name_tag<Name>, reinterpret_cast<const void *>(Entry)), true);
+};
 }  // namespace detail
 
 class handler {
@@ -37,6 +48,7 @@ public:
     static_assert(std::is_invocable_v<const KernelType &>, "single_task needs a kernel callable with no arguments");
     auto &launch = begin_kernel(kernel);
     launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_single_task<Name, KernelType>);
+    static_cast<void>(detail::kernel_name_registration<Name, &detail::kernel_entry_single_task<Name, KernelType>>::registered);
     launch.single_task = true;
     launch.dimensions = 1;
   }
@@ -48,6 +60,8 @@ public:
     auto &launch = begin_kernel(kernel);
     launch.host_entry =
         reinterpret_cast<const void *>(&detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>);
+    static_cast<void>(
+        detail::kernel_name_registration<Name, &detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>>::registered);
     launch.dimensions = Dimensions;
     for (int d = 0; d < Dimensions; ++d) launch.global_range[d] = global_range[d];
   }
@@ -73,6 +87,8 @@ public:
                       "parallel_for(nd_range): global offsets (deprecated in SYCL 2020) are not supported");
     auto &launch = begin_kernel(kernel);
     launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_nd_range<Name, KernelType, Dimensions>);
+    static_cast<void>(
+        detail::kernel_name_registration<Name, &detail::kernel_entry_nd_range<Name, KernelType, Dimensions>>::registered);
     launch.dimensions = Dimensions;
     for (int d = 0; d < Dimensions; ++d) {
       launch.global_range[d] = global[d];
@@ -168,6 +184,9 @@ public:
   void depends_on(const std::vector<event> &events) {
     for (const event &e : events) depends_on(e);
   }
+
+  // --- kernel bundles (§4.9.4.4); defined in kernel_bundle.hpp ----------------
+  template <bundle_state State> void use_kernel_bundle(const kernel_bundle<State> &bundle);
 
 private:
   friend class queue;

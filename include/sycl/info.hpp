@@ -123,6 +123,45 @@ struct device {
 };
 }  // namespace queue
 
+// §4.11.13.2: kernels (the class sycl::kernel, kernel_bundle.hpp).
+namespace kernel {
+struct num_args {
+  using return_type = std::uint32_t;
+};
+struct attributes {
+  using return_type = std::string;
+};
+}  // namespace kernel
+namespace kernel_device_specific {
+struct global_work_size {
+  using return_type = range<3>;
+};
+struct work_group_size {
+  using return_type = std::size_t;
+};
+struct compile_work_group_size {
+  using return_type = range<3>;
+};
+struct preferred_work_group_size_multiple {
+  using return_type = std::size_t;
+};
+struct private_mem_size {
+  using return_type = std::size_t;
+};
+struct max_num_sub_groups {
+  using return_type = std::uint32_t;
+};
+struct compile_num_sub_groups {
+  using return_type = std::uint32_t;
+};
+struct max_sub_group_size {
+  using return_type = std::uint32_t;
+};
+struct compile_sub_group_size {
+  using return_type = std::uint32_t;
+};
+}  // namespace kernel_device_specific
+
 enum class event_command_status { submitted, running, complete };
 namespace event {
 struct command_execution_status {

@@ -15,6 +15,7 @@
 #include "context.hpp"
 #include "event.hpp"
 #include "handler.hpp"
+#include "kernel_bundle.hpp"
 #include "access.hpp"
 #include "multi_ptr.hpp"
 #include "buffer.hpp"

@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 12
+#define ONEPASS_BACKEND_INTERFACE_VERSION 13
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -93,6 +93,12 @@ typedef struct onepass_backend_launch {
   uint64_t local_memory_bytes;
 } onepass_backend_launch;
 
+/* What a loaded kernel can take on its device (kernel_limits). */
+typedef struct onepass_kernel_limits {
+  uint64_t max_work_group_size; /* work-items per work-group at most, for this kernel */
+  uint64_t private_bytes;       /* private (local, stack) memory per work-item */
+} onepass_kernel_limits;
+
 /* What the runtime offers a backend plugin: its log, nothing else. */
 typedef struct onepass_runtime_services {
   uint32_t interface_version;
@@ -160,6 +166,10 @@ typedef struct onepass_backend {
    * so far is done; fails like wait_marker. Cheaper than a marker for a wait
    * on the newest operation. */
   int (*wait_stream)(uint32_t device, uint32_t stream, char **error);
+  /* Optional (NULL: the device's limits apply to every kernel): what a loaded
+   * kernel can take (registers and stack may allow fewer work-items per
+   * work-group than the device's maximum). */
+  int (*kernel_limits)(uint32_t device, void *kernel, onepass_kernel_limits *limits, char **error);
 } onepass_backend;
 
 /* A backend plugin (lib/onepass/libonepass-backend-<name>.so) exports this.

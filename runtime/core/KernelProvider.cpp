@@ -205,7 +205,7 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
 }
 
 void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
-                    const onepass_backend_launch &launch) {
+                    const onepass_backend_launch &launch, bool generic) {
   // The last kernel each thread asked for: a loop launching one kernel (with
   // no launch constants) asks the map once.
   struct Last {
@@ -213,21 +213,22 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
     const RegisteredKernel *kernel = nullptr;
     const void *hostEntry = nullptr;
     std::array<uint64_t, 3> localRange{};
+    bool generic = false;
     void *handle = nullptr;
   };
   thread_local Last last;
   const std::array<uint64_t, 3> localRange{launch.local_range[0], launch.local_range[1], launch.local_range[2]};
   if (last.handle && last.device == &device && last.kernel == &kernel && last.hostEntry == hostEntry &&
-      last.localRange == localRange && kernel.constantFields.empty())
+      last.localRange == localRange && last.generic == generic && kernel.constantFields.empty())
     return last.handle;
 
-  Variant variant = variantOf(device.target, kernel, launch);
+  Variant variant = generic ? Variant{} : variantOf(device.target, kernel, launch);
   Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
                               [&](Built &slot) { build(device, kernel, variant, slot); });
   if (!built.handle)
     raise(Errc::build,
           "cannot build kernel " + describeKernel(kernel) + " for device '" + device.name + "': " + built.error);
-  last = {&device, &kernel, hostEntry, localRange, built.handle};
+  last = {&device, &kernel, hostEntry, localRange, generic, built.handle};
   return built.handle;
 }
 
@@ -350,6 +351,21 @@ private:
 }  // namespace
 
 void preloadJit() { JitWarmUp::instance().preload(); }
+
+KernelLimits kernelLimits(const Device &device, const RegisteredKernel &kernel, const void *hostEntry) {
+  onepass_backend_launch none{};
+  void *handle = provideKernel(device, kernel, hostEntry, none, /*generic=*/true);
+  KernelLimits limits;
+  if (!device.backend->kernel_limits) return limits;
+  onepass_kernel_limits backendLimits{};
+  char *error = nullptr;
+  if (device.backend->kernel_limits(device.index, handle, &backendLimits, &error) != 0)
+    raiseBackendError(Errc::runtime,
+                      "cannot query kernel " + describeKernel(kernel) + " on device '" + device.name + "'", error);
+  limits.maxWorkGroupSize = backendLimits.max_work_group_size;
+  limits.privateBytes = backendLimits.private_bytes;
+  return limits;
+}
 
 void warmUpJit(const std::vector<const Device *> &devices) {
   for (const Device *device : devices)

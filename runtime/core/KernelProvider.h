@@ -28,9 +28,19 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
 // and this launch's values: its launch constants (read from launch.object),
 // and its work-group range on targets that compile it in. From memory, else
 // the persistent cache, else the JIT. Throws Error(Errc::build)
-// naming the kernel, the device and the reason.
+// naming the kernel, the device and the reason. `generic`: the binary that
+// takes any launch, with none of the launch's values compiled in (what a
+// kernel bundle builds ahead of launches; `launch` is not read).
 void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
-                    const onepass_backend_launch &launch);
+                    const onepass_backend_launch &launch, bool generic = false);
+
+// What the kernel's generic binary can take on the device (built if it is not
+// yet): 0s where the backend has no per-kernel limits (the device's apply).
+struct KernelLimits {
+  uint64_t maxWorkGroupSize = 0;
+  uint64_t privateBytes = 0;
+};
+KernelLimits kernelLimits(const Device &device, const RegisteredKernel &kernel, const void *hostEntry);
 
 // Before the backends start: loads the JIT library on a background thread, in
 // parallel with the drivers' start-up (unless ONEPASS_JIT_WARMUP=0 or the

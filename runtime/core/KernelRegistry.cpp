@@ -113,8 +113,10 @@ extern "C" __attribute__((visibility("default"))) void __onepass_register_image(
       kernel->image = static_cast<const uint8_t *>(imageData);
       kernel->imageSize = view.totalSize();
       kernel->imageId = view.imageId();
+      kernel->hostEntry = hostEntries[i];
       kernel->info = view.kernels()[i];
       kernel->symbol = std::string(kernel->info.symbol);
+      kernel->name = std::string(kernel->info.displayName);
       for (const image::FieldView &field : kernel->info.fields) {
         if (field.flags & image::kFieldLaunchConstant)
           kernel->constantFields.push_back(static_cast<uint32_t>(kernel->fieldOffsets.size()));

@@ -17,7 +17,9 @@ struct RegisteredKernel {
   const uint8_t *image = nullptr;  // lives as long as the binary that embeds it
   uint64_t imageSize = 0;
   uint64_t imageId = 0;
-  image::KernelView info;  // views into the image
+  const void *hostEntry = nullptr;  // the kernel's identity
+  image::KernelView info;           // views into the image
+  std::string name;                 // info.displayName, for users (a kernel_id's name)
   // Derived once, for every launch: the symbol NUL-terminated, and where each
   // kernel parameter lies in the kernel object.
   std::string symbol;
@@ -25,7 +27,7 @@ struct RegisteredKernel {
   std::vector<uint32_t> constantFields;  // indices of image::kFieldLaunchConstant fields
 };
 
-// Returns the kernel for `hostEntry`; throws sycl::exception if the kernel is
+// Returns the kernel for `hostEntry`; raises Error(Errc::kernel_not_supported) if the kernel is
 // unknown or its image is corrupt (naming the binary and the problem).
 // The record is shared: it stays valid after its image is unregistered.
 std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry);

@@ -89,7 +89,38 @@ void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_laun
                                     range_text(desc.local_range, desc.dimensions));
 }
 
+void checkPrecision(const rt::RegisteredKernel &kernel, const device_impl &device) {
+  if ((kernel.info.features & image::kFeatureFp64) &&
+      std::find(device.properties.aspects.begin(), device.properties.aspects.end(), aspect::fp64) ==
+          device.properties.aspects.end())
+    rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(kernel) +
+                                              " uses double precision, which device '" + device.properties.name +
+                                              "' does not support");
+}
+
 }  // namespace
+
+std::string kernelIncompatibility(const rt::RegisteredKernel &kernel, const device_impl &device) {
+  // The device-level checks of a launch (a launch's own values aside).
+  kernel_launch_desc neutral;
+  neutral.dimensions = static_cast<int>(std::max(1u, kernel.info.dimensions));
+  for (uint32_t d = 0; d < kernel.info.dimensions && d < 3; ++d)
+    neutral.local_range[d] = kernel.info.reqdWorkGroupSize[d] ? kernel.info.reqdWorkGroupSize[d] : 1;
+  try {
+    checkKernelAttributes(kernel, neutral, device);
+    const uint32_t missing = kernel.info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier) &
+                             ~device.properties.kernel_features;
+    if (missing)
+      rt::raise(errc::kernel_not_supported,
+                "kernel " + rt::describeKernel(kernel) + " uses " +
+                    (missing & image::kFeatureBarrier ? "work-group barriers" : "work-group local memory") +
+                    ", which device '" + device.properties.name + "' does not support yet");
+    checkPrecision(kernel, device);
+  } catch (const exception &e) {
+    return e.what();
+  }
+  return {};
+}
 
 void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launch_desc &desc,
                           const device_impl &device) {
@@ -124,12 +155,7 @@ void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launc
                                     std::to_string(device.properties.max_work_group_size) + ")");
   }
   checkKernelFeatures(kernel, desc, device);
-  if ((info.features & image::kFeatureFp64) &&
-      std::find(device.properties.aspects.begin(), device.properties.aspects.end(), aspect::fp64) ==
-          device.properties.aspects.end())
-    rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(kernel) +
-                                              " uses double precision, which device '" + device.properties.name +
-                                              "' does not support");
+  checkPrecision(kernel, device);
 }
 
 }  // namespace sycl::detail

@@ -12,4 +12,8 @@ namespace sycl::detail {
 void validateKernelLaunch(const onepass::rt::RegisteredKernel &kernel, const kernel_launch_desc &desc,
                           const device_impl &device);
 
+// Why the kernel cannot run on the device whatever the launch (SYCL 2020
+// §4.11.9: attributes, features, precision), or "" if it can.
+std::string kernelIncompatibility(const onepass::rt::RegisteredKernel &kernel, const device_impl &device);
+
 }  // namespace sycl::detail

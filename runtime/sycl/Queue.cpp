@@ -131,8 +131,15 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   op->desc = std::move(desc);
   op->prepare();
   validateKernelLaunch(*op->kernel, op->desc, *queue.device);
-  op->launch.kernel =
-      rt::syclCall([&] { return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch); });
+  // With a kernel bundle (§4.9.4.4): only its kernels, as it built them.
+  const bool fromBundle = op->desc.bundle != nullptr;
+  if (fromBundle &&
+      std::find(op->desc.bundle->begin(), op->desc.bundle->end(), op->desc.host_entry) == op->desc.bundle->end())
+    rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(*op->kernel) +
+                                              " is not in the kernel bundle the command group uses "
+                                              "(handler::use_kernel_bundle, SYCL 2020 §4.9.4.4)");
+  op->launch.kernel = rt::syclCall(
+      [&] { return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch, fromBundle); });
   PreparedOperation prepared;
   if (async) node->embeddedWork = op;              // run from the event
   else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)

@@ -15,6 +15,7 @@
 //                                as a real context does after a fault
 //   FAKE_CUDA_MAX_PTX=90         highest PTX ISA (x10) the driver accepts; a
 //                                module asking for more is rejected
+//   FAKE_CUDA_KERNEL_THREADS=768 cuFuncGetAttribute's threads per block of a kernel
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -234,6 +235,21 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned, int *, v
 CUresult cuModuleGetFunction(void **function, void *, const char *name) {
   if (std::strcmp(name, "__onepass_ptx_kernel") != 0) return kNotFound;
   *function = &gFunction;
+  return kSuccess;
+}
+// A kernel's limits: FAKE_CUDA_KERNEL_THREADS threads per block (default
+// 768, below the device's 1024, as a register-heavy kernel has), 16 bytes of
+// local memory.
+CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {
+  if (function != &gFunction) return kNotFound;
+  if (attribute == 0) {
+    const char *threads = std::getenv("FAKE_CUDA_KERNEL_THREADS");
+    *value = threads ? std::atoi(threads) : 768;
+  } else if (attribute == 3) {
+    *value = 16;
+  } else {
+    *value = 0;
+  }
   return kSuccess;
 }
 CUresult cuLinkCreate_v2(unsigned, int *, void **, void **link) {

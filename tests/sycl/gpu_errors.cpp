@@ -218,6 +218,26 @@ void feeder() {
   sycl::free(counter, first);
 }
 
+// A kernel's own limits (kernel_limits: cuFuncGetAttribute) cap what
+// kernel::get_info reports: the fake driver gives kernels 640 threads per
+// block (FAKE_CUDA_KERNEL_THREADS) and 16 bytes of local memory.
+class LimitedKernel;
+void kernelLimits() {
+  sycl::queue q{sycl::gpu_selector_v};
+  int *out = sycl::malloc_device<int>(1, q);
+  auto bundle = sycl::get_kernel_bundle<LimitedKernel, sycl::bundle_state::executable>(q.get_context());
+  sycl::kernel k = bundle.get_kernel<LimitedKernel>();
+  onepass_test::checkEqual("work_group_size from the driver", std::size_t(640),
+                           k.get_info<sycl::info::kernel_device_specific::work_group_size>(q.get_device()));
+  onepass_test::checkEqual("private_mem_size from the driver", std::size_t(16),
+                           k.get_info<sycl::info::kernel_device_specific::private_mem_size>(q.get_device()));
+  q.submit([&](sycl::handler &h) {
+     h.use_kernel_bundle(bundle);
+     h.single_task<LimitedKernel>([=] { *out = 1; });
+   }).wait();
+  sycl::free(out, q);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -228,8 +248,9 @@ int main(int argc, char **argv) {
   else if (mode == "oom") outOfMemory();
   else if (mode == "fault") fault();
   else if (mode == "feeder" || mode == "feeder-back-to-back") feeder();  // (ctest sets the feeder up per name)
+  else if (mode == "kernel-limits") kernelLimits();
   else {
-    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder\n", argv[0]);
+    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder|kernel-limits\n", argv[0]);
     return 2;
   }
   checkCpuStillWorks();

@@ -109,6 +109,9 @@ struct kernel_launch_desc {
   std::size_t global_range[3] = {1, 1, 1};
   std::size_t local_range[3] = {0, 0, 0};  // an nd_range kernel's work-group; 0: a range kernel
   std::size_t local_memory_bytes = 0;      // per work-group: the command group's local accessors
+  // handler::use_kernel_bundle (§4.9.4.4): the host entries of the bundle's
+  // kernels, which run as the bundle built them; null without a bundle.
+  std::shared_ptr<const std::vector<const void *>> bundle;
 
   // The runtime's copy of the kernel object, wherever it is.
   void *object_data() { return object ? const_cast<void *>(object.get()) : inline_object; }
@@ -210,6 +213,35 @@ struct host_access {
   std::shared_ptr<void> hold;
 };
 ONEPASS_RT_API host_access buffer_acquire_host(const buffer_access &access);
+
+// --- kernel names and kernel bundles (§4.11) -------------------------------
+// Each kernel launch template registers its kernel's name type at program
+// start: `name_tag` is an address unique to the type, `host_entry` the
+// kernel's identity.
+ONEPASS_RT_API void register_kernel_name(const void *name_tag, const void *host_entry);
+// The host entry of the kernel the name tag names; errc::invalid if none
+// (get_kernel_id of a name no kernel invocation uses).
+ONEPASS_RT_API const void *kernel_entry_for_name(const void *name_tag);
+// Every kernel of the program (its registered images), by host entry.
+ONEPASS_RT_API std::vector<const void *> kernel_entries();
+// A kernel's name for users; lives as long as the program.
+ONEPASS_RT_API const char *kernel_entry_name(const void *host_entry);
+// Why the kernel cannot run on the device (§4.11.9), or "" if it can.
+ONEPASS_RT_API std::string kernel_incompatibility(const void *host_entry, const device_impl &device);
+// Compiles the kernel for the device now, as kernels of an executable bundle
+// run (errc::build naming the kernel, the device and the reason).
+ONEPASS_RT_API void build_kernel(const void *host_entry, device_impl &device);
+// §4.11.13.2: the kernel's attributes (§5.8.1) as source text.
+ONEPASS_RT_API std::string kernel_attributes(const void *host_entry);
+// §4.11.13.2 Table 116, for a built kernel on a device.
+struct kernel_device_info {
+  std::size_t work_group_size = 0;
+  std::size_t compile_work_group_size[3] = {0, 0, 0};  // SYCL's order
+  std::size_t preferred_work_group_size_multiple = 1;
+  std::size_t private_mem_size = 0;
+  std::uint32_t max_num_sub_groups = 0, compile_num_sub_groups = 0, max_sub_group_size = 0, compile_sub_group_size = 0;
+};
+ONEPASS_RT_API kernel_device_info kernel_info_on_device(const void *host_entry, device_impl &device);
 
 // --- USM -------------------------------------------------------------------
 enum class usm_kind { host, device, shared, unknown };

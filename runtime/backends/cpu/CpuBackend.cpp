@@ -242,6 +242,7 @@ const onepass_backend &cpuBackend() {
       nullptr,
       nullptr,
       nullptr,
+      nullptr,  // kernel_limits: the device's limits apply to every kernel
   };
   return backend;
 }

@@ -118,6 +118,7 @@ int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binar
 int loadKernel(uint32_t device, const void *binary, uint64_t size, void **kernel, char **error);
 // CudaQueue.cpp
 int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **error);
+int kernelLimits(uint32_t device, void *kernel, onepass_kernel_limits *limits, char **error);
 int launchAsync(uint32_t device, uint32_t stream, const onepass_backend_launch *launch, char **error);
 void *recordMarker(uint32_t device, uint32_t stream, uint32_t timing, char **error);
 int streamWaitMarker(uint32_t device, uint32_t stream, void *marker, char **error);

@@ -110,6 +110,7 @@ const onepass_backend kTable = {
     markerTime,
     releaseMarker,
     waitStream,
+    kernelLimits,
 };
 
 }  // namespace

@@ -69,6 +69,7 @@ const DriverApi *loadDriver(std::string &why) {
   ONEPASS_RESOLVE(cuGetErrorName);
   ONEPASS_RESOLVE(cuGetErrorString);
 #undef ONEPASS_RESOLVE
+  api.cuFuncGetAttribute = reinterpret_cast<decltype(api.cuFuncGetAttribute)>(dlsym(library, "cuFuncGetAttribute"));
   return complete ? &api : nullptr;
 }
 

@@ -51,6 +51,8 @@ inline constexpr unsigned CU_MEMHOSTALLOC_DEVICEMAP = 2;
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
 inline constexpr unsigned CU_EVENT_DEFAULT = 0;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 2;
+inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
+inline constexpr int CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3;
 
 // Function pointers, named after the driver's exported (versioned) symbols.
 struct DriverApi {
@@ -98,6 +100,7 @@ struct DriverApi {
   CUresult (*cuCtxSynchronize)();
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);  // optional: null if the driver lacks it
 };
 
 // Loads libcuda.so.1 and resolves every function. Returns nullptr and sets

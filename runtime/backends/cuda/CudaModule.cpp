@@ -75,4 +75,20 @@ int loadKernel(uint32_t device, const void *binary, uint64_t, void **kernel, cha
   return 0;
 }
 
+int kernelLimits(uint32_t device, void *kernel, onepass_kernel_limits *limits, char **error) {
+  const Device &d = *backend().devices[device];
+  const DriverApi &api = *backend().api;
+  if (!api.cuFuncGetAttribute) return fail(error, "the NVIDIA driver lacks cuFuncGetAttribute");
+  if (!enter(device, error)) return 1;
+  int threads = 0, local = 0;
+  CUfunction function = static_cast<CUfunction>(kernel);
+  if (CUresult r = api.cuFuncGetAttribute(&threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, function))
+    return fail(error, "cuFuncGetAttribute on device " + d.name + ": " + describe(api, r));
+  if (CUresult r = api.cuFuncGetAttribute(&local, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, function))
+    return fail(error, "cuFuncGetAttribute on device " + d.name + ": " + describe(api, r));
+  limits->max_work_group_size = static_cast<uint64_t>(threads);
+  limits->private_bytes = static_cast<uint64_t>(local);
+  return 0;
+}
+
 }  // namespace onepass::cuda

@@ -1,0 +1,166 @@
+// Kernel identifiers, executable kernel bundles and the kernel class (SYCL
+// 2020 §4.11, §4.9.4.4): names registered by the kernel invocations, bundles
+// built ahead of launches, launches from a bundle, kernel queries, and the
+// errors the specification names.
+#include "check.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+using onepass_test::check;
+using onepass_test::checkEqual;
+using onepass_test::checkThrows;
+
+class AddOne;
+class Scale;
+class Fixed;
+class NotAKernel;
+class Unlaunched;
+class OtherContext;
+
+struct ScaleKernel {
+  float *data;
+  float factor;
+  void operator()(sycl::id<1> i) const { data[i] *= factor; }
+};
+
+void unlaunched(sycl::queue &q, int *data) {
+  // Compiled, never called: its name is still registered (at program start).
+  q.single_task<Unlaunched>([=] { *data = 7; });
+}
+
+int main(int argc, char **) {
+  sycl::queue q;
+  sycl::context ctx = q.get_context();
+  sycl::device dev = q.get_device();
+  constexpr std::size_t n = 256;
+  float *data = sycl::malloc_shared<float>(n, q);
+  for (std::size_t i = 0; i < n; ++i) data[i] = float(i);
+
+  // Identifiers of named kernels, before any launch.
+  sycl::kernel_id addId = sycl::get_kernel_id<AddOne>();
+  sycl::kernel_id scaleId = sycl::get_kernel_id<Scale>();
+  check("kernel ids of different kernels differ", addId != scaleId);
+  check("the same name gives the same id", addId == sycl::get_kernel_id<AddOne>());
+  check("a kernel id has a name naming the kernel", std::string(addId.get_name()).find("AddOne") != std::string::npos);
+  check("a kernel never launched has an id too", sycl::get_kernel_id<Unlaunched>() != addId);
+  std::vector<sycl::kernel_id> all = sycl::get_kernel_ids();
+  check("get_kernel_ids lists AddOne", std::find(all.begin(), all.end(), addId) != all.end());
+  check("get_kernel_ids lists Scale", std::find(all.begin(), all.end(), scaleId) != all.end());
+  std::unordered_set<sycl::kernel_id> hashed(all.begin(), all.end());
+  checkEqual("kernel ids hash as they compare", all.size(), hashed.size());
+  checkThrows("get_kernel_id of a name no kernel uses", sycl::errc::invalid, [] { sycl::get_kernel_id<NotAKernel>(); });
+  check("is_compatible with the queue's device", sycl::is_compatible<AddOne>(dev));
+
+  // An executable bundle of one kernel, built now.
+  auto bundle = sycl::get_kernel_bundle<AddOne, sycl::bundle_state::executable>(ctx);
+  check("the bundle is not empty", !bundle.empty());
+  check("the bundle has AddOne", bundle.has_kernel(addId));
+  check("the bundle has AddOne by name", bundle.has_kernel<AddOne>());
+  check("the bundle has AddOne for the device", bundle.has_kernel(addId, dev));
+  check("the bundle lacks Scale", !bundle.has_kernel(scaleId));
+  check("the bundle's context", bundle.get_context() == ctx);
+  checkEqual("the bundle's devices", ctx.get_devices().size(), bundle.get_devices().size());
+  checkEqual("the bundle's kernel ids", std::size_t(1), bundle.get_kernel_ids().size());
+  std::size_t images = 0;
+  for (const auto &image : bundle) {
+    ++images;
+    check("its device image holds AddOne", image.has_kernel(addId) && image.has_kernel(addId, dev));
+  }
+  checkEqual("one device image per kernel", std::size_t(1), images);
+  check("the same request gives an equal bundle",
+        bundle == sycl::get_kernel_bundle<AddOne, sycl::bundle_state::executable>(ctx));
+
+  sycl::kernel k = bundle.get_kernel(addId);
+  check("get_kernel<Name> gives the same kernel", k == bundle.get_kernel<AddOne>());
+  check("the kernel's context", k.get_context() == ctx);
+  check("the kernel's bundle", k.get_kernel_bundle() == bundle);
+  check("the kernel's backend", k.get_backend() == dev.get_backend());
+  checkThrows("get_kernel of a kernel not in the bundle", sycl::errc::invalid, [&] { bundle.get_kernel(scaleId); });
+
+  // Queries (§4.11.13.2).
+  const std::size_t wg = k.get_info<sycl::info::kernel_device_specific::work_group_size>(dev);
+  check("work_group_size is positive and at most the device's",
+        wg > 0 && wg <= dev.get_info<sycl::info::device::max_work_group_size>());
+  check("no compile_work_group_size without the attribute",
+        k.get_info<sycl::info::kernel_device_specific::compile_work_group_size>(dev) == sycl::range<3>(0, 0, 0));
+  const auto sgMax = k.get_info<sycl::info::kernel_device_specific::max_sub_group_size>(dev);
+  const auto sizes = dev.get_info<sycl::info::device::sub_group_sizes>();
+  check("max_sub_group_size is one of the device's", std::find(sizes.begin(), sizes.end(), sgMax) != sizes.end());
+  checkEqual("compile_sub_group_size without the attribute", 0u,
+             k.get_info<sycl::info::kernel_device_specific::compile_sub_group_size>(dev));
+  const auto preferred = k.get_info<sycl::info::kernel_device_specific::preferred_work_group_size_multiple>(dev);
+  check("preferred multiple within work_group_size", preferred >= 1 && preferred <= wg);
+  check("max_num_sub_groups covers work_group_size",
+        std::size_t(k.get_info<sycl::info::kernel_device_specific::max_num_sub_groups>(dev)) * sgMax >= wg);
+  checkEqual("attributes of a kernel without any", std::string(), k.get_info<sycl::info::kernel::attributes>());
+  checkThrows("info::kernel::num_args", sycl::errc::invalid, [&] { k.get_info<sycl::info::kernel::num_args>(); });
+  checkThrows("global_work_size", sycl::errc::invalid,
+              [&] { k.get_info<sycl::info::kernel_device_specific::global_work_size>(dev); });
+
+  // A kernel with [[sycl::reqd_work_group_size]]: its attributes and sizes.
+  auto fixedBundle = sycl::get_kernel_bundle<Fixed, sycl::bundle_state::executable>(ctx);
+  sycl::kernel fixed = fixedBundle.get_kernel<Fixed>();
+  checkEqual("attributes of a kernel with reqd_work_group_size", std::string("reqd_work_group_size(8,4)"),
+             fixed.get_info<sycl::info::kernel::attributes>());
+  check("compile_work_group_size of reqd_work_group_size(8,4)",
+        fixed.get_info<sycl::info::kernel_device_specific::compile_work_group_size>(dev) == sycl::range<3>(8, 4, 1));
+  checkEqual("work_group_size of reqd_work_group_size(8,4)", std::size_t(32),
+             fixed.get_info<sycl::info::kernel_device_specific::work_group_size>(dev));
+
+  // Launching from the bundle: runs its binary.
+  q.submit([&](sycl::handler &h) {
+     h.use_kernel_bundle(bundle);
+     h.parallel_for<AddOne>(sycl::range<1>(n), [=](sycl::id<1> i) { data[i] += 1.0f; });
+   }).wait();
+  bool added = true;
+  for (std::size_t i = 0; i < n; ++i) added = added && data[i] == float(i) + 1.0f;
+  check("a launch from the bundle computes", added);
+  checkThrows("a kernel not in the bundle the command group uses", sycl::errc::kernel_not_supported, [&] {
+    q.submit([&](sycl::handler &h) {
+      h.use_kernel_bundle(bundle);
+      h.parallel_for<Scale>(sycl::range<1>(n), ScaleKernel{data, 2.0f});
+    });
+  });
+  // The same kernel without the bundle, and a bundle of every kernel.
+  q.parallel_for<Scale>(sycl::range<1>(n), ScaleKernel{data, 2.0f}).wait();
+  check("Scale ran", data[3] == 8.0f);
+  auto everything = sycl::get_kernel_bundle<sycl::bundle_state::executable>(ctx);
+  check("a bundle of every kernel has AddOne and Scale",
+        everything.has_kernel(addId) && everything.has_kernel(scaleId) && everything.has_kernel<Unlaunched>());
+  q.submit([&](sycl::handler &h) {
+     h.use_kernel_bundle(everything);
+     h.parallel_for<Scale>(sycl::range<1>(n), ScaleKernel{data, 0.5f});
+   }).wait();
+  check("a launch from the bundle of every kernel", data[3] == 4.0f);
+  auto joined = sycl::join(std::vector<sycl::kernel_bundle<sycl::bundle_state::executable>>{
+      bundle, sycl::get_kernel_bundle<Scale, sycl::bundle_state::executable>(ctx)});
+  check("a joined bundle has both kernels", joined.has_kernel(addId) && joined.has_kernel(scaleId));
+  check("has_kernel_bundle<executable> for AddOne",
+        sycl::has_kernel_bundle<AddOne, sycl::bundle_state::executable>(ctx));
+  check("no input bundles", !sycl::has_kernel_bundle<AddOne, sycl::bundle_state::input>(ctx));
+
+  // Errors (§4.11.7, §4.9.4.4).
+  checkThrows("get_kernel_bundle with no devices", sycl::errc::invalid,
+              [&] { sycl::get_kernel_bundle<sycl::bundle_state::executable>(ctx, std::vector<sycl::device>{}); });
+  checkThrows("get_kernel_bundle<input>: no online compiler", sycl::errc::invalid,
+              [&] { sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx); });
+  sycl::context other(dev);
+  checkThrows("use_kernel_bundle of another context", sycl::errc::invalid, [&] {
+    q.submit([&](sycl::handler &h) {
+      h.use_kernel_bundle(sycl::get_kernel_bundle<OtherContext, sycl::bundle_state::executable>(other));
+      h.parallel_for<OtherContext>(sycl::range<1>(n), [=](sycl::id<1> i) { data[i] += 1.0f; });
+    });
+  });
+
+  if (argc > 1) unlaunched(q, nullptr);  // referenced, never run
+  q.parallel_for<Fixed>(sycl::nd_range<2>({8, 4}, {8, 4}), [=](sycl::nd_item<2> it) [[sycl::reqd_work_group_size(8,
+                                                                                                                 4)]] {
+     data[it.get_global_linear_id()] = 1.0f;
+   }).wait();
+  sycl::free(data, q);
+  return onepass_test::report();
+}
