@@ -26,6 +26,14 @@ inline std::string range_text(const std::size_t *values, int dimensions) {
   return text + "}";
 }
 
+// The layout of the structs below is shared by the headers a program was
+// compiled with and the runtime it runs with. Each change of it renames this
+// tag, which the functions that take those structs take too (their symbols
+// change with it): a program built against other headers then stops at its
+// first such call with the dynamic loader's "undefined symbol" error, naming
+// the function, instead of reading memory of another shape.
+struct abi_2026_11 {};
+
 struct platform_impl;
 struct device_impl;
 struct context_impl;
@@ -168,7 +176,7 @@ struct command_group_desc {
   std::shared_ptr<const void> keep_alive;         // a shared_ptr side of a copy
 };
 
-ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&);
+ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&, abi_2026_11 = {});
 ONEPASS_RT_API void queue_wait(queue_impl &);
 ONEPASS_RT_API void queue_throw_asynchronous(queue_impl &);
 
@@ -195,7 +203,7 @@ struct buffer_init {
 };
 // The returned handle's deleter is the buffer's destructor (SYCL 2020
 // §4.7.2.3): it waits for the buffer's commands, then writes the data back.
-ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init);
+ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11 = {});
 // The tokens of a buffer are [buffer_token, buffer_token + byte size): never a
 // user-space address, so a kernel argument holding one is an accessor.
 ONEPASS_RT_API std::uintptr_t buffer_token(const buffer_impl &);
