@@ -37,6 +37,25 @@ private:
   std::shared_ptr<detail::context_impl> impl_;
 };
 
+// §4.13.2: exceptions that carry their context.
+inline exception::exception(context ctx, std::error_code ec, const std::string &what_arg) : exception(ec, what_arg) {
+  context_ = ctx.impl();
+}
+inline exception::exception(context ctx, std::error_code ec, const char *what_arg)
+    : exception(std::move(ctx), ec, std::string(what_arg)) {}
+inline exception::exception(context ctx, std::error_code ec) : exception(std::move(ctx), ec, ec.message()) {}
+inline exception::exception(context ctx, int ev, const std::error_category &cat, const std::string &what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), what_arg) {}
+inline exception::exception(context ctx, int ev, const std::error_category &cat, const char *what_arg)
+    : exception(std::move(ctx), std::error_code(ev, cat), std::string(what_arg)) {}
+inline exception::exception(context ctx, int ev, const std::error_category &cat)
+    : exception(std::move(ctx), std::error_code(ev, cat)) {}
+inline context exception::get_context() const {
+  if (!context_)
+    throw exception(make_error_code(errc::invalid), "exception::get_context: the exception has no context");
+  return context(context_);
+}
+
 // sycl_khr_default_context: the context queues use when given none.
 inline context platform::khr_get_default_context() const {
   return context(detail::get_platform_default_context(*impl_));

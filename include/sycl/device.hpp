@@ -14,6 +14,10 @@ namespace sycl {
 namespace detail {
 template <typename Param> struct is_max_work_item_sizes : std::false_type {};
 template <int D> struct is_max_work_item_sizes<info::device::max_work_item_sizes<D>> : std::true_type {};
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+template <typename Param> struct is_platform_extensions : std::is_same<Param, info::platform::extensions> {};
+#pragma GCC diagnostic pop
 }  // namespace detail
 
 class device;
@@ -34,12 +38,17 @@ public:
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   backend get_backend() const noexcept { return props().backend_kind; }
   context khr_get_default_context() const;  // defined in context.hpp
+  // §4.6.2: whether every device of the platform has the aspect.
+  bool has(aspect a) const;
+  // Deprecated in SYCL 2020 (§4.6.2): OnePass has no OpenCL-style extensions.
+  [[deprecated("SYCL 2020: use platform::has(aspect)")]] bool has_extension(const std::string &) const { return false; }
 
   template <typename Param> typename Param::return_type get_info() const {
     if constexpr (std::is_same_v<Param, info::platform::name>) return props().name;
     else if constexpr (std::is_same_v<Param, info::platform::vendor>) return props().vendor;
     else if constexpr (std::is_same_v<Param, info::platform::version>) return props().version;
     else if constexpr (std::is_same_v<Param, info::platform::profile>) return "FULL_PROFILE";
+    else if constexpr (detail::is_platform_extensions<Param>::value) return std::vector<std::string>{};
     else static_assert(sizeof(Param) == 0, "platform info descriptor not supported by OnePass");
   }
 
@@ -160,6 +169,11 @@ inline device::device() : impl_(select(default_selector_v).impl_) {}
 inline platform::platform() : impl_(device().get_platform().impl_) {}
 template <typename Selector, typename> platform::platform(const Selector &selector)
     : impl_(device(selector).get_platform().impl_) {}
+
+inline bool platform::has(aspect a) const {
+  const std::vector<device> devices = get_devices();
+  return std::all_of(devices.begin(), devices.end(), [&](const device &d) { return d.has(a); });
+}
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   std::vector<device> result;

@@ -25,6 +25,10 @@ public:
     return result;
   }
 
+  // §4.6.6: the backend of the queue that made it (a default-constructed
+  // event: the default queue's).
+  backend get_backend() const noexcept { return detail::event_backend(impl_.get()); }
+
   template <typename Param> typename Param::return_type get_info() const {
     static_assert(std::is_same_v<Param, info::event::command_execution_status>,
                   "event info descriptor not supported by OnePass");

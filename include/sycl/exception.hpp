@@ -38,6 +38,9 @@ inline std::error_code make_error_code(errc e) noexcept {
 }
 
 class context;
+namespace detail {
+struct context_impl;
+}
 
 class exception : public std::exception {
 public:
@@ -47,15 +50,28 @@ public:
   exception(std::error_code ec) : exception(ec, ec.message()) {}
   exception(int ev, const std::error_category &cat, const std::string &what_arg)
       : exception(std::error_code(ev, cat), what_arg) {}
+  exception(int ev, const std::error_category &cat, const char *what_arg)
+      : exception(std::error_code(ev, cat), std::string(what_arg)) {}
+  exception(int ev, const std::error_category &cat) : exception(std::error_code(ev, cat)) {}
+  // With the context the error belongs to (defined in context.hpp).
+  exception(context ctx, std::error_code ec, const std::string &what_arg);
+  exception(context ctx, std::error_code ec, const char *what_arg);
+  exception(context ctx, std::error_code ec);
+  exception(context ctx, int ev, const std::error_category &cat, const std::string &what_arg);
+  exception(context ctx, int ev, const std::error_category &cat, const char *what_arg);
+  exception(context ctx, int ev, const std::error_category &cat);
 
   const std::error_code &code() const noexcept { return code_; }
   const std::error_category &category() const noexcept { return code_.category(); }
   const char *what() const noexcept override { return what_->c_str(); }
-  bool has_context() const noexcept { return false; }
+  bool has_context() const noexcept { return context_ != nullptr; }
+  // errc::invalid if the exception has no context (§4.13.2).
+  context get_context() const;
 
 private:
   std::error_code code_;
   std::shared_ptr<std::string> what_;  // shared: copying an exception must not throw
+  std::shared_ptr<detail::context_impl> context_;
 };
 
 class exception_list {

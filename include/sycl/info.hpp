@@ -38,6 +38,9 @@ struct version {
 struct profile {
   using return_type = std::string;
 };
+struct [[deprecated("SYCL 2020: use platform::has(aspect)")]] extensions {
+  using return_type = std::vector<std::string>;
+};
 }  // namespace platform
 
 namespace device {

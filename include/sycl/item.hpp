@@ -24,6 +24,11 @@ public:
   std::size_t get_linear_id() const { return detail::linearize<Dimensions>(id_, range_); }
 
   operator id<Dimensions>() const { return id_; }
+  // §4.9.1.4: an item without an offset converts to one with (a zero offset:
+  // OnePass launches have none).
+  template <bool W = WithOffset, typename = std::enable_if_t<!W>> operator item<Dimensions, true>() const {
+    return item<Dimensions, true>(id_, range_);
+  }
   std::size_t get(int dimension) const { return id_[dimension]; }  // used by size_t_conversion
 
   friend bool operator==(const item &a, const item &b) { return a.id_ == b.id_ && a.range_ == b.range_; }
@@ -31,6 +36,7 @@ public:
 
 private:
   friend struct detail::item_factory<Dimensions>;
+  template <int, bool> friend class item;
   item(const id<Dimensions> &i, const range<Dimensions> &r) : id_(i), range_(r) {}
   id<Dimensions> id_;
   range<Dimensions> range_;

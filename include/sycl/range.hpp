@@ -55,6 +55,58 @@ template <typename T, int Dimensions> struct array_operators {
   ONEPASS_ARRAY_BINARY_OPERATOR(|)
   ONEPASS_ARRAY_BINARY_OPERATOR(^)
 #undef ONEPASS_ARRAY_BINARY_OPERATOR
+
+  // Logical and relational operators: element-wise, each element 1 or 0 (no
+  // compound forms).
+#define ONEPASS_ARRAY_RELATIONAL_OPERATOR(op)                                                                          \
+  friend constexpr T operator op(const T &a, const T &b) {                                                             \
+    T r;                                                                                                               \
+    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op b[i];                                                          \
+    return r;                                                                                                          \
+  }                                                                                                                    \
+  template <typename S, if_integral<S> = 0> friend constexpr T operator op(const T &a, S s) {                          \
+    T r;                                                                                                               \
+    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op static_cast<std::size_t>(s);                                   \
+    return r;                                                                                                          \
+  }                                                                                                                    \
+  template <typename S, if_integral<S> = 0> friend constexpr T operator op(S s, const T &a) {                          \
+    T r;                                                                                                               \
+    for (int i = 0; i < Dimensions; ++i) r[i] = static_cast<std::size_t>(s) op a[i];                                   \
+    return r;                                                                                                          \
+  }
+  ONEPASS_ARRAY_RELATIONAL_OPERATOR(&&)
+  ONEPASS_ARRAY_RELATIONAL_OPERATOR(||)
+  ONEPASS_ARRAY_RELATIONAL_OPERATOR(<)
+  ONEPASS_ARRAY_RELATIONAL_OPERATOR(>)
+  ONEPASS_ARRAY_RELATIONAL_OPERATOR(<=)
+  ONEPASS_ARRAY_RELATIONAL_OPERATOR(>=)
+#undef ONEPASS_ARRAY_RELATIONAL_OPERATOR
+
+  // Unary operators.
+  friend constexpr T operator+(const T &a) { return a; }
+  friend constexpr T operator-(const T &a) {
+    T r;
+    for (int i = 0; i < Dimensions; ++i) r[i] = -a[i];
+    return r;
+  }
+  friend constexpr T &operator++(T &a) {
+    for (int i = 0; i < Dimensions; ++i) ++a[i];
+    return a;
+  }
+  friend constexpr T &operator--(T &a) {
+    for (int i = 0; i < Dimensions; ++i) --a[i];
+    return a;
+  }
+  friend constexpr T operator++(T &a, int) {
+    T old = a;
+    ++a;
+    return old;
+  }
+  friend constexpr T operator--(T &a, int) {
+    T old = a;
+    --a;
+    return old;
+  }
 };
 
 }  // namespace detail

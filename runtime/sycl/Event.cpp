@@ -71,4 +71,21 @@ uint64_t event_profiling(const event_impl &event, profiling_point point) {
   return 0;
 }
 
+backend event_backend(const event_impl *event) noexcept {
+  if (event) return event->backendKind;
+  try {  // a default-constructed event acts as one of the default queue (§4.6.6)
+    int best = -1;
+    backend kind = backend::ext_onepass_cpu;
+    for (const auto &platform : get_platform_impls())
+      for (const auto &device : platform->devices)
+        if (int score = default_selector_score(*device); score > best) {
+          best = score;
+          kind = device->properties.backend_kind;
+        }
+    return kind;
+  } catch (...) {
+  }
+  return backend::ext_onepass_cpu;
+}
+
 }  // namespace sycl::detail

@@ -294,6 +294,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   // Set before anyone can see the event: a node on this device's streams.
   if (async) event->tracker = streams;
   event->errors = queue.errors;
+  event->backendKind = queue.device->properties.backend_kind;
   event->profiling = queue.options.enable_profiling;
   if (event->profiling) event->submitTime = rt::nowNanoseconds();
   event->dependencies.assign(std::make_move_iterator(desc.dependencies.begin()),

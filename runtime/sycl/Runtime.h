@@ -51,7 +51,9 @@ struct context_impl {
 };
 
 // An event is the handle of its command's task-graph node (core/Node.h).
-struct event_impl : onepass::rt::Node {};
+struct event_impl : onepass::rt::Node {
+  backend backendKind = backend::ext_onepass_cpu;  // of the queue that made it (event::get_backend)
+};
 
 struct queue_impl {
   std::shared_ptr<context_impl> context;

@@ -127,5 +127,13 @@ int main() {
   onepass_test::runPart("platforms", [] { platforms(); });
   onepass_test::runPart("CPU device", [] { cpuDevice(); });
   onepass_test::runPart("selectors", [] { selectors(); });
+  // §4.6.2: a platform has an aspect when all its devices have it.
+  for (const sycl::platform &p : sycl::platform::get_platforms()) {
+    bool all = true;
+    for (const sycl::device &d : p.get_devices()) all = all && d.has(sycl::aspect::fp64);
+    onepass_test::checkEqual("platform::has(fp64) of " + p.get_info<sycl::info::platform::name>(), all,
+                             p.has(sycl::aspect::fp64));
+    onepass_test::check("platform::has(custom) is false", !p.has(sycl::aspect::custom));
+  }
   return onepass_test::report();
 }

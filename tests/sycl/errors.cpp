@@ -130,5 +130,20 @@ int main() {
   onepass_test::runPart("exception properties", [&] { exceptionProperties(q); });
   onepass_test::runPart("async_handler not called", [] { asyncHandlerNotCalled(); });
   onepass_test::runPart("empty command group", [&] { emptyCommandGroup(q); });
+  {
+    // §4.13.2: an exception may carry its context.
+    sycl::context ctx;
+    sycl::exception withContext(ctx, sycl::errc::invalid, "with a context");
+    onepass_test::check("exception(context, ...) has a context", withContext.has_context());
+    onepass_test::check("exception::get_context gives it back", withContext.get_context() == ctx);
+    onepass_test::checkEqual("its message", std::string("with a context"), std::string(withContext.what()));
+    sycl::exception plain(sycl::errc::runtime, "plain");
+    onepass_test::check("exception without a context", !plain.has_context());
+    onepass_test::checkThrows("get_context of an exception without one", sycl::errc::invalid,
+                              [&] { plain.get_context(); });
+    sycl::exception byCategory(ctx, static_cast<int>(sycl::errc::build), sycl::sycl_category());
+    onepass_test::check("exception(context, int, category)",
+                        byCategory.code() == sycl::errc::build && byCategory.has_context());
+  }
   return onepass_test::report();
 }

@@ -320,5 +320,14 @@ int main() {
   onepass_test::runPart("profiling", [&] { profiling(q); });
   onepass_test::runPart("queue::wait", [&] { queueWait(q); });
   onepass_test::runPart("concurrent submission", [&] { concurrentSubmission(q); });
+  {
+    // §4.6.6: an event's backend is its queue's; a default-constructed event
+    // acts as one of the default queue.
+    sycl::queue q;
+    sycl::event e = q.single_task([] {});
+    e.wait();
+    onepass_test::check("event::get_backend of a command", e.get_backend() == q.get_backend());
+    onepass_test::check("event::get_backend of a default event", sycl::event().get_backend() == q.get_backend());
+  }
   return onepass_test::report();
 }

@@ -179,5 +179,29 @@ int main() {
   q.wait();
   checkEqual("no rejected kernel ran", 0, *touched);
   sycl::free(touched, q);
+  {
+    // §4.9.1.1: the logical, relational and unary operators of range and id
+    // are element-wise; an item converts to one with an offset.
+    sycl::range<2> a(3, 0), b(2, 5);
+    onepass_test::check("range && range", (a && b) == sycl::range<2>(1, 0));
+    onepass_test::check("range || range", (a || b) == sycl::range<2>(1, 1));
+    onepass_test::check("range < range", (a < b) == sycl::range<2>(0, 1));
+    onepass_test::check("range >= size_t", (a >= 3) == sycl::range<2>(1, 0));
+    onepass_test::check("size_t > id", (2 > sycl::id<2>(1, 4)) == sycl::id<2>(1, 0));
+    sycl::id<2> i(4, 7);
+    onepass_test::check("unary -", (-i)[0] == std::size_t(-4));
+    onepass_test::check("prefix ++", (++i) == sycl::id<2>(5, 8));
+    onepass_test::check("postfix --", (i--) == sycl::id<2>(5, 8) && i == sycl::id<2>(4, 7));
+    std::size_t *seen = sycl::malloc_shared<std::size_t>(2, q);
+    q.parallel_for(sycl::range<1>(4), [=](sycl::item<1> it) {
+       sycl::item<1, true> withOffset = it;
+       if (it.get_id(0) == 3) {
+         seen[0] = withOffset.get_id(0);
+         seen[1] = withOffset.get_offset()[0];
+       }
+     }).wait();
+    onepass_test::check("item<1> to item<1, true>", seen[0] == 3 && seen[1] == 0);
+    sycl::free(seen, q);
+  }
   return onepass_test::report();
 }

@@ -187,6 +187,8 @@ ONEPASS_RT_API info::event_command_status event_status(const event_impl &);
 ONEPASS_RT_API std::vector<std::shared_ptr<event_impl>> event_dependencies(const event_impl &);
 enum class profiling_point { submit, start, end };
 ONEPASS_RT_API std::uint64_t event_profiling(const event_impl &, profiling_point);
+// The backend of the event's queue; null: the default device's. Never throws.
+ONEPASS_RT_API backend event_backend(const event_impl *) noexcept;
 
 // --- buffers (runtime-spec.md) ---------------------------------------------
 struct buffer_init {
