@@ -35,6 +35,15 @@ enum class fence_space { local_space, global_space, global_and_local };
 enum class address_space { global_space, local_space, constant_space, private_space, generic_space };
 }  // namespace access
 
+// SYCL 2020 §3.8.3.1: memory orders (atomic_ref, atomic_fence, the info
+// descriptors of atomic capabilities).
+enum class memory_order { relaxed, acquire, release, acq_rel, seq_cst };
+inline constexpr memory_order memory_order_relaxed = memory_order::relaxed;
+inline constexpr memory_order memory_order_acquire = memory_order::acquire;
+inline constexpr memory_order memory_order_release = memory_order::release;
+inline constexpr memory_order memory_order_acq_rel = memory_order::acq_rel;
+inline constexpr memory_order memory_order_seq_cst = memory_order::seq_cst;
+
 // SYCL 2020 §3.8.3.2: the set of work-items a memory ordering applies to.
 enum class memory_scope { work_item, sub_group, work_group, device, system };
 inline constexpr memory_scope memory_scope_work_item = memory_scope::work_item;

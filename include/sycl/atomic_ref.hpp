@@ -17,13 +17,6 @@
 
 namespace sycl {
 
-enum class memory_order { relaxed, acquire, release, acq_rel, seq_cst };
-inline constexpr memory_order memory_order_relaxed = memory_order::relaxed;
-inline constexpr memory_order memory_order_acquire = memory_order::acquire;
-inline constexpr memory_order memory_order_release = memory_order::release;
-inline constexpr memory_order memory_order_acq_rel = memory_order::acq_rel;
-inline constexpr memory_order memory_order_seq_cst = memory_order::seq_cst;
-
 namespace detail {
 
 constexpr int builtin_order(memory_order order) {

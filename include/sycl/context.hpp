@@ -2,16 +2,45 @@
 #pragma once
 
 #include "device.hpp"
+#include "property_list.hpp"
 
 namespace sycl {
 
 class context {
 public:
-  explicit context(const async_handler &handler = {}) : context(device(), handler) {}
-  explicit context(const device &dev, const async_handler &handler = {})
-      : impl_(detail::make_context({dev.impl()}, handler)) {}
-  explicit context(const std::vector<device> &devices, const async_handler &handler = {})
-      : impl_(detail::make_context(impls(devices), handler)) {}
+  // §4.6.3: no SYCL 2020 property applies to a context; a list is accepted
+  // and kept for has_property/get_property.
+  explicit context(const property_list &props = {}) : context(device(), async_handler{}, props) {}
+  explicit context(async_handler handler, const property_list &props = {})
+      : context(device(), std::move(handler), props) {}
+  explicit context(const device &dev, const property_list &props = {}) : context(dev, async_handler{}, props) {}
+  explicit context(const device &dev, async_handler handler, const property_list &props = {})
+      : impl_(detail::make_context({dev.impl()}, handler)), props_(std::make_shared<property_list>(props)) {}
+  explicit context(const std::vector<device> &devices, const property_list &props = {})
+      : context(devices, async_handler{}, props) {}
+  explicit context(const std::vector<device> &devices, async_handler handler, const property_list &props = {})
+      : impl_(detail::make_context(impls(devices), handler)), props_(std::make_shared<property_list>(props)) {}
+
+  template <typename Property> bool has_property() const noexcept { return props_ && props_->has_property<Property>(); }
+  template <typename Property> Property get_property() const {
+    if (!props_) throw exception(make_error_code(errc::invalid), "context: the requested property is not present");
+    return props_->get_property<Property>();
+  }
+
+  template <typename Param> typename Param::return_type get_info() const {
+    namespace c = info::context;
+    if constexpr (std::is_same_v<Param, c::platform>) return get_platform();
+    else if constexpr (std::is_same_v<Param, c::devices>) return get_devices();
+    else if constexpr (std::is_same_v<Param, c::atomic_memory_order_capabilities>)
+      return common<info::device::atomic_memory_order_capabilities>();
+    else if constexpr (std::is_same_v<Param, c::atomic_fence_order_capabilities>)
+      return common<info::device::atomic_fence_order_capabilities>();
+    else if constexpr (std::is_same_v<Param, c::atomic_memory_scope_capabilities>)
+      return common<info::device::atomic_memory_scope_capabilities>();
+    else if constexpr (std::is_same_v<Param, c::atomic_fence_scope_capabilities>)
+      return common<info::device::atomic_fence_scope_capabilities>();
+    else static_assert(sizeof(Param) == 0, "context info descriptor not supported by OnePass");
+  }
 
   std::vector<device> get_devices() const {
     std::vector<device> result;
@@ -28,6 +57,21 @@ public:
   const std::shared_ptr<detail::context_impl> &impl() const { return impl_; }
 
 private:
+  // §4.6.3.2: what all the context's devices support.
+  template <typename DeviceParam> typename DeviceParam::return_type common() const {
+    typename DeviceParam::return_type result;
+    bool first = true;
+    for (const device &d : get_devices()) {
+      auto values = d.get_info<DeviceParam>();
+      if (first) result = values;
+      else
+        result.erase(std::remove_if(result.begin(), result.end(),
+                                    [&](auto v) { return std::find(values.begin(), values.end(), v) == values.end(); }),
+                     result.end());
+      first = false;
+    }
+    return result;
+  }
   static std::vector<std::shared_ptr<detail::device_impl>> impls(const std::vector<device> &devices) {
     if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
     std::vector<std::shared_ptr<detail::device_impl>> result;
@@ -35,6 +79,7 @@ private:
     return result;
   }
   std::shared_ptr<detail::context_impl> impl_;
+  std::shared_ptr<property_list> props_;  // null for contexts the runtime hands out
 };
 
 // §4.13.2: exceptions that carry their context.

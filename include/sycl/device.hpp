@@ -1,6 +1,7 @@
 // SYCL 2020 §4.6.2 platform, §4.6.4 device, §4.6.1.1 device selectors.
 #pragma once
 
+#include "access.hpp"
 #include "detail/runtime_api.hpp"
 #include "info.hpp"
 #include "range.hpp"
@@ -119,6 +120,16 @@ public:
     else if constexpr (std::is_same_v<Param, d::sub_group_sizes>) return p.sub_group_sizes;
     else if constexpr (std::is_same_v<Param, d::platform>) return get_platform();
     else if constexpr (std::is_same_v<Param, d::aspects>) return p.aspects;
+    // Every order and scope, on every device: atomic_ref and atomic_fence
+    // implement each of them (atomic_ref.hpp).
+    else if constexpr (std::is_same_v<Param, d::atomic_memory_order_capabilities> ||
+                       std::is_same_v<Param, d::atomic_fence_order_capabilities>)
+      return std::vector<memory_order>{memory_order::relaxed, memory_order::acquire, memory_order::release,
+                                       memory_order::acq_rel, memory_order::seq_cst};
+    else if constexpr (std::is_same_v<Param, d::atomic_memory_scope_capabilities> ||
+                       std::is_same_v<Param, d::atomic_fence_scope_capabilities>)
+      return std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
+                                       memory_scope::device, memory_scope::system};
     else static_assert(sizeof(Param) == 0, "device info descriptor not supported by OnePass");
   }
 
@@ -161,9 +172,67 @@ inline int cpu_selector_v(const device &d) { return d.is_cpu() ? 1000 : -1; }
 inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1000 : -1; }
 inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1000 : -1; }
 
-template <typename... Aspects> auto aspect_selector(Aspects... required) {
-  return [=](const device &d) { return (d.has(required) && ...) ? default_selector_v(d) + 1 : -1; };
+// Devices with every aspect of `required` and none of `denied` (the default
+// selector's order among them).
+inline auto aspect_selector(const std::vector<aspect> &required, const std::vector<aspect> &denied = {}) {
+  return [=](const device &d) {
+    const bool ok = std::all_of(required.begin(), required.end(), [&](aspect a) { return d.has(a); }) &&
+                    std::none_of(denied.begin(), denied.end(), [&](aspect a) { return d.has(a); });
+    return ok ? std::max(default_selector_v(d), 0) + 1 : -1;
+  };
 }
+template <typename... Aspects, typename = std::enable_if_t<(std::is_same_v<Aspects, aspect> && ...)>>
+auto aspect_selector(Aspects... required) {
+  return aspect_selector(std::vector<aspect>{required...});
+}
+template <aspect... Required> auto aspect_selector() { return aspect_selector(std::vector<aspect>{Required...}); }
+
+// SYCL 1.2.1's selector classes, deprecated in SYCL 2020 (§4.6.1.3).
+class [[deprecated("SYCL 2020: use a selector function (default_selector_v...)")]] device_selector {
+public:
+  virtual ~device_selector() = default;
+  virtual int operator()(const device &d) const = 0;
+  device select_device() const {
+    return device::select([this](const device &d) { return (*this)(d); });
+  }
+};
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+class [[deprecated("SYCL 2020: use default_selector_v")]] default_selector
+    : public device_selector{public : int operator()(const device &d) const override{return default_selector_v(d);
+}  // namespace sycl
+}
+;
+class [[deprecated("SYCL 2020: use cpu_selector_v")]] cpu_selector
+    : public device_selector{public : int operator()(const device &d) const override{return cpu_selector_v(d);
+}
+}
+;
+class [[deprecated("SYCL 2020: use gpu_selector_v")]] gpu_selector
+    : public device_selector{public : int operator()(const device &d) const override{return gpu_selector_v(d);
+}
+}
+;
+class [[deprecated("SYCL 2020: use accelerator_selector_v")]] accelerator_selector
+    : public device_selector{public : int operator()(const device &d) const override{return accelerator_selector_v(d);
+}
+}
+;
+#pragma GCC diagnostic pop
+
+// §4.6.4.3: whether some (every) device the compilation environment supports
+// has the aspect. OnePass's single pass targets every device it can drive:
+// its CPU and NVIDIA GPUs.
+template <aspect A> struct any_device_has
+    : std::bool_constant<A != aspect::accelerator && A != aspect::custom && A != aspect::emulated &&
+                         A != aspect::host_debuggable && A != aspect::image && A != aspect::online_compiler &&
+                         A != aspect::online_linker && A != aspect::usm_system_allocations> {};
+template <aspect A> struct all_devices_have
+    : std::bool_constant<A == aspect::fp16 || A == aspect::fp64 || A == aspect::atomic64 ||
+                         A == aspect::queue_profiling || A == aspect::usm_device_allocations ||
+                         A == aspect::usm_host_allocations || A == aspect::usm_shared_allocations> {};
+template <aspect A> inline constexpr bool any_device_has_v = any_device_has<A>::value;
+template <aspect A> inline constexpr bool all_devices_have_v = all_devices_have<A>::value;
 
 inline device::device() : impl_(select(default_selector_v).impl_) {}
 inline platform::platform() : impl_(device().get_platform().impl_) {}

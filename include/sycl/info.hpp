@@ -11,6 +11,8 @@ namespace sycl {
 class platform;
 class device;
 enum class aspect;
+enum class memory_order;
+enum class memory_scope;
 template <int Dimensions> class range;
 
 namespace info {
@@ -112,6 +114,19 @@ struct aspects {
 };
 // Whether the device can compile and link kernels at run time (§4.6.4.2):
 // OnePass always does, its JIT builds every kernel at first launch.
+// §4.6.4.2: what atomic operations and fences the device supports.
+struct atomic_memory_order_capabilities {
+  using return_type = std::vector<sycl::memory_order>;
+};
+struct atomic_fence_order_capabilities {
+  using return_type = std::vector<sycl::memory_order>;
+};
+struct atomic_memory_scope_capabilities {
+  using return_type = std::vector<sycl::memory_scope>;
+};
+struct atomic_fence_scope_capabilities {
+  using return_type = std::vector<sycl::memory_scope>;
+};
 struct is_compiler_available {
   using return_type = bool;
 };
@@ -119,6 +134,28 @@ struct is_linker_available {
   using return_type = bool;
 };
 }  // namespace device
+
+// §4.6.3.2: contexts.
+namespace context {
+struct platform {
+  using return_type = sycl::platform;
+};
+struct devices {
+  using return_type = std::vector<sycl::device>;
+};
+struct atomic_memory_order_capabilities {
+  using return_type = std::vector<sycl::memory_order>;
+};
+struct atomic_fence_order_capabilities {
+  using return_type = std::vector<sycl::memory_order>;
+};
+struct atomic_memory_scope_capabilities {
+  using return_type = std::vector<sycl::memory_scope>;
+};
+struct atomic_fence_scope_capabilities {
+  using return_type = std::vector<sycl::memory_scope>;
+};
+}  // namespace context
 
 namespace queue {
 struct device {

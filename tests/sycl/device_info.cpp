@@ -135,5 +135,33 @@ int main() {
                              p.has(sycl::aspect::fp64));
     onepass_test::check("platform::has(custom) is false", !p.has(sycl::aspect::custom));
   }
+  {
+    // §4.6.3: context constructors with properties, and context info.
+    sycl::context plain{sycl::property_list{}};
+    int handled = 0;
+    sycl::context withHandler(
+        sycl::device(), [&](sycl::exception_list l) { handled += int(l.size()); }, sycl::property_list{});
+    check("context(property_list) has no in_order property", !plain.has_property<sycl::property::queue::in_order>());
+    checkThrows("context::get_property of an absent property", sycl::errc::invalid,
+                [&] { plain.get_property<sycl::property::queue::in_order>(); });
+    check("info::context::platform", plain.get_info<sycl::info::context::platform>() == plain.get_platform());
+    checkEqual("info::context::devices", std::size_t(1), withHandler.get_info<sycl::info::context::devices>().size());
+    const auto orders = plain.get_info<sycl::info::context::atomic_memory_order_capabilities>();
+    check("a context's atomic orders include seq_cst",
+          std::find(orders.begin(), orders.end(), sycl::memory_order::seq_cst) != orders.end());
+    const auto scopes = plain.get_info<sycl::info::context::atomic_fence_scope_capabilities>();
+    checkEqual("a context's fence scopes: all five", std::size_t(5), scopes.size());
+    const auto deviceOrders = sycl::device().get_info<sycl::info::device::atomic_memory_order_capabilities>();
+    checkEqual("a device's atomic orders: all five", std::size_t(5), deviceOrders.size());
+    // §4.6.1.1 aspect_selector with a deny list, and its template form.
+    sycl::device cpu(sycl::aspect_selector({sycl::aspect::cpu}, {sycl::aspect::gpu}));
+    check("aspect_selector(required, denied)", cpu.is_cpu());
+    checkThrows("aspect_selector denying what every device has", sycl::errc::runtime,
+                [] { sycl::device none(sycl::aspect_selector({}, {sycl::aspect::usm_device_allocations})); });
+    check("aspect_selector<aspect::cpu>()", sycl::device(sycl::aspect_selector<sycl::aspect::cpu>()).is_cpu());
+    static_assert(sycl::any_device_has_v<sycl::aspect::gpu> && !sycl::any_device_has_v<sycl::aspect::custom>);
+    static_assert(sycl::all_devices_have_v<sycl::aspect::usm_shared_allocations> &&
+                  !sycl::all_devices_have_v<sycl::aspect::cpu>);
+  }
   return onepass_test::report();
 }
