@@ -226,7 +226,7 @@ class [[deprecated("SYCL 2020: use accelerator_selector_v")]] accelerator_select
 template <aspect A> struct any_device_has
     : std::bool_constant<A != aspect::accelerator && A != aspect::custom && A != aspect::emulated &&
                          A != aspect::host_debuggable && A != aspect::image && A != aspect::online_compiler &&
-                         A != aspect::online_linker && A != aspect::usm_system_allocations> {};
+                         A != aspect::online_linker> {};
 template <aspect A> struct all_devices_have
     : std::bool_constant<A == aspect::fp16 || A == aspect::fp64 || A == aspect::atomic64 ||
                          A == aspect::queue_profiling || A == aspect::usm_device_allocations ||
@@ -246,6 +246,18 @@ inline bool platform::has(aspect a) const {
 
 inline std::vector<device> platform::get_devices(info::device_type type) const {
   std::vector<device> result;
+  if (type == info::device_type::automatic) {  // the platform's device the default selector prefers
+    const device *best = nullptr;
+    int bestScore = -1;
+    std::vector<device> all = get_devices();
+    for (const device &d : all)
+      if (int score = default_selector_v(d); score > bestScore) {
+        best = &d;
+        bestScore = score;
+      }
+    if (best) result.push_back(*best);
+    return result;
+  }
   for (auto &impl : detail::get_platform_devices(*impl_)) {
     device d(impl);
     if (type == info::device_type::all || d.get_info<info::device::device_type>() == type) result.push_back(d);

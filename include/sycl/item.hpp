@@ -8,7 +8,9 @@ namespace detail {
 template <int Dimensions> struct item_factory;
 }
 
-template <int Dimensions = 1, bool WithOffset = false> class item
+// §4.9.1.4: WithOffset defaults to true; OnePass launches have no offsets, so
+// get_offset() is always zero.
+template <int Dimensions = 1, bool WithOffset = true> class item
     : public detail::size_t_conversion<item<Dimensions, WithOffset>, Dimensions> {
 public:
   static constexpr int dimensions = Dimensions;

@@ -2,6 +2,7 @@
 #include "Errors.h"
 #include "Runtime.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace onepass::rt {
@@ -30,10 +31,30 @@ void event_wait(const std::shared_ptr<event_impl> &event) {
   if (event) event->wait();
 }
 
+// §4.6.6 wait_and_throw: the unconsumed asynchronous errors of the event and
+// of everything it waited for go to their queues' handlers (each queue's sink
+// once; a core node's plain sink, a host accessor's, has no handler).
 void event_wait_and_throw(const std::shared_ptr<event_impl> &event) {
   if (!event) return;
   event->wait();
-  if (event->errors) static_cast<onepass::rt::AsyncErrorSink &>(*event->errors).deliver();
+  std::vector<onepass::rt::AsyncErrorSink *> sinks;
+  std::vector<onepass::rt::Node *> pending{event.get()}, seen;
+  std::vector<std::shared_ptr<onepass::rt::Node>> keep;  // the dependencies stay alive while we look
+  while (!pending.empty()) {
+    onepass::rt::Node *node = pending.back();
+    pending.pop_back();
+    if (std::find(seen.begin(), seen.end(), node) != seen.end()) continue;
+    seen.push_back(node);
+    if (auto *sink = dynamic_cast<onepass::rt::AsyncErrorSink *>(node->errors.get());
+        sink && std::find(sinks.begin(), sinks.end(), sink) == sinks.end())
+      sinks.push_back(sink);
+    std::lock_guard<std::mutex> lock(node->mutex);
+    for (const auto &dependency : node->dependencies) {
+      keep.push_back(dependency);
+      pending.push_back(dependency.get());
+    }
+  }
+  for (onepass::rt::AsyncErrorSink *sink : sinks) sink->deliver();
 }
 
 info::event_command_status event_status(const event_impl &event) {

@@ -163,5 +163,10 @@ int main() {
     static_assert(sycl::all_devices_have_v<sycl::aspect::usm_shared_allocations> &&
                   !sycl::all_devices_have_v<sycl::aspect::cpu>);
   }
+  static_assert(std::is_same_v<sycl::item<2>, sycl::item<2, true>>, "§4.9.1.4: WithOffset defaults to true");
+  for (const sycl::platform &p : sycl::platform::get_platforms()) {
+    const auto automatic = p.get_devices(sycl::info::device_type::automatic);
+    checkEqual("platform::get_devices(automatic): one device", std::size_t(1), automatic.size());
+  }
   return onepass_test::report();
 }

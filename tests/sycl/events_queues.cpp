@@ -329,5 +329,28 @@ int main() {
     onepass_test::check("event::get_backend of a command", e.get_backend() == q.get_backend());
     onepass_test::check("event::get_backend of a default event", sycl::event().get_backend() == q.get_backend());
   }
+  {
+    // §4.6.6: wait_and_throw also hands over the errors of the commands the
+    // event waited for, to their own queues' handlers.
+    std::vector<std::string> first, second;
+    auto collect = [](std::vector<std::string> &into) {
+      return [&into](sycl::exception_list list) {
+        for (auto &e : list) try {
+            std::rethrow_exception(e);
+          } catch (const std::exception &x) {
+            into.push_back(x.what());
+          }
+      };
+    };
+    sycl::queue q1(collect(first)), q2(collect(second));
+    sycl::event e1 = q1.submit([&](sycl::handler &h) { h.host_task([] { throw std::runtime_error("first"); }); });
+    sycl::event e2 = q2.submit([&](sycl::handler &h) {
+      h.depends_on(e1);
+      h.host_task([] { throw std::runtime_error("second"); });
+    });
+    e2.wait_and_throw();
+    onepass_test::check("the event's own queue got its error", second.size() == 1 && second[0] == "second");
+    onepass_test::check("the dependency's queue got its error", first.size() == 1 && first[0] == "first");
+  }
   return onepass_test::report();
 }
