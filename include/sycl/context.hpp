@@ -21,6 +21,13 @@ public:
   explicit context(const std::vector<device> &devices, async_handler handler, const property_list &props = {})
       : impl_(detail::make_context(impls(devices), handler)), props_(std::make_shared<property_list>(props)) {}
 
+  // SYCL 1.2.1's forms over all the devices of a platform. SYCL 2020 §4.6.3
+  // no longer lists them; kept for older code (the CTS's
+  // context_constructors.cpp still tests them).
+  explicit context(const platform &p, const property_list &props = {}) : context(p.get_devices(), props) {}
+  explicit context(const platform &p, async_handler handler, const property_list &props = {})
+      : context(p.get_devices(), std::move(handler), props) {}
+
   template <typename Property> bool has_property() const noexcept { return props_ && props_->has_property<Property>(); }
   template <typename Property> Property get_property() const {
     if (!props_) throw exception(make_error_code(errc::invalid), "context: the requested property is not present");

@@ -168,5 +168,11 @@ int main() {
     const auto automatic = p.get_devices(sycl::info::device_type::automatic);
     checkEqual("platform::get_devices(automatic): one device", std::size_t(1), automatic.size());
   }
+  {
+    sycl::platform p;
+    sycl::context overPlatform(p);
+    checkEqual("context(platform) has the platform's devices", p.get_devices().size(),
+               overPlatform.get_devices().size());
+  }
   return onepass_test::report();
 }
