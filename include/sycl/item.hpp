@@ -31,6 +31,11 @@ public:
   template <bool W = WithOffset, typename = std::enable_if_t<!W>> operator item<Dimensions, true>() const {
     return item<Dimensions, true>(id_, range_);
   }
+  // ... and back: its offset is zero, so a kernel may take item<D, false>.
+  template <bool W = WithOffset, typename = std::enable_if_t<W>, typename = void>
+  operator item<Dimensions, false>() const {
+    return item<Dimensions, false>(id_, range_);
+  }
   std::size_t get(int dimension) const { return id_[dimension]; }  // used by size_t_conversion
 
   friend bool operator==(const item &a, const item &b) { return a.id_ == b.id_ && a.range_ == b.range_; }

@@ -201,6 +201,10 @@ int main() {
        }
      }).wait();
     onepass_test::check("item<1> to item<1, true>", seen[0] == 3 && seen[1] == 0);
+    q.parallel_for(sycl::range<1>(4), [=](sycl::item<1, false> it) {
+       if (it.get_id(0) == 2) seen[0] = it.get_linear_id();
+     }).wait();
+    onepass_test::check("a kernel taking item<1, false>", seen[0] == 2);
     sycl::free(seen, q);
   }
   return onepass_test::report();
