@@ -80,8 +80,15 @@ struct kernel_bundle_data {
   std::vector<device> devices;
   std::vector<kernel_id> ids;
   // The kernels' host entries, for the launches of command groups that use
-  // the bundle (kernel_launch_desc::bundle).
+  // the bundle (kernel_launch_desc::bundle): derived from `ids`.
   std::shared_ptr<const std::vector<const void *>> entries;
+
+  void set_kernels(std::vector<kernel_id> kernels) {
+    ids = std::move(kernels);
+    auto list = std::make_shared<std::vector<const void *>>();
+    for (const kernel_id &id : ids) list->push_back(id.host_entry());
+    entries = std::move(list);
+  }
 };
 
 template <bundle_state State> std::shared_ptr<kernel_bundle_data>
@@ -107,7 +114,7 @@ make_bundle(const context &ctx, const std::vector<device> &devs, const std::vect
                           "' lacks aspect::online_linker (OnePass exposes kernels as executable bundles only)");
   }
   const std::vector<kernel_id> all = requested ? *requested : get_kernel_ids();
-  auto entries = std::make_shared<std::vector<const void *>>();
+  std::vector<kernel_id> included;
   for (const kernel_id &id : all) {
     std::vector<device> compatible;
     for (const device &dev : data->devices)
@@ -119,12 +126,11 @@ make_bundle(const context &ctx, const std::vector<device> &devs, const std::vect
                           "' is incompatible with every device of the bundle: " +
                           kernel_incompatibility(id.host_entry(), *data->devices.front().impl()));
     }
-    if (std::find(data->ids.begin(), data->ids.end(), id) != data->ids.end()) continue;
+    if (std::find(included.begin(), included.end(), id) != included.end()) continue;
     for (const device &dev : compatible) build_kernel(id.host_entry(), *dev.impl());  // errc::build
-    data->ids.push_back(id);
-    entries->push_back(id.host_entry());
+    included.push_back(id);
   }
-  data->entries = std::move(entries);
+  data->set_kernels(std::move(included));
   return data;
 }
 
@@ -325,10 +331,7 @@ kernel_bundle<State> get_kernel_bundle(const context &ctxt, const std::vector<de
   for (const kernel_id &id : all.get_kernel_ids())
     if (selector(device_image<State>(id, all.data()))) chosen.push_back(id);
   auto data = std::make_shared<detail::kernel_bundle_data>(*all.data());
-  data->ids = chosen;
-  auto entries = std::make_shared<std::vector<const void *>>();
-  for (const kernel_id &id : chosen) entries->push_back(id.host_entry());
-  data->entries = std::move(entries);
+  data->set_kernels(std::move(chosen));
   return kernel_bundle<State>(std::move(data));
 }
 template <bundle_state State, typename Selector,
@@ -377,7 +380,7 @@ bool has_kernel_bundle(const context &ctxt, const std::vector<device> &devs) {
 template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel_bundle<State>> &bundles) {
   if (bundles.empty()) throw exception(make_error_code(errc::invalid), "join: no kernel bundles to join");
   auto data = std::make_shared<detail::kernel_bundle_data>(*bundles.front().data());
-  auto entries = std::make_shared<std::vector<const void *>>(*data->entries);
+  std::vector<kernel_id> kernels = data->ids;
   for (const kernel_bundle<State> &b : bundles) {
     const bool sameDevices = b.get_devices().size() == data->devices.size() &&
                              std::all_of(data->devices.begin(), data->devices.end(), [&](const device &d) {
@@ -388,12 +391,9 @@ template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel
       throw exception(make_error_code(errc::invalid),
                       "join: the kernel bundles have different contexts or different devices (§4.11.10)");
     for (const kernel_id &id : b.get_kernel_ids())
-      if (std::find(data->ids.begin(), data->ids.end(), id) == data->ids.end()) {
-        data->ids.push_back(id);
-        entries->push_back(id.host_entry());
-      }
+      if (std::find(kernels.begin(), kernels.end(), id) == kernels.end()) kernels.push_back(id);
   }
-  data->entries = std::move(entries);
+  data->set_kernels(std::move(kernels));
   return kernel_bundle<State>(std::move(data));
 }
 

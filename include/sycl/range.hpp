@@ -20,7 +20,8 @@ template <typename T, int Dimensions> struct array_operators {
   }
   friend constexpr bool operator!=(const T &a, const T &b) { return !(a == b); }
 
-#define ONEPASS_ARRAY_BINARY_OPERATOR(op)                                                                              \
+// One element-wise operator, with the other side a T or an integral scalar.
+#define ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(op)                                                                         \
   friend constexpr T operator op(const T &a, const T &b) {                                                             \
     T r;                                                                                                               \
     for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op b[i];                                                          \
@@ -35,7 +36,9 @@ template <typename T, int Dimensions> struct array_operators {
     T r;                                                                                                               \
     for (int i = 0; i < Dimensions; ++i) r[i] = static_cast<std::size_t>(s) op a[i];                                   \
     return r;                                                                                                          \
-  }                                                                                                                    \
+  }
+#define ONEPASS_ARRAY_BINARY_OPERATOR(op)                                                                              \
+  ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(op)                                                                               \
   friend constexpr T &operator op##=(T &a, const T &b) {                                                               \
     for (int i = 0; i < Dimensions; ++i) a[i] = a[i] op b[i];                                                          \
     return a;                                                                                                          \
@@ -55,32 +58,15 @@ template <typename T, int Dimensions> struct array_operators {
   ONEPASS_ARRAY_BINARY_OPERATOR(|)
   ONEPASS_ARRAY_BINARY_OPERATOR(^)
 #undef ONEPASS_ARRAY_BINARY_OPERATOR
-
   // Logical and relational operators: element-wise, each element 1 or 0 (no
   // compound forms).
-#define ONEPASS_ARRAY_RELATIONAL_OPERATOR(op)                                                                          \
-  friend constexpr T operator op(const T &a, const T &b) {                                                             \
-    T r;                                                                                                               \
-    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op b[i];                                                          \
-    return r;                                                                                                          \
-  }                                                                                                                    \
-  template <typename S, if_integral<S> = 0> friend constexpr T operator op(const T &a, S s) {                          \
-    T r;                                                                                                               \
-    for (int i = 0; i < Dimensions; ++i) r[i] = a[i] op static_cast<std::size_t>(s);                                   \
-    return r;                                                                                                          \
-  }                                                                                                                    \
-  template <typename S, if_integral<S> = 0> friend constexpr T operator op(S s, const T &a) {                          \
-    T r;                                                                                                               \
-    for (int i = 0; i < Dimensions; ++i) r[i] = static_cast<std::size_t>(s) op a[i];                                   \
-    return r;                                                                                                          \
-  }
-  ONEPASS_ARRAY_RELATIONAL_OPERATOR(&&)
-  ONEPASS_ARRAY_RELATIONAL_OPERATOR(||)
-  ONEPASS_ARRAY_RELATIONAL_OPERATOR(<)
-  ONEPASS_ARRAY_RELATIONAL_OPERATOR(>)
-  ONEPASS_ARRAY_RELATIONAL_OPERATOR(<=)
-  ONEPASS_ARRAY_RELATIONAL_OPERATOR(>=)
-#undef ONEPASS_ARRAY_RELATIONAL_OPERATOR
+  ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(&&)
+  ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(||)
+  ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(<)
+  ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(>)
+  ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(<=)
+  ONEPASS_ARRAY_ELEMENTWISE_OPERATOR(>=)
+#undef ONEPASS_ARRAY_ELEMENTWISE_OPERATOR
 
   // Unary operators.
   friend constexpr T operator+(const T &a) { return a; }
