@@ -105,6 +105,13 @@ public:
       : buffer(r, props, shared_init(host_data, props)) {}
   buffer(const std::shared_ptr<T[]> &host_data, const range<Dimensions> &r, const property_list &props = {})
       : buffer(r, props, shared_init(std::shared_ptr<T>(host_data, host_data.get()), props)) {}
+  // The forms with an allocator (§4.7.2.1): OnePass's runtime allocates the
+  // buffer's memory itself, so the allocator is not used.
+  buffer(const std::shared_ptr<T> &host_data, const range<Dimensions> &r, AllocatorT, const property_list &props = {})
+      : buffer(host_data, r, props) {}
+  buffer(const std::shared_ptr<T[]> &host_data, const range<Dimensions> &r, AllocatorT,
+         const property_list &props = {})
+      : buffer(host_data, r, props) {}
 
   // A contiguous container (§4.7.2.1): its storage is used as with a host pointer.
   template <typename Container, int D = Dimensions,
@@ -113,6 +120,11 @@ public:
                                         !std::is_pointer_v<Container>>>
   buffer(Container &container, const property_list &props = {})
       : buffer(std::data(container), range<1>(std::size(container)), props) {}
+  template <typename Container, int D = Dimensions,
+            typename = std::enable_if_t<D == 1 &&
+                                        std::is_convertible_v<decltype(std::data(std::declval<Container &>())), T *> &&
+                                        !std::is_pointer_v<Container>>>
+  buffer(Container &container, AllocatorT, const property_list &props = {}) : buffer(container, props) {}
 
   // Copied in; nothing is written back.
   template <typename InputIterator, int D = Dimensions,
@@ -120,9 +132,16 @@ public:
                                         !std::is_pointer_v<std::decay_t<InputIterator>>>>
   buffer(InputIterator first, InputIterator last, const property_list &props = {})
       : buffer(first, last, props, std::vector<element>(first, last)) {}
+  template <typename InputIterator, int D = Dimensions,
+            typename = std::enable_if_t<D == 1 && !std::is_integral_v<InputIterator> &&
+                                        !std::is_pointer_v<std::decay_t<InputIterator>>>>
+  buffer(InputIterator first, InputIterator last, AllocatorT, const property_list &props = {})
+      : buffer(first, last, props) {}
   template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
   buffer(const T *first, const T *last, const property_list &props = {})
       : buffer(first, range<1>(static_cast<std::size_t>(last - first)), props) {}
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  buffer(const T *first, const T *last, AllocatorT, const property_list &props = {}) : buffer(first, last, props) {}
 
   // A sub-buffer (§4.7.2.3): a contiguous part of `parent`, sharing its data.
   buffer(buffer &parent, const id<Dimensions> &base_index, const range<Dimensions> &sub_range)
@@ -170,7 +189,7 @@ public:
     }
     detail::buffer_set_final_writer(*impl_, [destination, count, offset](const void *data) mutable {
       const T *first = reinterpret_cast<const T *>(static_cast<const char *>(data) + offset);
-      if constexpr (std::is_same_v<Destination, std::weak_ptr<T>>) {
+      if constexpr (std::is_same_v<Destination, std::weak_ptr<T>> || std::is_same_v<Destination, std::weak_ptr<T[]>>) {
         if (auto target = destination.lock()) std::copy(first, first + count, target.get());
       } else {
         std::copy(first, first + count, destination);
@@ -321,6 +340,8 @@ buffer(const T *, const range<Dimensions> &, AllocatorT, const property_list & =
 template <class T, int Dimensions> buffer(const T *, const range<Dimensions> &, const property_list & = {})
     -> buffer<T, Dimensions>;
 template <class Container> buffer(Container &, const property_list & = {}) -> buffer<typename Container::value_type, 1>;
+template <class Container, class AllocatorT>
+buffer(Container &, AllocatorT, const property_list & = {}) -> buffer<typename Container::value_type, 1, AllocatorT>;
 
 namespace detail {
 // What accessors need of a buffer view (kept out of the buffer's public API).

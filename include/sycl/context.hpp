@@ -6,7 +6,7 @@
 
 namespace sycl {
 
-class context {
+class context : public detail::property_holder {
 public:
   // §4.6.3: no SYCL 2020 property applies to a context; a list is accepted
   // and kept for has_property/get_property.
@@ -15,11 +15,11 @@ public:
       : context(device(), std::move(handler), props) {}
   explicit context(const device &dev, const property_list &props = {}) : context(dev, async_handler{}, props) {}
   explicit context(const device &dev, async_handler handler, const property_list &props = {})
-      : impl_(detail::make_context({dev.impl()}, handler)), props_(std::make_shared<property_list>(props)) {}
+      : property_holder("context", props), impl_(detail::make_context({dev.impl()}, handler)) {}
   explicit context(const std::vector<device> &devices, const property_list &props = {})
       : context(devices, async_handler{}, props) {}
   explicit context(const std::vector<device> &devices, async_handler handler, const property_list &props = {})
-      : impl_(detail::make_context(impls(devices), handler)), props_(std::make_shared<property_list>(props)) {}
+      : property_holder("context", props), impl_(detail::make_context(impls(devices), handler)) {}
 
   // SYCL 1.2.1's forms over all the devices of a platform. SYCL 2020 §4.6.3
   // no longer lists them; kept for older code (the CTS's
@@ -27,12 +27,6 @@ public:
   explicit context(const platform &p, const property_list &props = {}) : context(p.get_devices(), props) {}
   explicit context(const platform &p, async_handler handler, const property_list &props = {})
       : context(p.get_devices(), std::move(handler), props) {}
-
-  template <typename Property> bool has_property() const noexcept { return props_ && props_->has_property<Property>(); }
-  template <typename Property> Property get_property() const {
-    if (!props_) throw exception(make_error_code(errc::invalid), "context: the requested property is not present");
-    return props_->get_property<Property>();
-  }
 
   template <typename Param> typename Param::return_type get_info() const {
     namespace c = info::context;
@@ -60,7 +54,7 @@ public:
   friend bool operator==(const context &a, const context &b) { return a.impl_ == b.impl_; }
   friend bool operator!=(const context &a, const context &b) { return !(a == b); }
 
-  explicit context(std::shared_ptr<detail::context_impl> impl) : impl_(std::move(impl)) {}
+  explicit context(std::shared_ptr<detail::context_impl> impl) : property_holder("context"), impl_(std::move(impl)) {}
   const std::shared_ptr<detail::context_impl> &impl() const { return impl_; }
 
 private:
@@ -86,7 +80,6 @@ private:
     return result;
   }
   std::shared_ptr<detail::context_impl> impl_;
-  std::shared_ptr<property_list> props_;  // null for contexts the runtime hands out
 };
 
 // §4.13.2: exceptions that carry their context.

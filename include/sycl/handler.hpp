@@ -3,6 +3,7 @@
 
 #include "detail/kernel_entry.hpp"
 #include "detail/runtime_api.hpp"
+#include "specialization_constant.hpp"
 #include "event.hpp"
 #include "nd_range.hpp"
 #include "range.hpp"
@@ -10,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -44,26 +46,34 @@ public:
 
   // --- kernels (§4.9.4.2) -----------------------------------------------------
   template <typename KernelName = detail::auto_name, typename KernelType> void single_task(const KernelType &kernel) {
-    using Name = detail::kernel_name_t<KernelName, KernelType>;
-    static_assert(std::is_invocable_v<const KernelType &>, "single_task needs a kernel callable with no arguments");
-    auto &launch = begin_kernel(kernel);
-    launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_single_task<Name, KernelType>);
-    static_cast<void>(detail::kernel_name_registration<Name, &detail::kernel_entry_single_task<Name, KernelType>>::registered);
-    launch.single_task = true;
-    launch.dimensions = 1;
+    if constexpr (std::is_invocable_v<const KernelType &, kernel_handler>) {
+      single_task<KernelName>(with_kernel_handler(kernel));
+    } else {
+      using Name = detail::kernel_name_t<KernelName, KernelType>;
+      static_assert(std::is_invocable_v<const KernelType &>, "single_task needs a kernel callable with no arguments");
+      auto &launch = begin_kernel(kernel);
+      launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_single_task<Name, KernelType>);
+      static_cast<void>(detail::kernel_name_registration<Name, &detail::kernel_entry_single_task<Name, KernelType>>::registered);
+      launch.single_task = true;
+      launch.dimensions = 1;
+    }
   }
 
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
   void parallel_for(range<Dimensions> global_range, const KernelType &kernel) {
-    using Name = detail::kernel_name_t<KernelName, KernelType>;
-    detail::check_parallel_for_kernel<KernelType, Dimensions>();
-    auto &launch = begin_kernel(kernel);
-    launch.host_entry =
-        reinterpret_cast<const void *>(&detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>);
-    static_cast<void>(
-        detail::kernel_name_registration<Name, &detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>>::registered);
-    launch.dimensions = Dimensions;
-    for (int d = 0; d < Dimensions; ++d) launch.global_range[d] = global_range[d];
+    if constexpr (std::is_invocable_v<const KernelType &, item<Dimensions>, kernel_handler>) {
+      parallel_for<KernelName>(global_range, with_kernel_handler(kernel));
+    } else {
+      using Name = detail::kernel_name_t<KernelName, KernelType>;
+      detail::check_parallel_for_kernel<KernelType, Dimensions>();
+      auto &launch = begin_kernel(kernel);
+      launch.host_entry =
+          reinterpret_cast<const void *>(&detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>);
+      static_cast<void>(
+          detail::kernel_name_registration<Name, &detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>>::registered);
+      launch.dimensions = Dimensions;
+      for (int d = 0; d < Dimensions; ++d) launch.global_range[d] = global_range[d];
+    }
   }
 
   // An nd_range kernel (§4.9.4.2.3): work-groups of the local range. The
@@ -71,28 +81,32 @@ public:
   // whether the device can run groups that large is checked at submission.
   template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
   void parallel_for(nd_range<Dimensions> execution_range, const KernelType &kernel) {
-    using Name = detail::kernel_name_t<KernelName, KernelType>;
-    detail::check_nd_range_kernel<KernelType, Dimensions>();
-    range<Dimensions> global = execution_range.get_global_range(), local = execution_range.get_local_range();
-    // An empty global range runs nothing, whatever the local range (§3.7.2.2).
-    for (int d = 0; d < Dimensions && global.size() > 0; ++d) {
-      if (local[d] == 0 || global[d] % local[d] != 0)
+    if constexpr (std::is_invocable_v<const KernelType &, nd_item<Dimensions>, kernel_handler>) {
+      parallel_for<KernelName>(execution_range, with_kernel_handler(kernel));
+    } else {
+      using Name = detail::kernel_name_t<KernelName, KernelType>;
+      detail::check_nd_range_kernel<KernelType, Dimensions>();
+      range<Dimensions> global = execution_range.get_global_range(), local = execution_range.get_local_range();
+      // An empty global range runs nothing, whatever the local range (§3.7.2.2).
+      for (int d = 0; d < Dimensions && global.size() > 0; ++d) {
+        if (local[d] == 0 || global[d] % local[d] != 0)
+          throw exception(make_error_code(errc::nd_range),
+                          "parallel_for(nd_range): the global range " + detail::range_text(&global[0], Dimensions) +
+                              " is not a multiple of the local range " + detail::range_text(&local[0], Dimensions) +
+                              " (dimension " + std::to_string(d) + ")");
+      }
+      if (execution_range.get_offset() != id<Dimensions>())
         throw exception(make_error_code(errc::nd_range),
-                        "parallel_for(nd_range): the global range " + detail::range_text(&global[0], Dimensions) +
-                            " is not a multiple of the local range " + detail::range_text(&local[0], Dimensions) +
-                            " (dimension " + std::to_string(d) + ")");
-    }
-    if (execution_range.get_offset() != id<Dimensions>())
-      throw exception(make_error_code(errc::nd_range),
-                      "parallel_for(nd_range): global offsets (deprecated in SYCL 2020) are not supported");
-    auto &launch = begin_kernel(kernel);
-    launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_nd_range<Name, KernelType, Dimensions>);
-    static_cast<void>(
-        detail::kernel_name_registration<Name, &detail::kernel_entry_nd_range<Name, KernelType, Dimensions>>::registered);
-    launch.dimensions = Dimensions;
-    for (int d = 0; d < Dimensions; ++d) {
-      launch.global_range[d] = global[d];
-      launch.local_range[d] = local[d];
+                        "parallel_for(nd_range): global offsets (deprecated in SYCL 2020) are not supported");
+      auto &launch = begin_kernel(kernel);
+      launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_nd_range<Name, KernelType, Dimensions>);
+      static_cast<void>(
+          detail::kernel_name_registration<Name, &detail::kernel_entry_nd_range<Name, KernelType, Dimensions>>::registered);
+      launch.dimensions = Dimensions;
+      for (int d = 0; d < Dimensions; ++d) {
+        launch.global_range[d] = global[d];
+        launch.local_range[d] = local[d];
+      }
     }
   }
 
@@ -115,6 +129,56 @@ public:
   template <typename KernelName = detail::auto_name, typename KernelType>
   void parallel_for(std::size_t count, const KernelType &kernel) {
     parallel_for<KernelName>(range<1>(count), kernel);
+  }
+
+  // Hierarchical kernels (§4.9.4.2.4, deprecated in SYCL 2020): `kernel` runs
+  // once per work-group and takes its group<Dimensions>, whose
+  // parallel_for_work_item runs the work-items. OnePass launches each
+  // work-group as a device work-group of one work-item that runs the
+  // group's code and its work-item loops in turn: variables of the
+  // work-group scope are that work-item's, which makes them shared by the
+  // work-items of the group as the spec says, and parallel_for_work_item
+  // calls are ordered without barriers. (Correct on every device; on a GPU
+  // it uses one thread per work-group, so it is slow there.)
+  // Without a work-group size the runtime picks 1 in every dimension.
+  template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
+  void parallel_for_work_group(range<Dimensions> num_work_groups, const WorkgroupFunctionType &kernel) {
+    range<Dimensions> one;
+    for (int d = 0; d < Dimensions; ++d) one[d] = 1;
+    parallel_for_work_group<KernelName>(num_work_groups, one, kernel);
+  }
+  template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
+  void parallel_for_work_group(range<Dimensions> num_work_groups, range<Dimensions> work_group_size,
+                               const WorkgroupFunctionType &kernel) {
+    if constexpr (std::is_invocable_v<const WorkgroupFunctionType &, group<Dimensions>, kernel_handler>) {
+      parallel_for_work_group<KernelName>(num_work_groups, work_group_size, with_kernel_handler(kernel));
+    } else {
+      static_assert(std::is_invocable_v<const WorkgroupFunctionType &, group<Dimensions>>,
+                    "parallel_for_work_group needs a kernel callable with sycl::group<N> (SYCL 2020 §4.9.4.2.4); "
+                    "the kernel must be const-callable");
+      for (int d = 0; d < Dimensions; ++d)
+        if (work_group_size[d] == 0)
+          throw exception(make_error_code(errc::nd_range),
+                          "parallel_for_work_group: the work-group size " +
+                              detail::range_text(&work_group_size[0], Dimensions) + " is empty in dimension " +
+                              std::to_string(d));
+      range<Dimensions> one;
+      for (int d = 0; d < Dimensions; ++d) one[d] = 1;
+      parallel_for<KernelName>(nd_range<Dimensions>(num_work_groups, one),
+                               detail::work_group_kernel<WorkgroupFunctionType, Dimensions>{kernel, work_group_size});
+    }
+  }
+
+  // --- specialization constants (§4.9.5.2) -----------------------------------
+  template <auto &SpecName> void set_specialization_constant(detail::spec_value_t<SpecName> value) {
+    check_no_bundle("set_specialization_constant");
+    if (!spec_) spec_ = std::make_unique<detail::spec_values>();
+    spec_->set(detail::spec_key<SpecName>(), &SpecName, &value, sizeof(value), alignof(decltype(value)),
+               "handler::set_specialization_constant");
+  }
+  template <auto &SpecName> detail::spec_value_t<SpecName> get_specialization_constant() {
+    check_no_bundle("get_specialization_constant");
+    return detail::spec_value<SpecName>(spec_.get());
   }
 
   // --- explicit memory operations (§4.9.4.3) ----------------------------------
@@ -249,7 +313,22 @@ private:
     return desc_.kernel;
   }
 
+  // A kernel taking a kernel_handler, with this command group's
+  // specialization constants.
+  template <typename KernelType> detail::kernel_with_handler<KernelType> with_kernel_handler(const KernelType &kernel) {
+    detail::kernel_with_handler<KernelType> wrapped{kernel, {}};
+    if (spec_) wrapped.values = *spec_;
+    return wrapped;
+  }
+  void check_no_bundle(const char *what) const {
+    if (desc_.kernel.bundle)
+      throw exception(make_error_code(errc::invalid),
+                      std::string("handler::") + what +
+                          ": the command group uses a kernel bundle (set the constant on the bundle, §4.9.5.2)");
+  }
+
   detail::command_group_desc desc_;
+  std::unique_ptr<detail::spec_values> spec_;  // the values set, if any
 };
 
 }  // namespace sycl

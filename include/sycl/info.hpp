@@ -10,6 +10,7 @@ namespace sycl {
 
 class platform;
 class device;
+class context;
 enum class aspect;
 enum class memory_order;
 enum class memory_scope;
@@ -158,6 +159,9 @@ struct atomic_fence_scope_capabilities {
 }  // namespace context
 
 namespace queue {
+struct context {
+  using return_type = sycl::context;
+};
 struct device {
   using return_type = sycl::device;
 };

@@ -52,6 +52,9 @@ private:
 namespace detail {
 template <int Dimensions> struct item_factory {
   static item<Dimensions> make(const id<Dimensions> &i, const range<Dimensions> &r) { return item<Dimensions>(i, r); }
+  static item<Dimensions, false> make_plain(const id<Dimensions> &i, const range<Dimensions> &r) {
+    return item<Dimensions, false>(i, r);
+  }
 };
 }  // namespace detail
 

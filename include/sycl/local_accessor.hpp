@@ -23,7 +23,8 @@ namespace sycl {
 
 template <typename DataT, int Dimensions = 1> class ONEPASS_LAUNCH_CONSTANTS("range_", "offset_") local_accessor {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "a local_accessor has 0 to 3 dimensions");
-  static_assert(alignof(DataT) <= 16, "local memory is aligned to 16 bytes: DataT may not need more");
+  static_assert(alignof(DataT) <= ONEPASS_ABI_LOCAL_MEMORY_ALIGNMENT,
+                "local memory is aligned to 128 bytes: DataT may not need more");
   static constexpr int kViewDimensions = detail::view_dimensions<Dimensions>;
 
 public:

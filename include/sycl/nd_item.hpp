@@ -7,9 +7,12 @@
 
 #include "access.hpp"
 #include "detail/builtins.hpp"
+#include "h_item.hpp"
+#include "multi_ptr.hpp"
 #include "nd_range.hpp"
 
 #include <cstdint>
+#include <type_traits>
 #include <utility>
 
 namespace sycl {
@@ -30,7 +33,99 @@ template <typename Value, typename Query> Value from_builtin(Query query) {
 }
 }  // namespace detail
 
-template <int Dimensions = 1> class group {
+namespace detail {
+template <int Dimensions> struct group_factory;
+// Calls f(i) for every id i of r, the last dimension fastest (§3.11.1).
+template <int Dimensions, typename F> void for_each_id(const range<Dimensions> &r, const F &f) {
+  id<Dimensions> i;
+  if constexpr (Dimensions == 1) {
+    for (i[0] = 0; i[0] < r[0]; ++i[0]) f(i);
+  } else if constexpr (Dimensions == 2) {
+    for (i[0] = 0; i[0] < r[0]; ++i[0])
+      for (i[1] = 0; i[1] < r[1]; ++i[1]) f(i);
+  } else {
+    for (i[0] = 0; i[0] < r[0]; ++i[0])
+      for (i[1] = 0; i[1] < r[1]; ++i[1])
+        for (i[2] = 0; i[2] < r[2]; ++i[2]) f(i);
+  }
+}
+}  // namespace detail
+
+namespace detail {
+template <typename Derived> struct async_copy_members;
+}
+
+// SYCL 2020 §4.15.2 device_event: what async_work_group_copy returns. OnePass
+// completes the copy before async_work_group_copy returns (every work-item of
+// the group takes part in it, then waits for the others), so waiting has
+// nothing left to do.
+class device_event {
+public:
+  void wait() noexcept {}
+
+private:
+  template <typename> friend struct detail::async_copy_members;
+  device_event() = default;
+};
+
+namespace detail {
+// §4.9.1.7 async_work_group_copy, for group and nd_item: the work-items of
+// the calling work-group (as the device runs it) copy element i of the source
+// (every srcStride-th) to element i of the destination (every destStride-th),
+// each work-item a share; a barrier before and after makes the copy see what
+// the group wrote before it and makes the result visible to the whole group.
+template <typename T>
+void work_group_copy(T *dest, const T *src, std::size_t count, std::size_t src_stride, std::size_t dest_stride) {
+  std::size_t self = 0, size = 1;
+  for (int d = 0; d < 3; ++d) {
+    self = self * __onepass_get_local_range(d) + __onepass_get_local_id(d);
+    size *= __onepass_get_local_range(d);
+  }
+  __onepass_group_barrier();
+  for (std::size_t i = self; i < count; i += size) dest[i * dest_stride] = src[i * src_stride];
+  __onepass_group_barrier();
+}
+
+// The async_work_group_copy and wait_for members, the same for group and
+// nd_item: the decorated forms of SYCL 2020 and the legacy multi_ptr forms.
+template <typename Derived> struct async_copy_members {
+  template <typename DataT>
+  device_event async_work_group_copy(decorated_local_ptr<DataT> dest, decorated_global_ptr<DataT> src,
+                                     std::size_t num_elements, std::size_t src_stride = 1) const {
+    work_group_copy<DataT>(dest.get_raw(), src.get_raw(), num_elements, src_stride, 1);
+    return device_event();
+  }
+  template <typename DataT> device_event async_work_group_copy(decorated_global_ptr<DataT> dest,
+                                                               decorated_local_ptr<DataT> src, std::size_t num_elements,
+                                                               std::size_t dest_stride = 1) const {
+    work_group_copy<DataT>(dest.get_raw(), src.get_raw(), num_elements, 1, dest_stride);
+    return device_event();
+  }
+  // Deprecated in SYCL 2020: the legacy (undecorated) multi_ptr forms.
+  template <typename DataT> device_event async_work_group_copy(local_ptr<DataT> dest, global_ptr<DataT> src,
+                                                               std::size_t num_elements,
+                                                               std::size_t src_stride = 1) const {
+    work_group_copy<DataT>(dest.get(), src.get(), num_elements, src_stride, 1);
+    return device_event();
+  }
+  template <typename DataT> device_event async_work_group_copy(global_ptr<DataT> dest, local_ptr<DataT> src,
+                                                               std::size_t num_elements,
+                                                               std::size_t dest_stride = 1) const {
+    work_group_copy<DataT>(dest.get(), src.get(), num_elements, 1, dest_stride);
+    return device_event();
+  }
+  template <typename... Events> void wait_for(Events... events) const {
+    static_assert((std::is_same_v<Events, device_event> && ...), "wait_for takes device_events");
+    (events.wait(), ...);
+  }
+};
+}  // namespace detail
+
+// §4.9.1.7: a work-group. In an nd_range kernel its ids come from the
+// work-item builtins; in a hierarchical kernel (parallel_for_work_group) the
+// local range is the one the kernel was launched with, which need not be the
+// device's (see handler::parallel_for_work_group).
+template <int Dimensions = 1> class group : public detail::async_copy_members<group<Dimensions>> {
 public:
   using id_type = id<Dimensions>;
   using range_type = range<Dimensions>;
@@ -38,19 +133,16 @@ public:
   static constexpr int dimensions = Dimensions;
   static constexpr memory_scope fence_scope = memory_scope::work_group;
 
-  id<Dimensions> get_group_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_group_id); }
-  std::size_t get_group_id(int dimension) const { return __onepass_get_group_id(dimension); }
-  std::size_t operator[](int dimension) const { return __onepass_get_group_id(dimension); }
+  id<Dimensions> get_group_id() const { return group_id_; }
+  std::size_t get_group_id(int dimension) const { return group_id_[dimension]; }
+  std::size_t operator[](int dimension) const { return group_id_[dimension]; }
+  // The calling work-item's position (undefined inside parallel_for_work_item).
   id<Dimensions> get_local_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_local_id); }
   std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
-  range<Dimensions> get_local_range() const {
-    return detail::from_builtin<range<Dimensions>>(__onepass_get_local_range);
-  }
-  std::size_t get_local_range(int dimension) const { return __onepass_get_local_range(dimension); }
-  range<Dimensions> get_group_range() const {
-    return detail::from_builtin<range<Dimensions>>(__onepass_get_group_range);
-  }
-  std::size_t get_group_range(int dimension) const { return __onepass_get_group_range(dimension); }
+  range<Dimensions> get_local_range() const { return local_range_; }
+  std::size_t get_local_range(int dimension) const { return local_range_[dimension]; }
+  range<Dimensions> get_group_range() const { return group_range_; }
+  std::size_t get_group_range(int dimension) const { return group_range_[dimension]; }
   // Every work-group of an nd_range has the local range.
   range<Dimensions> get_max_local_range() const { return get_local_range(); }
   std::size_t get_group_linear_id() const { return detail::linearize<Dimensions>(get_group_id(), get_group_range()); }
@@ -59,13 +151,70 @@ public:
   std::size_t get_local_linear_range() const { return get_local_range().size(); }
   bool leader() const { return get_local_linear_id() == 0; }
 
-  friend bool operator==(const group &a, const group &b) { return a.get_group_id() == b.get_group_id(); }
+  // SYCL 1.2.1's names, deprecated by SYCL 2020 (the CTS still uses them).
+  id<Dimensions> get_id() const { return get_group_id(); }
+  std::size_t get_id(int dimension) const { return get_group_id(dimension); }
+  range<Dimensions> get_global_range() const { return group_range_ * local_range_; }
+  std::size_t get_global_range(int dimension) const { return group_range_[dimension] * local_range_[dimension]; }
+  std::size_t get_linear_id() const { return get_group_linear_id(); }
+
+  // §4.9.1.7 / §4.9.4.2.4 (deprecated): runs `func` for every work-item of
+  // the group, or for every point of `logical_range`; OnePass runs them in
+  // turn on the thread that runs the work-group (each call is over before the
+  // next statement of the work-group starts, as the spec requires).
+  template <typename WorkItemFunction> void parallel_for_work_item(const WorkItemFunction &func) const {
+    detail::for_each_id<Dimensions>(local_range_, [&](const id<Dimensions> &local) {
+      func(detail::h_item_factory<Dimensions>::make(global_item(local), local_item(local), local_item(local)));
+    });
+  }
+  template <typename WorkItemFunction>
+  void parallel_for_work_item(range<Dimensions> logical_range, const WorkItemFunction &func) const {
+    detail::for_each_id<Dimensions>(logical_range, [&](const id<Dimensions> &logical) {
+      id<Dimensions> physical;
+      for (int d = 0; d < Dimensions; ++d) physical[d] = logical[d] % local_range_[d];
+      func(detail::h_item_factory<Dimensions>::make(
+          global_item(physical), local_item(physical),
+          detail::item_factory<Dimensions>::make_plain(logical, logical_range)));
+    });
+  }
+
+  // Groups are equal when they are the same work-group of the same launch.
+  friend bool operator==(const group &a, const group &b) {
+    return a.group_id_ == b.group_id_ && a.group_range_ == b.group_range_ && a.local_range_ == b.local_range_;
+  }
   friend bool operator!=(const group &a, const group &b) { return !(a == b); }
 
 private:
-  template <int> friend class nd_item;
-  group() = default;
+  friend struct detail::group_factory<Dimensions>;
+  group(const id<Dimensions> &group_id, const range<Dimensions> &group_range, const range<Dimensions> &local_range)
+      : group_id_(group_id), group_range_(group_range), local_range_(local_range) {}
+  item<Dimensions, false> global_item(const id<Dimensions> &local) const {
+    id<Dimensions> global;
+    for (int d = 0; d < Dimensions; ++d) global[d] = group_id_[d] * local_range_[d] + local[d];
+    return detail::item_factory<Dimensions>::make_plain(global, get_global_range());
+  }
+  item<Dimensions, false> local_item(const id<Dimensions> &local) const {
+    return detail::item_factory<Dimensions>::make_plain(local, local_range_);
+  }
+  id<Dimensions> group_id_;
+  range<Dimensions> group_range_;
+  range<Dimensions> local_range_;
 };
+
+namespace detail {
+template <int Dimensions> struct group_factory {
+  // The work-group of the calling work-item, from the builtins.
+  static group<Dimensions> current() {
+    return group<Dimensions>(from_builtin<id<Dimensions>>(__onepass_get_group_id),
+                             from_builtin<range<Dimensions>>(__onepass_get_group_range),
+                             from_builtin<range<Dimensions>>(__onepass_get_local_range));
+  }
+  static group<Dimensions> make(const id<Dimensions> &group_id, const range<Dimensions> &group_range,
+                                const range<Dimensions> &local_range) {
+    return group<Dimensions>(group_id, group_range, local_range);
+  }
+};
+}  // namespace detail
 
 // SYCL 2020 §4.9.1.8: the sub-group of a work-item: consecutive work-items
 // of its work-group in linear order (32 on NVIDIA GPUs, the warp; 1 on the
@@ -89,12 +238,24 @@ public:
   linear_id_type get_local_linear_range() const { return __onepass_sub_group_size(); }
   bool leader() const { return get_local_linear_id() == 0; }
 
+  // The same sub-group of the same work-group.
+  friend bool operator==(const sub_group &a, const sub_group &b) {
+    return a.get_group_linear_id() == b.get_group_linear_id();
+  }
+  friend bool operator!=(const sub_group &a, const sub_group &b) { return !(a == b); }
+
 private:
   template <int> friend class nd_item;
   sub_group() = default;
 };
 
-template <int Dimensions = 1> class nd_item {
+// §4.17.1: the group types the group functions accept.
+template <typename T> struct is_group : std::false_type {};
+template <int Dimensions> struct is_group<group<Dimensions>> : std::true_type {};
+template <> struct is_group<sub_group> : std::true_type {};
+template <typename T> inline constexpr bool is_group_v = is_group<T>::value;
+
+template <int Dimensions = 1> class nd_item : public detail::async_copy_members<nd_item<Dimensions>> {
 public:
   static constexpr int dimensions = Dimensions;
   nd_item() = delete;
@@ -107,7 +268,7 @@ public:
   id<Dimensions> get_local_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_local_id); }
   std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
   std::size_t get_local_linear_id() const { return get_group().get_local_linear_id(); }
-  group<Dimensions> get_group() const { return group<Dimensions>(); }
+  group<Dimensions> get_group() const { return detail::group_factory<Dimensions>::current(); }
   sub_group get_sub_group() const { return sub_group(); }
   std::size_t get_group(int dimension) const { return __onepass_get_group_id(dimension); }
   std::size_t get_group_linear_id() const { return get_group().get_group_linear_id(); }

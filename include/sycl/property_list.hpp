@@ -4,6 +4,7 @@
 #include "exception.hpp"
 
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -40,6 +41,8 @@ public:
     throw exception(make_error_code(errc::invalid), "property_list: the requested property is not present");
   }
 
+  bool empty() const noexcept { return entries_.empty(); }
+
 private:
   struct entry {
     const char *tag;
@@ -47,6 +50,35 @@ private:
   };
   std::vector<entry> entries_;
 };
+
+namespace detail {
+// §4.5.4.1's common interface of the classes built with a property_list:
+// has_property and get_property (errc::invalid when the object was not
+// built with the property). The list is shared by the object's copies and
+// absent when it was empty.
+class property_holder {
+public:
+  template <typename Property> bool has_property() const noexcept {
+    return props_ && props_->template has_property<Property>();
+  }
+  template <typename Property> Property get_property() const {
+    if (!has_property<Property>())
+      throw exception(make_error_code(errc::invalid),
+                      std::string(owner_) + "::get_property: the " + owner_ +
+                          " was not constructed with the requested property");
+    return props_->template get_property<Property>();
+  }
+
+protected:
+  explicit property_holder(const char *owner) : owner_(owner) {}
+  property_holder(const char *owner, const property_list &props)
+      : owner_(owner), props_(props.empty() ? nullptr : std::make_shared<const property_list>(props)) {}
+
+private:
+  const char *owner_;
+  std::shared_ptr<const property_list> props_;
+};
+}  // namespace detail
 
 namespace property::queue {
 class in_order : public detail::property_base {};

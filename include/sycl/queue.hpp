@@ -7,7 +7,7 @@
 
 namespace sycl {
 
-class queue {
+class queue : public detail::property_holder {
 public:
   explicit queue(const property_list &props = {}) : queue(device(), async_handler{}, props) {}
   explicit queue(const async_handler &handler, const property_list &props = {}) : queue(device(), handler, props) {}
@@ -24,8 +24,19 @@ public:
       : queue(context(detail::get_platform_default_context(*dev.get_platform().impl())), dev, handler, props) {}
   queue(const context &ctx, const device &dev, const property_list &props = {})
       : queue(ctx, dev, async_handler{}, props) {}
+  // errc::invalid when the device is not one of the context's.
   queue(const context &ctx, const device &dev, const async_handler &handler, const property_list &props = {})
-      : impl_(detail::make_queue(ctx.impl(), dev.impl(), handler, options(props))) {}
+      : property_holder("queue", props), impl_(detail::make_queue(ctx.impl(), dev.impl(), handler, options(props))) {}
+  // §4.6.5.1: the device the selector picks (errc::invalid when the context
+  // does not contain it).
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const context &ctx, const Selector &selector, const property_list &props = {})
+      : queue(ctx, select_in(ctx, selector), async_handler{}, props) {}
+  template <typename Selector,
+            typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
+  queue(const context &ctx, const Selector &selector, const async_handler &handler, const property_list &props = {})
+      : queue(ctx, select_in(ctx, selector), handler, props) {}
 
   device get_device() const { return device(detail::get_queue_device(*impl_)); }
   context get_context() const { return context(detail::get_queue_context(*impl_)); }
@@ -33,8 +44,9 @@ public:
   backend get_backend() const noexcept { return get_device().get_backend(); }
 
   template <typename Param> typename Param::return_type get_info() const {
-    static_assert(std::is_same_v<Param, info::queue::device>, "queue info descriptor not supported");
-    return get_device();
+    if constexpr (std::is_same_v<Param, info::queue::context>) return get_context();
+    else if constexpr (std::is_same_v<Param, info::queue::device>) return get_device();
+    else static_assert(sizeof(Param) == 0, "queue info descriptor not supported by OnePass");
   }
 
   template <typename CommandGroup> event submit(CommandGroup command_group) {
@@ -43,6 +55,16 @@ public:
     command_group(h);
     for (const auto &before : h.before_) h.depends_on(submit(before));
     return event(detail::queue_submit(*impl_, std::move(h.desc_)));
+  }
+
+  // §4.6.5.1: when the command group cannot be submitted to this queue
+  // (it throws a sycl::exception), it is submitted to `secondary` instead.
+  template <typename CommandGroup> event submit(CommandGroup command_group, queue &secondary) {
+    try {
+      return submit(command_group);
+    } catch (const exception &) {
+      return secondary.submit(command_group);
+    }
   }
 
   void wait() { detail::queue_wait(*impl_); }
@@ -188,12 +210,42 @@ public:
       h.copy(src, dest);
     });
   }
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcP, typename DestT>
+  event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcP> src, std::shared_ptr<DestT> dest) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.copy(src, dest);
+    });
+  }
+  template <typename SrcT, typename DestT, int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestP>
+  event copy(std::shared_ptr<SrcT> src, accessor<DestT, DestDim, DestMode, DestTgt, DestP> dest) {
+    return submit([&](handler &h) {
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
+  template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcP, typename DestT,
+            int DestDim, access_mode DestMode, target DestTgt, access::placeholder DestP>
+  event copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcP> src,
+             accessor<DestT, DestDim, DestMode, DestTgt, DestP> dest) {
+    return submit([&](handler &h) {
+      h.require(src);
+      h.require(dest);
+      h.copy(src, dest);
+    });
+  }
 
   friend bool operator==(const queue &a, const queue &b) { return a.impl_ == b.impl_; }
   friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
 
 private:
   friend struct std::hash<queue>;
+
+  // §4.6.5.1: the selector chooses among all root devices; the queue
+  // constructor then throws errc::invalid if the context lacks the choice.
+  template <typename Selector> static device select_in(const context &, const Selector &selector) {
+    return device(selector);
+  }
 
   static detail::queue_options options(const property_list &props) {
     detail::queue_options o;

@@ -3,11 +3,13 @@
 
 #include "detail/defines.hpp"
 #include "exception.hpp"
+#include "device_copyable.hpp"
 #include "half.hpp"
 #include "vec.hpp"
 #include "info.hpp"
 #include "range.hpp"
 #include "item.hpp"
+#include "h_item.hpp"
 #include "nd_range.hpp"
 #include "nd_item.hpp"
 #include "property_list.hpp"

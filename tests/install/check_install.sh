@@ -29,6 +29,25 @@ grep -q PASSED <<< "$output" || { echo "FAIL: the example did not pass"; exit 1;
 "$prefix/bin/onepass-kernels" "$work/vector_add" | grep -q "kernel 0: lambda at" ||
   { echo "FAIL: onepass-kernels does not list the example's kernel"; exit 1; }
 
+# The CMake package: a project finds OnePass in the moved prefix and builds a
+# SYCL program with add_sycl_to_target.
+mkdir -p "$work/cmake-user"
+cat > "$work/cmake-user/CMakeLists.txt" <<EOF2
+cmake_minimum_required(VERSION 3.20)
+project(user CXX)
+find_package(OnePass 0.1 REQUIRED)
+add_executable(vector_add $source/examples/vector_add.cpp)
+add_sycl_to_target(TARGET vector_add SOURCES $source/examples/vector_add.cpp)
+EOF2
+cmake -S "$work/cmake-user" -B "$work/cmake-user/build" -G Ninja -DCMAKE_CXX_COMPILER="$prefix/bin/onepass++" \
+  -DOnePass_DIR="$prefix/lib/cmake/OnePass" > "$work/cmake-user.log" 2>&1 &&
+  cmake --build "$work/cmake-user/build" >> "$work/cmake-user.log" 2>&1 ||
+  { cat "$work/cmake-user.log"; echo "FAIL: a CMake project cannot use the installed package"; exit 1; }
+"$work/cmake-user/build/vector_add" | grep -q PASSED || { echo "FAIL: the CMake-built example did not pass"; exit 1; }
+grep -q -- "-fsycl-sscp" "$work/cmake-user/build/build.ninja" ||
+  { echo "FAIL: add_sycl_to_target did not add -fsycl-sscp"; exit 1; }
+echo "find_package(OnePass) + add_sycl_to_target: PASSED"
+
 # A broken installation gives messages that name what is missing.
 expect_failure() {  # <what is removed> <text the error must contain>
   local output

@@ -46,6 +46,17 @@ void kernel_entry_nd_range(const Kernel *kernel) {
   (*kernel)(nd_item_factory<Dimensions>::make());
 }
 
+// A hierarchical kernel as an nd_range kernel whose work-groups are of one
+// work-item (handler::parallel_for_work_group): that work-item runs the
+// work-group's code with the group of the requested size.
+template <typename Kernel, int Dimensions> struct work_group_kernel {
+  Kernel kernel;
+  range<Dimensions> work_group_size;
+  void operator()(nd_item<Dimensions> item) const {
+    kernel(group_factory<Dimensions>::make(item.get_group().get_group_id(), item.get_group_range(), work_group_size));
+  }
+};
+
 template <typename Kernel, int Dimensions> constexpr void check_nd_range_kernel() {
   static_assert(std::is_invocable_v<const Kernel &, nd_item<Dimensions>>,
                 "parallel_for(nd_range<N>) needs a kernel callable with sycl::nd_item<N> (SYCL 2020 §4.9.4.2.3); "

@@ -20,6 +20,9 @@
 #define ONEPASS_ABI_GET_GROUP_ID "__onepass_get_group_id"
 #define ONEPASS_ABI_GET_GROUP_RANGE "__onepass_get_group_range"
 #define ONEPASS_ABI_LOCAL_MEMORY "__onepass_local_memory"
+/* The alignment of the local accessors' memory: any element type's (a vec
+ * of 16 8-byte elements needs 128). */
+#define ONEPASS_ABI_LOCAL_MEMORY_ALIGNMENT 128
 #define ONEPASS_ABI_GROUP_BARRIER "__onepass_group_barrier"
 #define ONEPASS_ABI_SUB_GROUP_LOCAL_ID "__onepass_sub_group_local_id"
 #define ONEPASS_ABI_SUB_GROUP_SIZE "__onepass_sub_group_size"

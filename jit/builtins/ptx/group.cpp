@@ -9,7 +9,7 @@
 #define ONEPASS_BUILTIN extern "C" __attribute__((always_inline))
 
 // The block's dynamic shared memory: `.extern .shared` in the PTX.
-extern "C" __attribute__((address_space(3), aligned(16))) char __onepass_ptx_local_memory[];
+extern "C" __attribute__((address_space(3), aligned(ONEPASS_ABI_LOCAL_MEMORY_ALIGNMENT))) char __onepass_ptx_local_memory[];
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
 

@@ -21,6 +21,8 @@ namespace onepass::jit {
 
 namespace {
 
+constexpr uint64_t kLocalMemoryAlignment = ONEPASS_ABI_LOCAL_MEMORY_ALIGNMENT;
+
 Value *launchWord(IRBuilder<> &builder, Value *launch, unsigned field, unsigned dimension) {
   return builder.CreateAlignedLoad(
       builder.getInt64Ty(), builder.CreateConstInBoundsGEP1_32(builder.getInt64Ty(), launch, field * 3 + dimension),
@@ -302,14 +304,18 @@ void LauncherBuilder::allocateGroupMemory() {
   IRBuilder<> &builder = builder_;
   Value *localMemory = builder.getInt64(0);
   // (The memory the kernel allocates itself first: see groupLocalBytes.)
-  if (features_ & image::kFeatureLocalMemory)
+  // The local accessors' memory starts at kLocalMemoryAlignment, so that any
+  // element type may be placed in it (a vec of 16 8-byte elements needs 128).
+  if (features_ & image::kFeatureLocalMemory) {
+    const uint64_t accessorsOffset = alignTo(groupLocalBytes_, kLocalMemoryAlignment);
     localMemory = builder.CreatePtrToInt(
         builder.CreateConstInBoundsGEP1_64(
             builder.getInt8Ty(),
-            allocateBytes(builder.CreateAdd(launchWord(builder, launch_, 4, 0), builder.getInt64(groupLocalBytes_)),
-                          64),
-            groupLocalBytes_),
+            allocateBytes(builder.CreateAdd(launchWord(builder, launch_, 4, 0), builder.getInt64(accessorsOffset)),
+                          kLocalMemoryAlignment),
+            accessorsOffset),
         i64_);
+  }
   store(builder, localMemory, builtins::kLocalMemoryWord, 0);
   Value *scratch = builder.getInt64(0);
   if (features_ & image::kFeatureGroupScratch) {

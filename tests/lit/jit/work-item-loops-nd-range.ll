@@ -46,12 +46,13 @@ define void @tiled(ptr %out) {
 ; TILED: [[W10:%.*]] = getelementptr inbounds i64, ptr %wi.state, i32 10
 ; TILED-NEXT: store i64 8, ptr [[W10]]
 ; Local memory: the launch's bytes (launch word 12) plus the kernel's own 64,
-; which lie before the address the state gets (word 18); no scratch (19).
+; which lie before the address the state gets (word 18), padded to 128 bytes,
+; the local accessors' alignment; no scratch (19).
 ; TILED: [[LW12:%.*]] = getelementptr inbounds i64, ptr %1, i32 12
 ; TILED-NEXT: [[LAUNCHLOCAL:%.*]] = load i64, ptr [[LW12]], align 8
-; TILED-NEXT: [[BYTES:%.*]] = add i64 [[LAUNCHLOCAL]], 64
-; TILED: [[LOCAL:%.*]] = call ptr @aligned_alloc(i64 64, i64 %{{.*}})
-; TILED-NEXT: [[ACCESSORS:%.*]] = getelementptr inbounds i8, ptr [[LOCAL]], i64 64
+; TILED-NEXT: [[BYTES:%.*]] = add i64 [[LAUNCHLOCAL]], 128
+; TILED: [[LOCAL:%.*]] = call ptr @aligned_alloc(i64 128, i64 %{{.*}})
+; TILED-NEXT: [[ACCESSORS:%.*]] = getelementptr inbounds i8, ptr [[LOCAL]], i64 128
 ; TILED-NEXT: [[ADDRESS:%.*]] = ptrtoint ptr [[ACCESSORS]] to i64
 ; TILED-NEXT: [[W18:%.*]] = getelementptr inbounds i64, ptr %wi.state, i32 18
 ; TILED-NEXT: store i64 [[ADDRESS]], ptr [[W18]]

@@ -1,0 +1,151 @@
+// SYCL 2020 §4.9.5 specialization constants without kernel bundles:
+// specialization_id, handler::set/get_specialization_constant and
+// kernel_handler, which a kernel takes as its last parameter to read them.
+//
+// How OnePass passes them: the values a command group sets travel with the
+// kernel object (detail::spec_values, a table of at most
+// spec_values::max_constants values in spec_values::capacity bytes), and
+// kernel_handler::get_specialization_constant looks its constant up there,
+// falling back to the specialization_id's default value. A constant is named
+// by a 64-bit hash of its specialization_id's qualified name and value type,
+// the same in host and device code (both come from this one compilation).
+// Limitation: clang names an instance of a variable template without its
+// template arguments, so two instances of one variable template with the same
+// value type (ids<1>, ids<2>) get the same name; setting both in one command
+// group is errc::feature_not_supported (never a wrong value), reading an
+// unset one in a kernel may see the other's value.
+#pragma once
+
+#include "exception.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+namespace sycl {
+
+template <typename T> class specialization_id {
+public:
+  using value_type = T;
+  template <class... Args, typename = std::enable_if_t<std::is_constructible_v<T, Args...>>>
+  explicit constexpr specialization_id(Args &&...args) : default_value_(std::forward<Args>(args)...) {}
+  specialization_id(const specialization_id &) = delete;
+  specialization_id(specialization_id &&) = delete;
+  specialization_id &operator=(const specialization_id &) = delete;
+  specialization_id &operator=(specialization_id &&) = delete;
+
+  // OnePass: the default value (a constant expression for constexpr ids).
+  constexpr const T &default_value() const noexcept { return default_value_; }
+
+private:
+  T default_value_;
+};
+
+namespace detail {
+template <auto &SpecName> using spec_value_t = typename std::remove_reference_t<decltype(SpecName)>::value_type;
+
+// FNV-1a of this function's name, which names SpecName and its value type.
+template <auto &SpecName, typename Value = spec_value_t<SpecName>> constexpr std::uint64_t spec_key() {
+  const char *name = __PRETTY_FUNCTION__;
+  std::uint64_t hash = 1469598103934665603ull;
+  for (; *name; ++name) hash = (hash ^ static_cast<unsigned char>(*name)) * 1099511628211ull;
+  return hash;
+}
+
+struct spec_values {
+  static constexpr std::size_t capacity = 256;
+  static constexpr std::size_t max_constants = 16;
+
+  // The value set for `key`, or null.
+  const void *find(std::uint64_t key) const {
+    for (std::uint32_t i = 0; i < count; ++i)
+      if (keys[i] == key) return data + offsets[i];
+    return nullptr;
+  }
+  // Sets (or overwrites) the value of `key`; `id` is the specialization_id
+  // (host code only: it tells apart two ids of the same key).
+  void set(std::uint64_t key, const void *id, const void *value, std::size_t size, std::size_t align,
+           const char *what) {
+    for (std::uint32_t i = 0; i < count; ++i)
+      if (keys[i] == key) {
+        if (ids[i] != id)
+          throw exception(make_error_code(errc::feature_not_supported),
+                          std::string(what) +
+                              ": OnePass cannot tell this specialization constant from another one set in the "
+                              "command group (two instances of one variable template with the same value type)");
+        std::memcpy(data + offsets[i], value, size);
+        return;
+      }
+    std::size_t offset = (used + align - 1) / align * align;
+    if (count == max_constants || offset + size > capacity)
+      throw exception(make_error_code(errc::feature_not_supported),
+                      std::string(what) + ": OnePass passes at most " + std::to_string(max_constants) +
+                          " specialization constants of at most " + std::to_string(capacity) +
+                          " bytes in all to one kernel");
+    keys[count] = key;
+    ids[count] = id;
+    offsets[count] = static_cast<std::uint32_t>(offset);
+    std::memcpy(data + offset, value, size);
+    ++count;
+    used = static_cast<std::uint32_t>(offset + size);
+  }
+
+  std::uint32_t count = 0;
+  std::uint32_t used = 0;
+  std::uint64_t keys[max_constants];
+  const void *ids[max_constants];  // meaningful on the host only
+  std::uint32_t offsets[max_constants];
+  alignas(16) unsigned char data[capacity];
+};
+
+// The value of SpecName in `values`, or its default.
+template <auto &SpecName> spec_value_t<SpecName> spec_value(const spec_values *values) {
+  using T = spec_value_t<SpecName>;
+  static_assert(std::is_trivially_copyable_v<T>, "a specialization constant's type must be device copyable");
+  if (values)
+    if (const void *set = values->find(spec_key<SpecName>())) {
+      T value;
+      std::memcpy(static_cast<void *>(&value), set, sizeof(T));
+      return value;
+    }
+  constexpr T default_value = SpecName.default_value();
+  return default_value;
+}
+
+struct kernel_handler_factory;
+}  // namespace detail
+
+// §4.9.5.3: the kernel's view of the command group's specialization constants.
+class kernel_handler {
+public:
+  template <auto &SpecName> detail::spec_value_t<SpecName> get_specialization_constant() {
+    return detail::spec_value<SpecName>(values_);
+  }
+
+private:
+  friend struct detail::kernel_handler_factory;
+  explicit kernel_handler(const detail::spec_values *values) : values_(values) {}
+  const detail::spec_values *values_;
+};
+
+namespace detail {
+struct kernel_handler_factory {
+  static kernel_handler make(const spec_values *values) { return kernel_handler(values); }
+};
+
+// A kernel that takes a kernel_handler after its usual arguments, with the
+// command group's values: launched as a kernel that takes only the usual ones.
+template <typename Kernel> struct kernel_with_handler {
+  Kernel kernel;
+  spec_values values;
+  template <typename... Args, typename = std::enable_if_t<std::is_invocable_v<const Kernel &, Args..., kernel_handler>>>
+  void operator()(Args... args) const {
+    kernel(args..., kernel_handler_factory::make(&values));
+  }
+};
+}  // namespace detail
+
+}  // namespace sycl

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The Khronos SYCL-CTS against this build of OnePass (issue 23): builds the
+# chosen categories with onepass++ through the project's own CMake package
+# (build/lib/cmake/OnePass), runs them on the CPU device and prints the pass
+# table.
+#
+#   bash scripts/cts.sh [categories...]      default: the CI tier (below)
+#   bash scripts/cts.sh subset30             the 30-category subset of issue 23
+#   bash scripts/cts.sh --check [cats...]    also fail unless every category
+#                                            compiled completely and every test
+#                                            case passed (what CI runs)
+# Env: ONEPASS_BUILD_DIR (default build/), ONEPASS_CTS_WORK (default
+# build/cts), ONEPASS_CTS_KIT (default ../shared/cts), CTS_DEVICE=cpu|gpu,
+# CTS_HALF=ON|OFF, CTS_BUILD_ONLY=1, CAT_TIMEOUT, CTS_RUN_TIMEOUT.
+#
+# The kit's scripts do the work (prepare the tree, build each category,
+# tabulate); this script owns how the CTS finds OnePass: find_package(OnePass)
+# in the build tree. The CTS sources are never changed. One compatibility
+# include directory is added: SYCL-CTS/vendor/Catch2/src, where the CTS's
+# Catch2 submodule puts its headers; a few test files (queue_properties.cpp,
+# buffer_api_*.cpp) include "../../../util/sycl_exceptions.h", which resolves
+# only from there, and the kit replaces that submodule by Debian's Catch2.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$(cd "${ONEPASS_BUILD_DIR:-$root/build}" && pwd)
+work=${ONEPASS_CTS_WORK:-$build/cts}
+kit=${ONEPASS_CTS_KIT:-$root/../shared/cts}
+[ -d "$kit" ] || kit=/work/shared/cts
+[ -f "$kit/prepare_cts_tree.sh" ] || { echo "cts.sh: no CTS kit at $kit (set ONEPASS_CTS_KIT)" >&2; exit 2; }
+check=0
+if [ "${1:-}" = --check ]; then check=1; shift; fi
+# The CI tier: categories that build in a few minutes on 2 cores and pass.
+tier=(error exceptions platform context device_selector range item nd_range namespace kernel_args pointers
+      language atomic_fence)
+[ $# -gt 0 ] || set -- "${tier[@]}"
+[ "$1" = subset30 ] && set -- header error exceptions platform context device_selector range item nd_range event \
+  exception_handling namespace kernel_args pointers language host_task atomic_fence sub_group reduction nd_item group \
+  invoke queue handler usm local_accessor accessor_basic atomic_ref group_functions buffer
+
+package=$build/lib/cmake/OnePass
+[ -f "$package/OnePassConfig.cmake" ] || { echo "cts.sh: $package/OnePassConfig.cmake missing: build OnePass first" >&2; exit 2; }
+bash "$kit/setup.sh" > /dev/null
+deps=${ONEPASS_CTS_DEPS:-$HOME/.cache/onepass-cts/deps}
+mkdir -p "$work" && work=$(cd "$work" && pwd)
+[ -d "$work/SYCL-CTS" ] || tar -xzf "$kit"/SYCL-CTS-*.tar.gz -C "$work"
+bash "$kit/prepare_cts_tree.sh" "$work/SYCL-CTS" > /dev/null
+mkdir -p "$work/SYCL-CTS/vendor/Catch2/src"
+half=${CTS_HALF:-OFF}
+if [ ! -f "$work/build/build.ninja" ] || ! grep -q "OnePass_DIR:PATH=$package" "$work/build/CMakeCache.txt" \
+   || ! grep -q "SYCL_CTS_ENABLE_HALF_TESTS:BOOL=$half" "$work/build/CMakeCache.txt"; then
+  rm -rf "$work/build"
+  cmake -G Ninja -S "$work/SYCL-CTS" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_COMPILER="$build/bin/onepass++" -DSYCL_IMPLEMENTATION=OnePass -DOnePass_DIR:PATH="$package" \
+    -DCMAKE_CXX_FLAGS="-I$work/SYCL-CTS/vendor/Catch2/src" -DCatch2_DIR="$deps/catch2/usr/lib/cmake/Catch2" \
+    -DSYCL_CTS_ENABLE_FULL_CONFORMANCE=OFF -DSYCL_CTS_ENABLE_HALF_TESTS=$half -DSYCL_CTS_ENABLE_DOUBLE_TESTS=ON \
+    -DSYCL_CTS_ENABLE_DEPRECATED_FEATURES_TESTS=ON -DSYCL_CTS_ENABLE_FEATURE_SET_FULL=ON \
+    -DSYCL_CTS_ENABLE_OPENCL_INTEROP_TESTS=OFF > "$work/configure.log" 2>&1 || { tail -20 "$work/configure.log"; exit 1; }
+fi
+logs=$work/logs; mkdir -p "$logs"; : > "$logs/build.tsv"
+bash "$kit/build_categories.sh" "$work/build" "$logs" "$@"
+for c in "$@"; do grep -h -m1 "error:" "$logs/$c.build.log" 2>/dev/null | sed "s|^|$c: |"; done > "$logs/first-errors.txt" || true
+echo "build: $(awk '{c+=$2; t+=$3} END {print c" of "t" test files compiled"}' "$logs/build.tsv"); first errors: $logs/first-errors.txt"
+[ "${CTS_BUILD_ONLY:-0}" = 1 ] && exit 0
+results=$work/results-${CTS_DEVICE:-cpu}
+ONEPASS_DEVICE=${CTS_DEVICE:-cpu} python3 "$kit/cts_pass_table.py" --bin "$work/build/bin" --out "$results" \
+  --timeout "${CTS_RUN_TIMEOUT:-600}" --isolate "$@"
+[ $check = 1 ] || exit 0
+# --check: every test file compiled, and every test case ran and passed.
+bad=$(awk -F'\t' '$2 != $3 {print $1" ("$2"/"$3" test files compiled)"}' "$logs/build.tsv")
+bad+=$(awk -F, 'NR > 1 && ($2 != "ok" || $6 != 0 || $8 != 0) {print "\n"$1" ("$2": "$6" failed, "$8" not run)"}' \
+  "$results/summary.csv")
+if [ -n "$bad" ]; then echo "CTS tier FAILED:"; echo "$bad"; exit 1; fi
+echo "CTS tier: PASSED ($*)"

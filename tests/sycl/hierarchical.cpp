@@ -1,0 +1,169 @@
+// Hierarchical parallelism (SYCL 2020 §4.9.4.2.4, deprecated but still in the
+// spec): parallel_for_work_group with and without a work-group size,
+// parallel_for_work_item over the group and over a logical range (h_item's
+// global, physical and logical items), work-group scope variables shared by
+// the group's work-items, ordered parallel_for_work_item calls, a kernel that
+// takes a kernel_handler; and async_work_group_copy / wait_for (§4.9.1.7) in
+// nd_range and hierarchical kernels, with strides, over vec elements that
+// need 128-byte alignment in local memory.
+#include "check.h"
+
+#include <sycl/sycl.hpp>
+
+#include <string>
+
+using onepass_test::check;
+using onepass_test::checkArray;
+using onepass_test::checkEqual;
+using onepass_test::checkThrows;
+
+namespace {
+
+constexpr sycl::specialization_id<int> kScale(3);
+
+void hierarchical2d(sycl::queue &q) {
+  constexpr std::size_t G0 = 3, G1 = 2, L0 = 2, L1 = 4;
+  constexpr std::size_t total = G0 * G1 * L0 * L1;
+  int *ids = sycl::malloc_shared<int>(total, q);
+  int *logical = sycl::malloc_shared<int>(G0 * G1 * 5 * 3, q);
+  int *sums = sycl::malloc_shared<int>(G0 * G1, q);
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for_work_group(sycl::range<2>(G0, G1), sycl::range<2>(L0, L1), [=](sycl::group<2> g) {
+       int count = 0;  // work-group scope: one variable for the group
+       g.parallel_for_work_item([&](sycl::h_item<2> it) {
+         const std::size_t linear = it.get_global_id(0) * (G1 * L1) + it.get_global_id(1);
+         ids[linear] = static_cast<int>(g.get_group_linear_id() * 100 + it.get_local().get_linear_id());
+         ++count;
+       });
+       // The second call starts after the first is over: it sees every count.
+       g.parallel_for_work_item(sycl::range<2>(5, 3), [&](sycl::h_item<2> it) {
+         const std::size_t at = g.get_group_linear_id() * 15 + it.get_logical_local().get_linear_id();
+         logical[at] = static_cast<int>(it.get_physical_local_id(0) * 10 + it.get_physical_local_id(1)) + 1000 * count;
+       });
+       sums[g.get_group_linear_id()] = count + 100 * static_cast<int>(g.get_local_range().size()) +
+                                       10000 * static_cast<int>(g.get_global_range(1));
+     });
+   }).wait();
+  checkArray("2-D work-items' group and local ids", total, ids, [&](std::size_t i) {
+    const std::size_t r = i / (G1 * L1), c = i % (G1 * L1);
+    return static_cast<int>((r / L0 * G1 + c / L1) * 100 + (r % L0) * L1 + c % L1);
+  });
+  checkArray("logical range 5x3 over physical 2x4", G0 * G1 * 15, logical, [&](std::size_t i) {
+    const std::size_t l = i % 15, l0 = l / 3, l1 = l % 3;
+    return static_cast<int>((l0 % L0) * 10 + (l1 % L1)) + 1000 * static_cast<int>(L0 * L1);
+  });
+  checkArray("work-group scope count", G0 * G1, sums,
+             [&](std::size_t) { return static_cast<int>(L0 * L1 + 100 * L0 * L1 + 10000 * G1 * L1); });
+  sycl::free(ids, q);
+  sycl::free(logical, q);
+  sycl::free(sums, q);
+}
+
+void hierarchicalDefaults(sycl::queue &q) {
+  // Without a work-group size: the runtime's choice (1 in OnePass); a
+  // kernel_handler parameter reads the command group's constants.
+  int *out = sycl::malloc_shared<int>(8, q);
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<kScale>(7);
+     h.parallel_for_work_group(sycl::range<1>(8), [=](sycl::group<1> g, sycl::kernel_handler kh) {
+       int items = 0;
+       g.parallel_for_work_item([&](sycl::h_item<1>) { ++items; });
+       out[g.get_group_id(0)] = static_cast<int>(g.get_group_id(0)) * kh.get_specialization_constant<kScale>() +
+                                100 * items + 1000 * static_cast<int>(g.get_local_range(0));
+     });
+   }).wait();
+  checkArray("work groups of the runtime's size", 8, out,
+             [](std::size_t i) { return static_cast<int>(i * 7 + 100 + 1000); });
+  sycl::free(out, q);
+  checkThrows("parallel_for_work_group with an empty work-group size", sycl::errc::nd_range, [&] {
+    q.submit([&](sycl::handler &h) {
+      h.parallel_for_work_group(sycl::range<1>(2), sycl::range<1>(0), [=](sycl::group<1>) {});
+    });
+  });
+}
+
+// Each work-group copies its part of `src` into local memory (every
+// `stride`-th element), back out doubled to `dst` with the destination
+// stride, and checks what it read.
+template <typename T> void asyncCopyNdRange(sycl::queue &q, const std::string &what) {
+  constexpr std::size_t groups = 3, local = 8, n = 16, stride = 2;
+  sycl::buffer<T, 1> src{sycl::range<1>(groups * n * stride)}, dst{sycl::range<1>(groups * n * stride)};
+  {
+    sycl::host_accessor s(src, sycl::write_only), d(dst, sycl::write_only);
+    for (std::size_t i = 0; i < groups * n * stride; ++i) {
+      s[i] = T(static_cast<int>(i));
+      d[i] = T(-1);
+    }
+  }
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor s(src, h, sycl::read_write);
+    sycl::accessor d(dst, h, sycl::read_write);
+    sycl::local_accessor<T, 1> tile(sycl::range<1>(n), h);
+    h.parallel_for(sycl::nd_range<1>(groups * local, local), [=](sycl::nd_item<1> it) {
+      const std::size_t base = it.get_group(0) * n * stride;
+      auto tilePtr = tile.template get_multi_ptr<sycl::access::decorated::yes>();
+      auto in = it.async_work_group_copy(tilePtr, s.template get_multi_ptr<sycl::access::decorated::yes>() + base,
+                                         n, stride);
+      it.wait_for(in);
+      for (std::size_t i = it.get_local_id(0); i < n; i += local) tile[i] = tile[i] + tile[i];
+      sycl::group_barrier(it.get_group());
+      auto out = it.get_group().async_work_group_copy(
+          d.template get_multi_ptr<sycl::access::decorated::yes>() + base, tilePtr, n, stride);
+      it.get_group().wait_for(out);
+    });
+  });
+  sycl::host_accessor d(dst, sycl::read_only);
+  std::size_t bad = 0;
+  for (std::size_t i = 0; i < groups * n * stride; ++i) {
+    const T want = i % stride == 0 ? T(static_cast<int>(2 * i)) : T(-1);
+    bool same = true;
+    if constexpr (sycl::detail::is_vec_v<T>) {
+      for (int k = 0; k < T::size(); ++k) same = same && d[i][k] == want[k];
+    } else {
+      same = d[i] == want;
+    }
+    bad += !same;
+  }
+  checkEqual(what + ": strided async_work_group_copy in and out, elements wrong", std::size_t(0), bad);
+}
+
+void asyncCopyHierarchical(sycl::queue &q) {
+  constexpr std::size_t groups = 4, n = 12;
+  int *data = sycl::malloc_shared<int>(groups * n, q);
+  for (std::size_t i = 0; i < groups * n; ++i) data[i] = static_cast<int>(i);
+  sycl::buffer<int, 1> result{sycl::range<1>(groups * n)};
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor out(result, h, sycl::write_only);
+    sycl::local_accessor<int, 1> tile(sycl::range<1>(n), h);
+    h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(4), [=](sycl::group<1> g) {
+      auto src = sycl::address_space_cast<sycl::access::address_space::global_space, sycl::access::decorated::yes>(
+          data + g.get_group_id(0) * n);
+      g.wait_for(g.async_work_group_copy(tile.get_multi_ptr<sycl::access::decorated::yes>(), src, n));
+      g.parallel_for_work_item(sycl::range<1>(n), [&](sycl::h_item<1> it) {
+        const std::size_t i = it.get_logical_local_id(0);
+        out[g.get_group_id(0) * n + i] = tile[n - 1 - i] * 3;
+      });
+    });
+  });
+  sycl::host_accessor r(result, sycl::read_only);
+  checkArray("hierarchical async_work_group_copy", groups * n, &r[0], [&](std::size_t i) {
+    return static_cast<int>((i / n * n + (n - 1 - i % n)) * 3);
+  });
+  sycl::free(data, q);
+}
+
+}  // namespace
+
+int main() {
+  sycl::queue q;
+  hierarchical2d(q);
+  hierarchicalDefaults(q);
+  asyncCopyNdRange<int>(q, "int");
+  asyncCopyNdRange<double>(q, "double");
+  asyncCopyNdRange<sycl::vec<long, 16>>(q, "long16 (128-byte alignment)");
+  asyncCopyHierarchical(q);
+  check("sycl::is_group_v<group<2>>", sycl::is_group_v<sycl::group<2>>);
+  check("sycl::is_group_v<sub_group>", sycl::is_group_v<sycl::sub_group>);
+  check("!sycl::is_group_v<nd_item<1>>", !sycl::is_group_v<sycl::nd_item<1>>);
+  return onepass_test::report();
+}
