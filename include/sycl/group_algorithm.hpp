@@ -344,10 +344,12 @@ namespace detail {
 template <typename Group> using enable_for_group_t = std::enable_if_t<is_group_type_v<Group>>;
 template <typename Group> std::size_t joint_local(const Group &g) { return g.get_local_linear_id(); }
 template <int D> std::size_t joint_size(const group<D> &g) { return g.get_local_linear_range(); }
-// The sub-group's size from its id and the work-group's size: the CPU's
-// JIT takes __onepass_sub_group_size() for a value every work-item of the
-// work-group shares, which the last, partial sub-group's is not.
+// On the CPU, the sub-group's size from its id and the work-group's size
+// (whose three dimensions the CPU always sets): the CPU's JIT takes
+// __onepass_sub_group_size() for a value every work-item of the work-group
+// shares, which the last, partial sub-group's is not.
 inline std::size_t joint_size(const sub_group &g) {
+  if (!__onepass_target_is_cpu()) return g.get_local_linear_range();
   const std::size_t items = __onepass_get_local_range(0) * __onepass_get_local_range(1) * __onepass_get_local_range(2),
                     widest = __onepass_sub_group_max_size(), first = std::size_t(g.get_group_linear_id()) * widest;
   return items - first < widest ? items - first : widest;
