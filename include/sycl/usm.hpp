@@ -43,9 +43,8 @@ inline void *aligned_alloc(std::size_t alignment, std::size_t numBytes, const de
                            usm::alloc kind, const property_list & = {}) {
   return detail::usm_alloc(alignment, numBytes, dev, ctx, kind);
 }
-template <typename T>
-T *aligned_alloc(std::size_t alignment, std::size_t count, const device &dev, const context &ctx, usm::alloc kind,
-                 const property_list & = {}) {
+template <typename T> T *aligned_alloc(std::size_t alignment, std::size_t count, const device &dev, const context &ctx,
+                                       usm::alloc kind, const property_list & = {}) {
   return static_cast<T *>(
       detail::usm_alloc(detail::usm_alignment<T>(alignment), detail::usm_bytes<T>(count), dev, ctx, kind));
 }
@@ -53,9 +52,8 @@ inline void *aligned_alloc(std::size_t alignment, std::size_t numBytes, const qu
                            const property_list &props = {}) {
   return aligned_alloc(alignment, numBytes, q.get_device(), q.get_context(), kind, props);
 }
-template <typename T>
-T *aligned_alloc(std::size_t alignment, std::size_t count, const queue &q, usm::alloc kind,
-                 const property_list &props = {}) {
+template <typename T> T *aligned_alloc(std::size_t alignment, std::size_t count, const queue &q, usm::alloc kind,
+                                       const property_list &props = {}) {
   return aligned_alloc<T>(alignment, count, q.get_device(), q.get_context(), kind, props);
 }
 
@@ -78,9 +76,8 @@ inline void *aligned_alloc_device(std::size_t alignment, std::size_t numBytes, c
                                   const property_list &props = {}) {
   return aligned_alloc(alignment, numBytes, dev, ctx, usm::alloc::device, props);
 }
-template <typename T>
-T *aligned_alloc_device(std::size_t alignment, std::size_t count, const device &dev, const context &ctx,
-                        const property_list &props = {}) {
+template <typename T> T *aligned_alloc_device(std::size_t alignment, std::size_t count, const device &dev,
+                                              const context &ctx, const property_list &props = {}) {
   return aligned_alloc<T>(alignment, count, dev, ctx, usm::alloc::device, props);
 }
 inline void *aligned_alloc_device(std::size_t alignment, std::size_t numBytes, const queue &q,
@@ -141,9 +138,8 @@ inline void *aligned_alloc_shared(std::size_t alignment, std::size_t numBytes, c
                                   const property_list &props = {}) {
   return aligned_alloc(alignment, numBytes, dev, ctx, usm::alloc::shared, props);
 }
-template <typename T>
-T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const device &dev, const context &ctx,
-                        const property_list &props = {}) {
+template <typename T> T *aligned_alloc_shared(std::size_t alignment, std::size_t count, const device &dev,
+                                              const context &ctx, const property_list &props = {}) {
   return aligned_alloc<T>(alignment, count, dev, ctx, usm::alloc::shared, props);
 }
 inline void *aligned_alloc_shared(std::size_t alignment, std::size_t numBytes, const queue &q,

@@ -22,9 +22,7 @@ public:
   using propagate_on_container_swap = std::true_type;
 
   // The alignment stays with the allocator when it is rebound.
-  template <typename U> struct rebind {
-    typedef usm_allocator<U, AllocKind, Alignment> other;
-  };
+  template <typename U> struct rebind { typedef usm_allocator<U, AllocKind, Alignment> other; };
 
   usm_allocator() = delete;
   // Table 81. A host allocator ignores the device for allocating, but checks
@@ -39,8 +37,7 @@ public:
   usm_allocator(usm_allocator &&other) noexcept = default;
   usm_allocator &operator=(const usm_allocator &other) = default;
   usm_allocator &operator=(usm_allocator &&other) = default;
-  template <class U>
-  usm_allocator(const usm_allocator<U, AllocKind, Alignment> &other) noexcept
+  template <class U> usm_allocator(const usm_allocator<U, AllocKind, Alignment> &other) noexcept
       : context_(other.context_), device_(other.device_), properties_(other.properties_) {}
 
   // Allocator requirements: failure throws (a container cannot take nullptr);

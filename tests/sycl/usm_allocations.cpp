@@ -73,8 +73,8 @@ void allocationForms(sycl::queue &q) {
   checkAllocation(q, "malloc<int>(n, dev, ctx, shared)", sycl::malloc<int>(n, dev, ctx, alloc::shared), alloc::shared,
                   4, n);
   checkAllocation(q, "malloc<int>(n, q, host, props)", sycl::malloc<int>(n, q, alloc::host, none), alloc::host, 4, n);
-  checkAllocation(q, "aligned_alloc<int>(a, n, dev, ctx, device)", sycl::aligned_alloc<int>(a, n, dev, ctx, alloc::device),
-                  alloc::device, a, n);
+  checkAllocation(q, "aligned_alloc<int>(a, n, dev, ctx, device)",
+                  sycl::aligned_alloc<int>(a, n, dev, ctx, alloc::device), alloc::device, a, n);
   checkAllocation(q, "aligned_alloc<int>(a, n, q, host)", sycl::aligned_alloc<int>(a, n, q, alloc::host), alloc::host,
                   a, n);
   checkAllocation(q, "aligned_alloc(a, bytes, q, shared, props)", sycl::aligned_alloc(a, bytes, q, alloc::shared, none),
@@ -105,9 +105,8 @@ void allocationErrors(sycl::queue &q) {
                 [&] { sycl::malloc_device(64, q.get_device(), onlyOther); });
     checkThrows("aligned_alloc_shared<int> with a device not in the context", sycl::errc::invalid,
                 [&] { sycl::aligned_alloc_shared<int>(64, 4, q.get_device(), onlyOther); });
-    checkThrows("usm_allocator with a device not in the context", sycl::errc::invalid, [&] {
-      sycl::usm_allocator<int, sycl::usm::alloc::shared> allocator(onlyOther, q.get_device());
-    });
+    checkThrows("usm_allocator with a device not in the context", sycl::errc::invalid,
+                [&] { sycl::usm_allocator<int, sycl::usm::alloc::shared> allocator(onlyOther, q.get_device()); });
     // A host allocation ignores the device (§4.8.3.5).
     void *host = sycl::malloc(64, q.get_device(), onlyOther, sycl::usm::alloc::host);
     checkEqual("malloc(host) with a device not in the context: a host allocation of the context",
@@ -158,7 +157,8 @@ void allocators(sycl::queue &q) {
   check("rebound allocator keeps the alignment", alignedTo(d, 64));
   doubles.deallocate(d, 3);
   checkEqual("allocator == its rebound copy", true, ints == doubles);
-  checkEqual("allocators of different kinds differ", true, ints != sycl::usm_allocator<int, sycl::usm::alloc::shared, 64>(q));
+  checkEqual("allocators of different kinds differ", true,
+             ints != sycl::usm_allocator<int, sycl::usm::alloc::shared, 64>(q));
   checkEqual("allocators of different alignments differ", true,
              ints != sycl::usm_allocator<int, sycl::usm::alloc::host>(q));
   sycl::context own(q.get_device());

@@ -56,8 +56,7 @@ void queueForms(sycl::queue &q, int *shared, int *device) {
     }
     hint.wait();
     checkEqual("hint form " + std::to_string(form) + " waited for its dependency", 1, flag.load());
-    checkEqual("hint form " + std::to_string(form) + " lists its dependency", true,
-               hint.get_wait_list().size() >= 1);
+    checkEqual("hint form " + std::to_string(form) + " lists its dependency", true, hint.get_wait_list().size() >= 1);
   }
 }
 
