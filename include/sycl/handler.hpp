@@ -207,6 +207,23 @@ public:
     desc_.count = count;
   }
 
+  // USM hints (§4.9.4.3): commands of the task graph like the
+  // others, ordered by their dependencies; what they do is the backend's
+  // choice (runtime/sycl/Queue.cpp). The spec has `void *`; `const void *`
+  // also takes the const pointers code written for DPC++ (and the CTS) passes.
+  void prefetch(const void *ptr, std::size_t numBytes) {
+    begin_command(detail::command_kind::prefetch);
+    desc_.destination = const_cast<void *>(ptr);
+    desc_.bytes = numBytes;
+  }
+  // Advice values are backend-specific; 0 reverts to the default behaviour.
+  void mem_advise(const void *ptr, std::size_t numBytes, int advice) {
+    begin_command(detail::command_kind::mem_advise);
+    desc_.destination = const_cast<void *>(ptr);
+    desc_.bytes = numBytes;
+    desc_.count = static_cast<std::size_t>(static_cast<unsigned>(advice));
+  }
+
   // --- explicit copies with accessors (§4.9.4.3); defined in accessor.hpp -----
   template <typename SrcT, int SrcDim, access_mode SrcMode, target SrcTgt, access::placeholder SrcPh, typename DestT>
   void copy(accessor<SrcT, SrcDim, SrcMode, SrcTgt, SrcPh> src, std::shared_ptr<DestT> dest);

@@ -183,6 +183,27 @@ public:
     return fill(pointer, pattern, count, std::vector<event>{dependency});
   }
 
+  // USM hints (§4.6.5.3): prefetch and mem_advise, as handler::prefetch and
+  // handler::mem_advise in a command group of their own.
+  event prefetch(const void *ptr, std::size_t numBytes, const std::vector<event> &depEvents = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(depEvents);
+      h.prefetch(ptr, numBytes);
+    });
+  }
+  event prefetch(const void *ptr, std::size_t numBytes, event depEvent) {
+    return prefetch(ptr, numBytes, std::vector<event>{depEvent});
+  }
+  event mem_advise(const void *ptr, std::size_t numBytes, int advice, const std::vector<event> &depEvents = {}) {
+    return submit([&](handler &h) {
+      h.depends_on(depEvents);
+      h.mem_advise(ptr, numBytes, advice);
+    });
+  }
+  event mem_advise(const void *ptr, std::size_t numBytes, int advice, event depEvent) {
+    return mem_advise(ptr, numBytes, advice, std::vector<event>{depEvent});
+  }
+
   // Shortcuts with (placeholder) accessors (§4.6.5.2): the accessor is
   // required by the command group the shortcut submits.
   template <typename T, int Dims, access_mode Mode, target Tgt, access::placeholder P>

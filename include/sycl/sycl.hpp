@@ -30,6 +30,7 @@
 #include "ext/oneapi/group_local_memory.hpp"
 #include "queue.hpp"
 #include "usm.hpp"
+#include "usm_allocator.hpp"
 #include "math.hpp"
 #include "bit_cast.hpp"
 #include "marray.hpp"

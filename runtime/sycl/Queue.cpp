@@ -162,6 +162,14 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, 
   case command_kind::host_task: return {std::move(desc.host_task), {}, nullptr, {}};
   case command_kind::copy_region:
   case command_kind::fill_region: return {};  // see prepareRegionOperation
+  // USM hints (SYCL 2020 §4.9.4.3): a node of the task graph that completes
+  // once its dependencies have, with no other effect on any backend. On the
+  // CPU there is nothing to migrate or advise; on CUDA, cuMemPrefetchAsync /
+  // cuMemAdvise of shared allocations would need an entry in the backend
+  // interface (BackendInterface.h) that it does not have yet: the hints are
+  // ignored there too, which §4.8.2 allows (they only affect performance).
+  case command_kind::prefetch:
+  case command_kind::mem_advise: return {[] {}, {}, nullptr, {}};
   case command_kind::copy: {
     checkPointer(desc.destination, desc.bytes, "memcpy destination");
     checkPointer(desc.source, desc.bytes, "memcpy source");

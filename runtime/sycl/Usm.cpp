@@ -4,6 +4,8 @@
 #include "Runtime.h"
 #include "Usm.h"
 
+#include <algorithm>
+
 using namespace onepass;
 
 namespace {
@@ -24,14 +26,56 @@ sycl::detail::usm_kind syclKind(uint32_t kind) {
   }
 }
 
+const char *kindName(sycl::detail::usm_kind kind) {
+  switch (kind) {
+  case sycl::detail::usm_kind::host: return "host";
+  case sycl::detail::usm_kind::shared: return "shared";
+  default: return "device";
+  }
+}
+
+bool hasAspect(const sycl::detail::device_impl &device, sycl::aspect wanted) {
+  const std::vector<sycl::aspect> &aspects = device.properties.aspects;
+  return std::find(aspects.begin(), aspects.end(), wanted) != aspects.end();
+}
+
+// The device that makes a host allocation of `ctx`: `requested` if it can
+// (a queue's device, for the queue forms), else the context's first device
+// that can (§4.8.3.3).
+std::shared_ptr<sycl::detail::device_impl> hostAllocator(const sycl::detail::context_impl &ctx,
+                                                         const std::shared_ptr<sycl::detail::device_impl> &requested) {
+  const auto &devices = ctx.devices;
+  if (std::find(devices.begin(), devices.end(), requested) != devices.end() &&
+      hasAspect(*requested, sycl::aspect::usm_host_allocations))
+    return requested;
+  for (const auto &device : devices)
+    if (hasAspect(*device, sycl::aspect::usm_host_allocations)) return device;
+  rt::raise(sycl::errc::feature_not_supported,
+            "host USM allocation: no device of the context has aspect::usm_host_allocations");
+}
+
 }  // namespace
 
 namespace sycl::detail {
 
 void *usm_allocate(std::size_t bytes, std::size_t alignment, usm_kind kind, const std::shared_ptr<device_impl> &dev,
                    const std::shared_ptr<context_impl> &ctx) {
-  // SYCL 2020 §4.8.3: failure returns nullptr.
-  return rt::usmAllocate(dev, bytes, alignment, backendKind(kind), std::weak_ptr<const void>(ctx));
+  // SYCL 2020 §4.8.3.2-5: a device allocation needs the device to have the
+  // kind's aspect (errc::feature_not_supported) and to be in the context
+  // (errc::invalid); a host allocation ignores the device and needs a device
+  // of the context with usm_host_allocations, which makes it.
+  std::shared_ptr<device_impl> maker = kind == usm_kind::host ? hostAllocator(*ctx, dev) : dev;
+  if (kind != usm_kind::host) {
+    if (std::find(ctx->devices.begin(), ctx->devices.end(), dev) == ctx->devices.end())
+      rt::raise(errc::invalid, std::string(kindName(kind)) +
+                                   " USM allocation: the device is not part of the context (SYCL 2020 §4.8.3)");
+    if (!hasAspect(*dev, kind == usm_kind::device ? aspect::usm_device_allocations : aspect::usm_shared_allocations))
+      rt::raise(errc::feature_not_supported, std::string(kindName(kind)) + " USM allocation: device " +
+                                                 dev->properties.name + " does not support " + kindName(kind) +
+                                                 " USM allocations");
+  }
+  // Failure to allocate returns nullptr.
+  return rt::usmAllocate(maker, bytes, alignment, backendKind(kind), std::weak_ptr<const void>(ctx));
 }
 
 void usm_free(void *pointer, const context_impl &ctx) {

@@ -125,7 +125,9 @@ struct kernel_launch_desc {
   void *object_data() { return object ? const_cast<void *>(object.get()) : inline_object; }
 };
 
-enum class command_kind { none, kernel, copy, fill, host_task, copy_region, fill_region };
+// prefetch and mem_advise (§4.9.4.3) are hints about USM at `destination`,
+// `bytes` long (mem_advise's advice in `count`).
+enum class command_kind { none, kernel, copy, fill, host_task, copy_region, fill_region, prefetch, mem_advise };
 
 // One side of an explicit copy or fill that involves accessors (§4.9.4.3): an
 // accessor of the command group (the token of its view, as in buffer_access),
@@ -167,7 +169,7 @@ struct command_group_desc {
   const void *source = nullptr;
   std::size_t bytes = 0;               // copy: bytes to copy
   std::vector<unsigned char> pattern;  // fill: one element's bytes
-  std::size_t count = 0;               // fill: number of elements
+  std::size_t count = 0;               // fill: number of elements; mem_advise: the advice
   std::vector<std::shared_ptr<event_impl>> dependencies;
   std::vector<buffer_access> accesses;
   std::function<void()> host_task;
