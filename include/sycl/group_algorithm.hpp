@@ -24,10 +24,7 @@ namespace detail {
 // The group types of §4.17.2.1, for the constraints of the algorithms that
 // take either (the joint_* forms). Private: the public sycl::is_group is
 // nd_item.hpp's.
-template <typename G> struct is_group_type : std::false_type {};
-template <int D> struct is_group_type<group<D>> : std::true_type {};
-template <> struct is_group_type<sub_group> : std::true_type {};
-template <typename G> inline constexpr bool is_group_type_v = is_group_type<std::decay_t<G>>::value;
+template <typename G> inline constexpr bool is_group_type_v = is_group_v<std::decay_t<G>>;
 
 // A value as 32-bit words (the last one zero-padded) and back.
 template <typename T> inline constexpr std::size_t words32_v = (sizeof(T) + 3) / 4;
