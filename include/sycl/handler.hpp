@@ -125,6 +125,18 @@ public:
                                     std::forward<Rest>(rest)...);
   }
 
+  // Deprecated in SYCL 2020 (§4.9.4.2.2): ids start at `offset`, which the
+  // kernel's items report (get_offset); the launch itself has none.
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  void parallel_for(range<Dimensions> global_range, id<Dimensions> offset, const KernelType &kernel) {
+    if constexpr (std::is_invocable_v<const KernelType &, item<Dimensions>, kernel_handler>) {
+      parallel_for<KernelName>(global_range, offset, with_kernel_handler(kernel));
+    } else {
+      detail::check_parallel_for_kernel<KernelType, Dimensions>();
+      parallel_for<KernelName>(global_range, detail::offset_kernel<KernelType, Dimensions>{kernel, offset});
+    }
+  }
+
   // A plain count means a 1-D range (as `range<1>` is implicitly constructible).
   template <typename KernelName = detail::auto_name, typename KernelType>
   void parallel_for(std::size_t count, const KernelType &kernel) {

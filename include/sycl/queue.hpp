@@ -138,6 +138,12 @@ public:
     });
   }
 
+  // Deprecated in SYCL 2020: with an offset (handler::parallel_for's).
+  template <typename KernelName = detail::auto_name, int Dimensions, typename KernelType>
+  event parallel_for(range<Dimensions> global_range, id<Dimensions> offset, const KernelType &kernel) {
+    return submit([&](handler &h) { h.parallel_for<KernelName>(global_range, offset, kernel); });
+  }
+
   template <typename KernelName = detail::auto_name, typename KernelType>
   event parallel_for(std::size_t count, const KernelType &kernel) {
     return parallel_for<KernelName>(range<1>(count), kernel);

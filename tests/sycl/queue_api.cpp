@@ -73,6 +73,21 @@ int main() {
   checkEqual("submit with a secondary queue", 5, *value);
   sycl::free(value, plain);
 
+  // parallel_for with an offset (deprecated): items start at the offset.
+  int *offsets = sycl::malloc_shared<int>(12, plain);
+  plain.parallel_for(sycl::range<2>(3, 4), sycl::id<2>(10, 20), [=](sycl::item<2> it) {
+     offsets[it.get_linear_id()] = static_cast<int>(it.get_id(0) * 1000 + it.get_id(1) * 10 + it.get_offset()[1] / 10);
+   }).wait();
+  checkArray("parallel_for(range, offset, kernel): ids, offset, linear ids", 12, offsets, [](std::size_t i) {
+    return static_cast<int>((10 + i / 4) * 1000 + (20 + i % 4) * 10 + 2);
+  });
+  plain.submit([&](sycl::handler &h) {
+     h.parallel_for(sycl::range<1>(5), sycl::id<1>(7), [=](sycl::id<1> i) { offsets[i[0] - 7] = static_cast<int>(i[0]); });
+   }).wait();
+  checkArray("parallel_for(range, offset, kernel taking an id)", 5, offsets,
+             [](std::size_t i) { return static_cast<int>(7 + i); });
+  sycl::free(offsets, plain);
+
   // Explicit copies with shared pointers and from accessor to accessor.
   constexpr std::size_t n = 64;
   std::shared_ptr<int> src(new int[n], std::default_delete<int[]>());

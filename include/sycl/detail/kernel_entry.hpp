@@ -46,6 +46,15 @@ void kernel_entry_nd_range(const Kernel *kernel) {
   (*kernel)(nd_item_factory<Dimensions>::make());
 }
 
+// A range kernel with an offset (deprecated): its items start at `offset`.
+template <typename Kernel, int Dimensions> struct offset_kernel {
+  Kernel kernel;
+  id<Dimensions> offset;
+  void operator()(item<Dimensions> it) const {
+    kernel(item_factory<Dimensions>::make_offset(it.get_id() + offset, it.get_range(), offset));
+  }
+};
+
 // A hierarchical kernel as an nd_range kernel whose work-groups are of one
 // work-item (handler::parallel_for_work_group): that work-item runs the
 // work-group's code with the group of the requested size.
