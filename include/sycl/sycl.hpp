@@ -30,4 +30,5 @@
 #include "usm.hpp"
 #include "math.hpp"
 #include "bit_cast.hpp"
+#include "span.hpp"
 #include "marray.hpp"
