@@ -36,7 +36,8 @@ template <typename T, typename Op, bool HasIdentity> struct accumulator {
   T value;
   T identity;
   Op op;
-  accumulator(const T &identity_value, const Op &combiner) : value(identity_value), identity(identity_value), op(combiner) {}
+  accumulator(const T &identity_value, const Op &combiner)
+      : value(identity_value), identity(identity_value), op(combiner) {}
   bool holds_value() const { return true; }
   void combine(const T &partial) { value = op(value, partial); }
   void merge(const accumulator &other) { combine(other.value); }
@@ -69,8 +70,8 @@ template <typename T, typename Op, bool HasIdentity> struct accumulator_traits<a
 template <typename Accumulator, std::size_t Extent> struct accumulator_array {
   Accumulator element[Extent];
   explicit accumulator_array(const Accumulator &start) : accumulator_array(start, std::make_index_sequence<Extent>{}) {}
-  template <std::size_t... I>
-  accumulator_array(const Accumulator &start, std::index_sequence<I...>) : element{((void)I, start)...} {}
+  template <std::size_t... I> accumulator_array(const Accumulator &start, std::index_sequence<I...>)
+      : element{((void)I, start)...} {}
 };
 
 template <typename T, typename Op, int D, typename Storage> struct reducer_access;
@@ -134,15 +135,15 @@ public:
   reducer &operator^=(const T &partial) {
     return combine(partial);
   }
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                                        detail::is_family_v<plus, Op>>>
+  template <
+      typename Op = BinaryOperation,
+      typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && detail::is_family_v<plus, Op>>>
   reducer &operator++() {
     return combine(T(1));
   }
-  template <typename Op = BinaryOperation,
-            typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> &&
-                                        detail::is_family_v<plus, Op>>>
+  template <
+      typename Op = BinaryOperation,
+      typename = std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool> && detail::is_family_v<plus, Op>>>
   void operator++(int) {
     combine(T(1));
   }
@@ -270,7 +271,8 @@ reduction(T *variable, const T &identity, BinaryOperation combiner, const proper
 template <typename T, typename BinaryOperation>
 detail::usm_reduction<detail::reduction_kind<T, BinaryOperation, 0, 1, has_known_identity_v<BinaryOperation, T>>>
 reduction(T *variable, BinaryOperation combiner, const property_list &properties = {}) {
-  return {variable, detail::reduction_start<T, BinaryOperation, has_known_identity_v<BinaryOperation, T>>(combiner, properties),
+  return {variable,
+          detail::reduction_start<T, BinaryOperation, has_known_identity_v<BinaryOperation, T>>(combiner, properties),
           detail::initializes(properties)};
 }
 
@@ -279,7 +281,8 @@ detail::buffer_reduction<detail::reduction_kind<T, BinaryOperation, 0, 1, true>>
 reduction(buffer<T, 1, AllocatorT> variable, handler &cgh, const T &identity, BinaryOperation combiner,
           const property_list &properties = {}) {
   detail::check_reduction_buffer(variable);
-  return {accessor<T, 1, access_mode::read_write, sycl::target::device>(variable, cgh), {identity, combiner},
+  return {accessor<T, 1, access_mode::read_write, sycl::target::device>(variable, cgh),
+          {identity, combiner},
           detail::initializes(properties)};
 }
 template <typename T, typename AllocatorT, typename BinaryOperation>
@@ -287,20 +290,23 @@ detail::buffer_reduction<detail::reduction_kind<T, BinaryOperation, 0, 1, has_kn
 reduction(buffer<T, 1, AllocatorT> variable, handler &cgh, BinaryOperation combiner,
           const property_list &properties = {}) {
   detail::check_reduction_buffer(variable);
-  auto start = detail::reduction_start<T, BinaryOperation, has_known_identity_v<BinaryOperation, T>>(combiner, properties);
+  auto start =
+      detail::reduction_start<T, BinaryOperation, has_known_identity_v<BinaryOperation, T>>(combiner, properties);
   return {accessor<T, 1, access_mode::read_write, sycl::target::device>(variable, cgh), start,
           detail::initializes(properties)};
 }
 
 // Array reductions (a span of a fixed extent): `Extent` independent
 // reductions, through a reducer of 1 dimension.
-template <typename T, std::size_t Extent, typename BinaryOperation, typename = std::enable_if_t<Extent != dynamic_extent>>
+template <typename T, std::size_t Extent, typename BinaryOperation,
+          typename = std::enable_if_t<Extent != dynamic_extent>>
 detail::usm_reduction<detail::reduction_kind<T, BinaryOperation, 1, Extent, true>>
 reduction(span<T, Extent> variables, const T &identity, BinaryOperation combiner,
           const property_list &properties = {}) {
   return {variables.data(), {identity, combiner}, detail::initializes(properties)};
 }
-template <typename T, std::size_t Extent, typename BinaryOperation, typename = std::enable_if_t<Extent != dynamic_extent>>
+template <typename T, std::size_t Extent, typename BinaryOperation,
+          typename = std::enable_if_t<Extent != dynamic_extent>>
 detail::usm_reduction<detail::reduction_kind<T, BinaryOperation, 1, Extent, has_known_identity_v<BinaryOperation, T>>>
 reduction(span<T, Extent> variables, BinaryOperation combiner, const property_list &properties = {}) {
   return {variables.data(),

@@ -27,7 +27,8 @@ template <> struct span_size<dynamic_extent> {
   std::size_t size_;
 };
 // Element pointers convert only when that is a qualification conversion.
-template <typename From, typename To> inline constexpr bool span_convertible_v = std::is_convertible_v<From (*)[], To (*)[]>;
+template <typename From, typename To> inline constexpr bool span_convertible_v =
+    std::is_convertible_v<From (*)[], To (*)[]>;
 }  // namespace detail
 
 template <typename ElementType, std::size_t Extent> class span {
@@ -93,9 +94,10 @@ public:
     return {data_ + (size() - Count), Count};
   }
   constexpr span<element_type, dynamic_extent> last(size_type count) const { return {data_ + (size() - count), count}; }
-  template <std::size_t Offset, std::size_t Count = dynamic_extent>
-  constexpr auto subspan() const {
-    constexpr std::size_t E = Count != dynamic_extent ? Count : Extent != dynamic_extent ? Extent - Offset : dynamic_extent;
+  template <std::size_t Offset, std::size_t Count = dynamic_extent> constexpr auto subspan() const {
+    constexpr std::size_t E = Count != dynamic_extent    ? Count
+                              : Extent != dynamic_extent ? Extent - Offset
+                                                         : dynamic_extent;
     return span<element_type, E>(data_ + Offset, Count != dynamic_extent ? Count : size() - Offset);
   }
   constexpr span<element_type, dynamic_extent> subspan(size_type offset, size_type count = dynamic_extent) const {

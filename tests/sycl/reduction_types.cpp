@@ -35,15 +35,15 @@ void boolAndHalf(sycl::queue &q) {
   flags[0] = true;   // all of the values are true: stays true
   flags[1] = false;  // one of them is: becomes true
   flags[2] = true;   // replaced (initialize_to_identity), then one false
-  q.parallel_for(sycl::range<1>(n), sycl::reduction(&flags[0], sycl::logical_and<bool>()),
-                 sycl::reduction(&flags[1], sycl::logical_or<bool>()),
-                 sycl::reduction(&flags[2], sycl::logical_and<bool>(),
-                                 sycl::property::reduction::initialize_to_identity()),
-                 [=](sycl::id<1> i, auto &all, auto &any, auto &allButOne) {
-                   all.combine(i[0] < n);
-                   any.combine(i[0] == n - 7);
-                   allButOne.combine(i[0] != 12345);
-                 })
+  q.parallel_for(
+       sycl::range<1>(n), sycl::reduction(&flags[0], sycl::logical_and<bool>()),
+       sycl::reduction(&flags[1], sycl::logical_or<bool>()),
+       sycl::reduction(&flags[2], sycl::logical_and<bool>(), sycl::property::reduction::initialize_to_identity()),
+       [=](sycl::id<1> i, auto &all, auto &any, auto &allButOne) {
+         all.combine(i[0] < n);
+         any.combine(i[0] == n - 7);
+         allButOne.combine(i[0] != 12345);
+       })
       .wait_and_throw();
   checkEqual("bool logical_and over a range", true, flags[0]);
   checkEqual("bool logical_or over a range", true, flags[1]);
@@ -84,15 +84,14 @@ void structsAndNoIdentity(sycl::queue &q) {
   q.parallel_for(sycl::range<1>(n), sycl::reduction(ints, add_ints()), [=](sycl::id<1> i, auto &r) {
      if (i[0] % 10007 == 0) r.combine(static_cast<int>(i[0]));
    }).wait_and_throw();
-  checkEqual("identity-less int combiner, few work-items combine", 100 + 10007 * (0 + 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9),
-             *ints);
+  checkEqual("identity-less int combiner, few work-items combine",
+             100 + 10007 * (0 + 1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9), *ints);
 
   // No work-item combines: the value stays.
   short *shorts = sycl::malloc_shared<short>(1, q);
   *shorts = -5;
-  q.parallel_for(sycl::nd_range<1>(4096, 128), sycl::reduction(shorts, larger_short()),
-                 [=](sycl::nd_item<1>, auto &) {})
-      .wait_and_throw();
+  q.parallel_for(sycl::nd_range<1>(4096, 128), sycl::reduction(shorts, larger_short()), [=](sycl::nd_item<1>, auto &) {
+   }).wait_and_throw();
   checkEqual("identity-less 2-byte combiner, nothing combined: the value stays", static_cast<short>(-5), *shorts);
   q.parallel_for(sycl::nd_range<1>(4096, 128), sycl::reduction(shorts, larger_short()),
                  [=](sycl::nd_item<1> it, auto &r) {
@@ -156,7 +155,7 @@ void spans(sycl::queue &q) {
                    r[1].combine(1);
                  })
       .wait_and_throw();
-  checkEqual("span<long long> with identity: element 0", 10 + static_cast<long long>(n) * (n - 1) / 2, wide[0]);
+  checkEqual("span<long long> with identity: element 0", 10 + static_cast<long long>(n * (n - 1) / 2), wide[0]);
   checkEqual("span<long long> with identity: element 1", 20 + static_cast<long long>(n), wide[1]);
   sycl::free(histogram, q);
   sycl::free(seen, q);
@@ -169,7 +168,8 @@ void reducerApi(sycl::queue &q) {
   out[1] = 4;
   int *identities = sycl::malloc_shared<int>(2, q);
   q.parallel_for(sycl::range<1>(1), sycl::reduction(&out[0], sycl::bit_and<int>()),
-                 sycl::reduction(&out[1], 0, add_ints()), [=](sycl::id<1>, auto &all, auto &given) {
+                 sycl::reduction(&out[1], 0, add_ints()),
+                 [=](sycl::id<1>, auto &all, auto &given) {
                    identities[0] = all.identity();
                    identities[1] = given.identity();
                    all &= 1;

@@ -46,8 +46,8 @@ template <typename To, typename From> To bit_cast_value(const From &from) {
 }
 
 // Whether a group's value can be combined into the target atomically.
-template <typename T, typename Op> inline constexpr bool atomic_combinable_v =
-    std::is_trivially_copyable_v<T> && (sizeof(T) == 4 || sizeof(T) == 8);
+template <typename T, typename Op> inline constexpr bool atomic_combinable_v = std::is_trivially_copyable_v<T> &&
+                                                                               (sizeof(T) == 4 || sizeof(T) == 8);
 
 // *target = op(*target, value), atomically.
 template <typename T, typename Op> void atomic_combine(T *target, const T &value, const Op &op) {
@@ -172,9 +172,8 @@ template <typename Kind> reduction_desc<Kind> kernel_view(const buffer_reduction
 
 // Combines the group's reducers of reduction `desc` and the group's value
 // into the target. Every work-item of the group calls it (it has barriers).
-template <typename Kind, typename Reducer>
-void combine_group(const reduction_desc<Kind> &desc, Reducer &reducer, std::size_t local, std::size_t size,
-                   std::size_t group) {
+template <typename Kind, typename Reducer> void combine_group(const reduction_desc<Kind> &desc, Reducer &reducer,
+                                                              std::size_t local, std::size_t size, std::size_t group) {
   using T = typename Kind::value_type;
   T *scratch = reinterpret_cast<T *>(static_cast<char *>(__onepass_local_memory()) + desc.scratch_offset);
   [[maybe_unused]] bool *holds = reinterpret_cast<bool *>(scratch + size);
@@ -235,18 +234,17 @@ template <typename Kind> group_partials_for<Kind> allocate_group_partials(handle
     const queue_impl *queue = handler_internals::queue(h);
     if (groups == 0 || !queue) return partials;
     std::shared_ptr<context_impl> context = get_queue_context(*queue);
-    char *memory = static_cast<char *>(
-        usm_allocate(Partials::bytes(groups), alignof(typename Kind::value_type) > alignof(unsigned int)
-                                                  ? alignof(typename Kind::value_type)
-                                                  : alignof(unsigned int),
-                     usm_kind::device, get_queue_device(*queue), context));
+    char *memory = static_cast<char *>(usm_allocate(Partials::bytes(groups),
+                                                    alignof(typename Kind::value_type) > alignof(unsigned int)
+                                                        ? alignof(typename Kind::value_type)
+                                                        : alignof(unsigned int),
+                                                    usm_kind::device, get_queue_device(*queue), context));
     partials.values = reinterpret_cast<typename Kind::value_type *>(memory);
     partials.holds = reinterpret_cast<unsigned char *>(memory + Partials::holds_offset(groups));
     partials.groups_done = reinterpret_cast<unsigned int *>(memory + Partials::counter_offset(groups));
     partials.groups = groups;
     unsigned int *counter = partials.groups_done;
-    handler_internals::before(h).push_back(
-        [counter](handler &init) { init.memset(counter, 0, sizeof(unsigned int)); });
+    handler_internals::before(h).push_back([counter](handler &init) { init.memset(counter, 0, sizeof(unsigned int)); });
     handler_internals::after(h).push_back(
         [memory, context](handler &release) { release.host_task([memory, context] { usm_free(memory, *context); }); });
     return partials;
@@ -255,9 +253,8 @@ template <typename Kind> group_partials_for<Kind> allocate_group_partials(handle
 
 // What the kernel captures of one reduction; registers its scratch and its
 // initialization with the handler.
-template <typename Kind>
-reduction_desc<Kind> prepare_reduction(handler &h, const usm_reduction<Kind> &r, std::size_t group_size,
-                                       std::size_t groups) {
+template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, const usm_reduction<Kind> &r,
+                                                                std::size_t group_size, std::size_t groups) {
   reduction_desc<Kind> desc{r.target, r.start, reserve_scratch<Kind>(h, group_size),
                             allocate_group_partials<Kind>(h, groups)};
   if constexpr (Kind::has_identity) {
@@ -270,9 +267,8 @@ reduction_desc<Kind> prepare_reduction(handler &h, const usm_reduction<Kind> &r,
   }
   return desc;
 }
-template <typename Kind>
-buffer_reduction_desc<Kind> prepare_reduction(handler &h, const buffer_reduction<Kind> &r, std::size_t group_size,
-                                              std::size_t groups) {
+template <typename Kind> buffer_reduction_desc<Kind> prepare_reduction(handler &h, const buffer_reduction<Kind> &r,
+                                                                       std::size_t group_size, std::size_t groups) {
   if constexpr (Kind::has_identity) {
     if (r.initialize) {
       auto data = r.data;
@@ -294,8 +290,7 @@ inline constexpr std::size_t kLanes = 8;
 template <typename Kind> struct reducer_lanes {
   using reducer_type = typename Kind::reducer_type;
   reducer_type lane[kLanes];
-  template <std::size_t... K>
-  reducer_lanes(const typename Kind::accumulator_type &start, std::index_sequence<K...>)
+  template <std::size_t... K> reducer_lanes(const typename Kind::accumulator_type &start, std::index_sequence<K...>)
       : lane{((void)K, reducer_type(start))...} {}
   explicit reducer_lanes(const typename Kind::accumulator_type &start)
       : reducer_lanes(start, std::make_index_sequence<kLanes>{}) {}
