@@ -178,7 +178,6 @@ template <typename Kind, typename Reducer> void combine_group(const reduction_de
   T *scratch = reinterpret_cast<T *>(static_cast<char *>(__onepass_local_memory()) + desc.scratch_offset);
   [[maybe_unused]] bool *holds = reinterpret_cast<bool *>(scratch + size);
   for (std::size_t element = 0; element < Kind::extent; ++element) {
-    if (element > 0) __onepass_group_barrier();  // the last element's scratch has been read
     auto &accumulator = accumulator_of(reducer, element);
     bool group_holds = true;
     if constexpr (Kind::has_identity) {
@@ -190,12 +189,17 @@ template <typename Kind, typename Reducer> void combine_group(const reduction_de
       combine_in_scratch(scratch, holds, local, size, desc.start.op);
       group_holds = holds[0];
     }
-    if (local != 0) continue;
-    if constexpr (std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
-      if (group_holds) atomic_combine(desc.target + element, scratch[0], desc.start.op);
-    } else {
-      desc.partials.store(group, element, scratch[0], group_holds);
+    if (local == 0) {
+      if constexpr (std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
+        if (group_holds) atomic_combine(desc.target + element, scratch[0], desc.start.op);
+      } else {
+        desc.partials.store(group, element, scratch[0], group_holds);
+      }
     }
+    // A span's next element reuses the scratch: once this one's is read. (A
+    // barrier on every path: the CPU device runs the code between barriers
+    // for each work-item in turn.)
+    if constexpr (Kind::extent > 1) __onepass_group_barrier();
   }
   if constexpr (!std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
     if (local == 0) desc.partials.finish(desc.target, desc.start.op);
