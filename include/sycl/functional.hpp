@@ -2,6 +2,8 @@
 // (sycl::known_identity) for the reductions and group algorithms.
 #pragma once
 
+#include "half.hpp"
+
 #include <limits>
 #include <type_traits>
 
@@ -59,9 +61,10 @@ template <template <typename> class Family, typename Op> inline constexpr bool i
 }  // namespace detail
 
 // §4.9.2.2: whether BinaryOperation has an identity OnePass knows for T.
+// (Table 101: the arithmetic types and sycl::half.)
 template <typename BinaryOperation, typename AccumulatorT> struct has_known_identity {
   static constexpr bool value =
-      (std::is_arithmetic_v<AccumulatorT> &&
+      ((std::is_arithmetic_v<AccumulatorT> || std::is_same_v<std::remove_cv_t<AccumulatorT>, half>) &&
        (detail::is_family_v<plus, BinaryOperation> || detail::is_family_v<multiplies, BinaryOperation> ||
         detail::is_family_v<minimum, BinaryOperation> || detail::is_family_v<maximum, BinaryOperation> ||
         detail::is_family_v<logical_and, BinaryOperation> || detail::is_family_v<logical_or, BinaryOperation>)) ||

@@ -302,8 +302,9 @@ private:
   void reduce_nd_range(nd_range<Dimensions> execution_range, const Kernel &kernel, Arguments &arguments,
                        std::index_sequence<I...>);
   // Command groups queue::submit submits before this one (the reductions'
-  // initialize_to_identity); this one depends on them.
-  std::vector<std::function<void(handler &)>> before_;
+  // initialize_to_identity); this one depends on them. And those it submits
+  // after this one, depending on it (freeing a reduction's scratch memory).
+  std::vector<std::function<void(handler &)>> before_, after_;
 
   // A local accessor's place in the work-group's local memory: its offset,
   // after those of the command group's earlier local accessors.

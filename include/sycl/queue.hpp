@@ -54,7 +54,15 @@ public:
     h.queue_ = impl_.get();
     command_group(h);
     for (const auto &before : h.before_) h.depends_on(submit(before));
-    return event(detail::queue_submit(*impl_, std::move(h.desc_)));
+    event done(detail::queue_submit(*impl_, std::move(h.desc_)));
+    for (const auto &after : h.after_) {
+      std::function<void(handler &)> then = [&](handler &next) {  // as before_'s: one instantiation of submit
+        next.depends_on(done);
+        after(next);
+      };
+      submit(then);
+    }
+    return done;
   }
 
   // §4.6.5.1: when the command group cannot be submitted to this queue

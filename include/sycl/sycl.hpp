@@ -33,4 +33,5 @@
 #include "usm_allocator.hpp"
 #include "math.hpp"
 #include "bit_cast.hpp"
+#include "span.hpp"
 #include "marray.hpp"

@@ -118,7 +118,7 @@ template <typename T> void asyncCopyNdRange(sycl::queue &q, const std::string &w
     const T want = i % stride == 0 ? T(static_cast<int>(2 * i)) : T(-1);
     bool same = true;
     if constexpr (sycl::detail::is_vec_v<T>) {
-      for (int k = 0; k < T::size(); ++k) same = same && d[i][k] == want[k];
+      for (int k = 0; k < static_cast<int>(T::size()); ++k) same = same && d[i][k] == want[k];
     } else {
       same = d[i] == want;
     }

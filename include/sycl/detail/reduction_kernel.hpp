@@ -1,0 +1,414 @@
+// parallel_for with reductions (SYCL 2020 §4.9.2), included by reduction.hpp.
+//
+// How it runs, the same on every device: each work-item combines into its own
+// reducer; at the end of its work-group the reducers are combined in local
+// memory (a halving tree, a barrier per step; for a span reduction, one
+// element after the other) and one work-item per group combines the group's
+// value into the target:
+//  - with an atomic operation where the type has one: an atomic add, min,
+//    max, and, or, xor where the operation is one of those, a
+//    compare-and-swap loop for other operations on 4- and 8-byte types;
+//  - otherwise (types of other sizes: bool, half, structs...) each group
+//    stores its value in a scratch array in device memory and counts itself
+//    done on an atomic counter; the last group to finish combines the
+//    groups' values, in group order, into the target. The scratch is
+//    allocated at submission, its counter zeroed by a command submitted just
+//    before the kernel, and freed by a host task submitted just after it.
+// Without an identity, a reducer, a slot of the local scratch and a group's
+// value say whether they hold a value, and empty ones are skipped.
+//
+// A parallel_for over a range runs as groups of 256 work-items, at most 1024
+// groups on the CPU and 2048 on a GPU (handler::kReductionGroups*), each
+// work-item taking the range's items a whole launch apart (coalesced on a
+// GPU); on the CPU each work-item takes a contiguous share. Either way a
+// work-item's items go to 8 reducers per reduction in turn: independent
+// chains, which the CPU vectorizes and a GPU overlaps.
+// initialize_to_identity writes the identity to the target in a command
+// submitted just before (queue::submit does it).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace sycl {
+namespace detail {
+
+template <typename To, typename From> To bit_cast_value(const From &from) {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof(To));
+  return to;
+}
+
+// Whether a group's value can be combined into the target atomically.
+template <typename T, typename Op> inline constexpr bool atomic_combinable_v = std::is_trivially_copyable_v<T> &&
+                                                                               (sizeof(T) == 4 || sizeof(T) == 8);
+
+// *target = op(*target, value), atomically.
+template <typename T, typename Op> void atomic_combine(T *target, const T &value, const Op &op) {
+  static_assert(atomic_combinable_v<T, Op>);
+  using ref = atomic_ref<T, memory_order::relaxed, memory_scope::device, access::address_space::generic_space>;
+  constexpr bool arithmetic = atomic_integral_v<T> || atomic_floating_v<T>;
+  if constexpr (arithmetic && is_family_v<plus, Op>) {
+    ref(*target).fetch_add(value);
+  } else if constexpr (arithmetic && is_family_v<minimum, Op>) {
+    ref(*target).fetch_min(value);
+  } else if constexpr (arithmetic && is_family_v<maximum, Op>) {
+    ref(*target).fetch_max(value);
+  } else if constexpr (atomic_integral_v<T> && is_family_v<bit_and, Op>) {
+    ref(*target).fetch_and(value);
+  } else if constexpr (atomic_integral_v<T> && is_family_v<bit_or, Op>) {
+    ref(*target).fetch_or(value);
+  } else if constexpr (atomic_integral_v<T> && is_family_v<bit_xor, Op>) {
+    ref(*target).fetch_xor(value);
+  } else {
+    using Bits = std::conditional_t<sizeof(T) == 4, unsigned int, unsigned long long>;
+    atomic_ref<Bits, memory_order::relaxed, memory_scope::device> bits(*reinterpret_cast<Bits *>(target));
+    Bits old = bits.load();
+    while (!bits.compare_exchange_weak(old, bit_cast_value<Bits>(op(bit_cast_value<T>(old), value)))) {
+    }
+  }
+}
+
+// The smallest power of two >= n.
+inline std::size_t power_of_two_at_least(std::size_t n) {
+  std::size_t p = 1;
+  while (p < n) p *= 2;
+  return p;
+}
+
+// Combines scratch[0, count) into scratch[0] with a halving tree, a barrier
+// before each step: every work-item of the group calls it, `local` being
+// its linear id. (A barrier after it makes scratch[0] visible to all.)
+template <typename T, typename Op>
+void combine_in_scratch(T *scratch, std::size_t local, std::size_t count, const Op &op) {
+  for (std::size_t half = power_of_two_at_least(count) / 2; half > 0; half /= 2) {
+    __onepass_group_barrier();
+    if (local < half && local + half < count) scratch[local] = op(scratch[local], scratch[local + half]);
+  }
+}
+// The same where slots may hold no value (reductions without an identity):
+// holds[i] says whether scratch[i] does.
+template <typename T, typename Op>
+void combine_in_scratch(T *scratch, bool *holds, std::size_t local, std::size_t count, const Op &op) {
+  for (std::size_t half = power_of_two_at_least(count) / 2; half > 0; half /= 2) {
+    __onepass_group_barrier();
+    if (local < half && local + half < count && holds[local + half]) {
+      scratch[local] = holds[local] ? op(scratch[local], scratch[local + half]) : scratch[local + half];
+      holds[local] = true;
+    }
+  }
+}
+
+// The groups' values of a reduction whose type has no atomic combination, in
+// device memory: values[group * Extent + element], whether each exists, and
+// how many groups are done.
+template <typename T, std::size_t Extent> struct group_partials {
+  T *values = nullptr;
+  unsigned char *holds = nullptr;
+  unsigned int *groups_done = nullptr;
+  std::size_t groups = 0;
+
+  static std::size_t holds_offset(std::size_t groups) { return groups * Extent * sizeof(T); }
+  static std::size_t counter_offset(std::size_t groups) {
+    return (holds_offset(groups) + groups * Extent + alignof(unsigned int) - 1) / alignof(unsigned int) *
+           alignof(unsigned int);
+  }
+  static std::size_t bytes(std::size_t groups) { return counter_offset(groups) + sizeof(unsigned int); }
+
+  void store(std::size_t group, std::size_t element, const T &value, bool holds_value) const {
+    if (holds_value) values[group * Extent + element] = value;
+    holds[group * Extent + element] = holds_value;
+  }
+  // Called by one work-item per group once its values are stored: the last
+  // group combines all groups' values into target[0, Extent).
+  template <typename Op> void finish(T *target, const Op &op) const {
+    atomic_fence(memory_order::release, memory_scope::device);
+    atomic_ref<unsigned int, memory_order::acq_rel, memory_scope::device, access::address_space::generic_space> done(
+        *groups_done);
+    if (done.fetch_add(1u) != groups - 1) return;
+    atomic_fence(memory_order::acquire, memory_scope::device);
+    for (std::size_t element = 0; element < Extent; ++element) {
+      accumulator<T, Op, false> total(op);
+      for (std::size_t group = 0; group < groups; ++group)
+        if (holds[group * Extent + element]) total.combine(values[group * Extent + element]);
+      if (total.holds_value()) target[element] = op(target[element], total.value);
+    }
+  }
+};
+struct no_group_partials {};
+template <typename Kind> using group_partials_for =
+    std::conditional_t<atomic_combinable_v<typename Kind::value_type, typename Kind::operation>, no_group_partials,
+                       group_partials<typename Kind::value_type, Kind::extent>>;
+
+// A reduction as the kernel sees it: where the result goes, what reducers
+// start from, where its scratch lies in the group's local memory, and where
+// the groups' values go when they cannot be combined atomically.
+template <typename Kind> struct reduction_desc {
+  using kind = Kind;
+  typename Kind::value_type *target = nullptr;
+  typename Kind::accumulator_type start;
+  std::size_t scratch_offset = 0;
+  group_partials_for<Kind> partials;
+};
+// A buffer reduction: its accessor gives the target's address in the kernel.
+template <typename Kind> struct buffer_reduction_desc {
+  using kind = Kind;
+  accessor<typename Kind::value_type, 1, access_mode::read_write, sycl::target::device> data;
+  typename Kind::accumulator_type start;
+  std::size_t scratch_offset;
+  group_partials_for<Kind> partials;
+};
+// In the kernel: a buffer reduction's descriptor with its target's address.
+template <typename Kind> reduction_desc<Kind> kernel_view(const reduction_desc<Kind> &d) { return d; }
+template <typename Kind> reduction_desc<Kind> kernel_view(const buffer_reduction_desc<Kind> &d) {
+  return {d.data.get_pointer(), d.start, d.scratch_offset, d.partials};
+}
+
+// Combines the group's reducers of reduction `desc` and the group's value
+// into the target. Every work-item of the group calls it (it has barriers).
+template <typename Kind, typename Reducer> void combine_group(const reduction_desc<Kind> &desc, Reducer &reducer,
+                                                              std::size_t local, std::size_t size, std::size_t group) {
+  using T = typename Kind::value_type;
+  T *scratch = reinterpret_cast<T *>(static_cast<char *>(__onepass_local_memory()) + desc.scratch_offset);
+  [[maybe_unused]] bool *holds = reinterpret_cast<bool *>(scratch + size);
+  for (std::size_t element = 0; element < Kind::extent; ++element) {
+    auto &accumulator = accumulator_of(reducer, element);
+    bool group_holds = true;
+    if constexpr (Kind::has_identity) {
+      scratch[local] = accumulator.value;
+      combine_in_scratch(scratch, local, size, desc.start.op);
+    } else {
+      holds[local] = accumulator.holds_value();
+      if (holds[local]) scratch[local] = accumulator.value;
+      combine_in_scratch(scratch, holds, local, size, desc.start.op);
+      group_holds = holds[0];
+    }
+    if (local == 0) {
+      if constexpr (std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
+        if (group_holds) atomic_combine(desc.target + element, scratch[0], desc.start.op);
+      } else {
+        desc.partials.store(group, element, scratch[0], group_holds);
+      }
+    }
+    // A span's next element reuses the scratch: once this one's is read. (A
+    // barrier on every path: the CPU device runs the code between barriers
+    // for each work-item in turn.)
+    if constexpr (Kind::extent > 1) __onepass_group_barrier();
+  }
+  if constexpr (!std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
+    if (local == 0) desc.partials.finish(desc.target, desc.start.op);
+  }
+}
+
+// Kernel names of the wrappers, for kernels the user named.
+template <typename Name> struct reduction_kernel_name {};
+
+struct handler_internals {
+  static std::size_t reserve_local_memory(handler &h, std::size_t bytes, std::size_t alignment) {
+    return h.reserve_local_memory(bytes, alignment);
+  }
+  static std::vector<std::function<void(handler &)>> &before(handler &h) { return h.before_; }
+  static std::vector<std::function<void(handler &)>> &after(handler &h) { return h.after_; }
+  static const queue_impl *queue(handler &h) { return h.queue_; }
+};
+
+// A reduction's place in the group's local memory: a value per work-item,
+// and whether it holds one where there is no identity.
+template <typename Kind> std::size_t reserve_scratch(handler &h, std::size_t group_size) {
+  using T = typename Kind::value_type;
+  const std::size_t bytes = group_size * (sizeof(T) + (Kind::has_identity ? 0 : sizeof(bool)));
+  return handler_internals::reserve_local_memory(h, bytes, alignof(T));
+}
+
+// The groups' values in device memory, for a reduction that needs them: the
+// memory is allocated now, its counter zeroed before the kernel and the
+// memory freed after it.
+template <typename Kind> group_partials_for<Kind> allocate_group_partials(handler &h, std::size_t groups) {
+  if constexpr (std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
+    return {};
+  } else {
+    using Partials = group_partials_for<Kind>;
+    Partials partials;
+    const queue_impl *queue = handler_internals::queue(h);
+    if (groups == 0 || !queue) return partials;
+    std::shared_ptr<context_impl> context = get_queue_context(*queue);
+    char *memory = static_cast<char *>(usm_allocate(Partials::bytes(groups),
+                                                    alignof(typename Kind::value_type) > alignof(unsigned int)
+                                                        ? alignof(typename Kind::value_type)
+                                                        : alignof(unsigned int),
+                                                    usm_kind::device, get_queue_device(*queue), context));
+    partials.values = reinterpret_cast<typename Kind::value_type *>(memory);
+    partials.holds = reinterpret_cast<unsigned char *>(memory + Partials::holds_offset(groups));
+    partials.groups_done = reinterpret_cast<unsigned int *>(memory + Partials::counter_offset(groups));
+    partials.groups = groups;
+    unsigned int *counter = partials.groups_done;
+    handler_internals::before(h).push_back([counter](handler &init) { init.memset(counter, 0, sizeof(unsigned int)); });
+    handler_internals::after(h).push_back(
+        [memory, context](handler &release) { release.host_task([memory, context] { usm_free(memory, *context); }); });
+    return partials;
+  }
+}
+
+// What the kernel captures of one reduction; registers its scratch and its
+// initialization with the handler.
+template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, const usm_reduction<Kind> &r,
+                                                                std::size_t group_size, std::size_t groups) {
+  reduction_desc<Kind> desc{r.target, r.start, reserve_scratch<Kind>(h, group_size),
+                            allocate_group_partials<Kind>(h, groups)};
+  if constexpr (Kind::has_identity) {
+    if (r.initialize) {
+      auto *target = r.target;
+      auto identity = r.start.identity;
+      handler_internals::before(h).push_back(
+          [target, identity](handler &init) { init.fill(target, identity, Kind::extent); });
+    }
+  }
+  return desc;
+}
+template <typename Kind> buffer_reduction_desc<Kind> prepare_reduction(handler &h, const buffer_reduction<Kind> &r,
+                                                                       std::size_t group_size, std::size_t groups) {
+  if constexpr (Kind::has_identity) {
+    if (r.initialize) {
+      auto data = r.data;
+      auto identity = r.start.identity;
+      handler_internals::before(h).push_back([data, identity](handler &init) {
+        init.require(data);
+        init.fill(data, identity);
+      });
+    }
+  }
+  return {r.data, r.start, reserve_scratch<Kind>(h, group_size), allocate_group_partials<Kind>(h, groups)};
+}
+
+// kLanes reducers of one reduction for one work-item: the work-item's items
+// go to them in turn, so that their combinations are independent chains (a
+// reduction's order of combination is unspecified, §4.9.2): the CPU
+// vectorizes them, a GPU has kLanes loads in flight per thread.
+inline constexpr std::size_t kLanes = 8;
+template <typename Kind> struct reducer_lanes {
+  using reducer_type = typename Kind::reducer_type;
+  reducer_type lane[kLanes];
+  template <std::size_t... K> reducer_lanes(const typename Kind::accumulator_type &start, std::index_sequence<K...>)
+      : lane{((void)K, reducer_type(start))...} {}
+  explicit reducer_lanes(const typename Kind::accumulator_type &start)
+      : reducer_lanes(start, std::make_index_sequence<kLanes>{}) {}
+  reducer_type &folded() {
+    for (std::size_t k = 1; k < kLanes; ++k)
+      for (std::size_t element = 0; element < Kind::extent; ++element)
+        accumulator_of(lane[0], element).merge(accumulator_of(lane[k], element));
+    return lane[0];
+  }
+};
+
+template <typename View> using kind_of = typename View::kind;
+
+// The work-item's items begin, begin + step, ... below end:
+// `call(linear, reducers...)` for each, spread over kLanes reducers per
+// reduction; then its group is combined.
+template <typename Descs, std::size_t... I, typename Call>
+void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size,
+                           std::size_t group, std::size_t begin, std::size_t end, std::size_t step, Call &&call) {
+  const auto views = std::make_tuple(kernel_view(std::get<I>(descs))...);
+  std::tuple<reducer_lanes<kind_of<std::tuple_element_t<I, decltype(views)>>>...> lanes(std::get<I>(views).start...);
+  std::size_t linear = begin;
+  if (step == 1) {
+    for (; linear + kLanes <= end; linear += kLanes)
+      for (std::size_t k = 0; k < kLanes; ++k) call(linear + k, std::get<I>(lanes).lane[k]...);
+  } else {
+    const std::size_t span = (kLanes - 1) * step;
+    for (; linear < end && end - linear > span; linear += kLanes * step)
+      for (std::size_t k = 0; k < kLanes; ++k) call(linear + k * step, std::get<I>(lanes).lane[k]...);
+  }
+  for (; linear < end; linear += step) call(linear, std::get<I>(lanes).lane[0]...);
+  (combine_group(std::get<I>(views), std::get<I>(lanes).folded(), local, size, group), ...);
+}
+
+// Runs `body(reducers...)` for one work-item, then combines its group.
+template <typename Descs, std::size_t... I, typename Body>
+void reduce_in_group(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size,
+                     std::size_t group, Body &&body) {
+  const auto views = std::make_tuple(kernel_view(std::get<I>(descs))...);
+  std::tuple<typename kind_of<std::tuple_element_t<I, decltype(views)>>::reducer_type...> reducers(
+      std::get<I>(views).start...);
+  body(std::get<I>(reducers)...);
+  (combine_group(std::get<I>(views), std::get<I>(reducers), local, size, group), ...);
+}
+
+}  // namespace detail
+
+// parallel_for(range, reductions..., kernel): kernel(item or id, reducer &...).
+template <typename KernelName, int Dimensions, typename... Rest>
+void handler::parallel_for_reduce(range<Dimensions> global_range, Rest &&...rest) {
+  auto arguments = std::forward_as_tuple(rest...);
+  constexpr std::size_t count = sizeof...(Rest) - 1;
+  reduce_range<KernelName>(global_range, std::get<count>(arguments), arguments, std::make_index_sequence<count>{});
+}
+
+template <typename KernelName, int Dimensions, typename Kernel, typename Arguments, std::size_t... I>
+void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel, Arguments &arguments,
+                           std::index_sequence<I...>) {
+  constexpr std::size_t group = kReductionGroupSize;
+  const std::size_t total = global_range.size();
+  const std::size_t most = queue_ && detail::queue_device_is_cpu(*queue_) ? kReductionGroupsCpu : kReductionGroupsGpu;
+  const std::size_t groups = std::min<std::size_t>((total + group - 1) / group, most);
+  auto descs = std::make_tuple(detail::prepare_reduction(*this, std::get<I>(arguments), group, groups)...);
+  using Name = std::conditional_t<std::is_same_v<KernelName, detail::auto_name>, detail::auto_name,
+                                  detail::reduction_kernel_name<KernelName>>;
+  parallel_for<Name>(nd_range<1>(groups * group, group), [=](nd_item<1> it) {
+    const std::size_t local = it.get_local_id(0), workers = it.get_global_range(0), group_id = it.get_group(0);
+    auto call = [&](std::size_t linear, auto &...reducers) {
+      id<Dimensions> index;
+      if constexpr (Dimensions == 1) {
+        index[0] = linear;
+      } else {
+        std::size_t rest = linear;
+        for (int d = Dimensions - 1; d >= 0; --d) {
+          index[d] = rest % global_range[d];
+          rest /= global_range[d];
+        }
+      }
+      kernel(detail::item_factory<Dimensions>::make(index, global_range), reducers...);
+    };
+    if (__onepass_target_is_cpu()) {
+      // A contiguous share per work-item (vector loads), in lanes.
+      const std::size_t share = (total + workers - 1) / workers;
+      const std::size_t begin = std::min(it.get_global_id(0) * share, total), end = std::min(begin + share, total);
+      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, group_id, begin, end, 1, call);
+    } else {
+      // Items a whole launch apart: neighbouring work-items read neighbouring items.
+      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, group_id, it.get_global_id(0),
+                                    total, workers, call);
+    }
+  });
+}
+
+// parallel_for(nd_range, reductions..., kernel): kernel(nd_item, reducer &...).
+template <typename KernelName, int Dimensions, typename... Rest>
+void handler::parallel_for_reduce(nd_range<Dimensions> execution_range, Rest &&...rest) {
+  auto arguments = std::forward_as_tuple(rest...);
+  constexpr std::size_t count = sizeof...(Rest) - 1;
+  reduce_nd_range<KernelName>(execution_range, std::get<count>(arguments), arguments,
+                              std::make_index_sequence<count>{});
+}
+
+template <typename KernelName, int Dimensions, typename Kernel, typename Arguments, std::size_t... I>
+void handler::reduce_nd_range(nd_range<Dimensions> execution_range, const Kernel &kernel, Arguments &arguments,
+                              std::index_sequence<I...>) {
+  const std::size_t group = execution_range.get_local_range().size();
+  const std::size_t groups = group == 0 ? 0 : execution_range.get_global_range().size() / group;
+  auto descs = std::make_tuple(detail::prepare_reduction(*this, std::get<I>(arguments), group, groups)...);
+  using Name = std::conditional_t<std::is_same_v<KernelName, detail::auto_name>, detail::auto_name,
+                                  detail::reduction_kernel_name<KernelName>>;
+  parallel_for<Name>(execution_range, [=](nd_item<Dimensions> it) {
+    detail::reduce_in_group(descs, std::index_sequence<I...>{}, it.get_local_linear_id(), group,
+                            it.get_group_linear_id(), [&](auto &...reducers) { kernel(it, reducers...); });
+  });
+}
+
+}  // namespace sycl
