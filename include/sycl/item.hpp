@@ -42,12 +42,14 @@ public:
   operator id<Dimensions>() const { return id_; }
   // §4.9.1.4: an item without an offset converts to one with (a zero offset:
   // OnePass launches have none).
-  template <bool W = WithOffset, typename = std::enable_if_t<!W>> operator item<Dimensions, true>() const {
+  // (The target type is spelled through W so that item<D, true> never
+  // declares a conversion to itself.)
+  template <bool W = WithOffset, typename = std::enable_if_t<!W>> operator item<Dimensions, !W>() const {
     return item<Dimensions, true>(id_, range_);
   }
   // ... and back, without the offset (a kernel may take item<D, false>).
   template <bool W = WithOffset, typename = std::enable_if_t<W>, typename = void>
-  operator item<Dimensions, false>() const {
+  operator item<Dimensions, !W>() const {
     return item<Dimensions, false>(id_, range_);
   }
   std::size_t get(int dimension) const { return id_[dimension]; }  // used by size_t_conversion
