@@ -191,6 +191,9 @@ public:
       const T *first = reinterpret_cast<const T *>(static_cast<const char *>(data) + offset);
       if constexpr (std::is_same_v<Destination, std::weak_ptr<T>> || std::is_same_v<Destination, std::weak_ptr<T[]>>) {
         if (auto target = destination.lock()) std::copy(first, first + count, target.get());
+      } else if constexpr (std::is_same_v<Destination, std::shared_ptr<T>> ||
+                           std::is_same_v<Destination, std::shared_ptr<T[]>>) {
+        if (destination) std::copy(first, first + count, destination.get());
       } else {
         std::copy(first, first + count, destination);
       }

@@ -137,6 +137,16 @@ public:
     }
   }
 
+  // A braced list of 2 or 3 sizes is a range (§4.9.4.2.2: parallel_for({N1, N2}, kernel)).
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void parallel_for(range<2> global_range, const KernelType &kernel) {
+    parallel_for<KernelName, 2, KernelType>(global_range, kernel);
+  }
+  template <typename KernelName = detail::auto_name, typename KernelType>
+  void parallel_for(range<3> global_range, const KernelType &kernel) {
+    parallel_for<KernelName, 3, KernelType>(global_range, kernel);
+  }
+
   // A plain count means a 1-D range (as `range<1>` is implicitly constructible).
   template <typename KernelName = detail::auto_name, typename KernelType>
   void parallel_for(std::size_t count, const KernelType &kernel) {

@@ -121,6 +121,15 @@ private:
   std::uint64_t identity_ = 0;
 };
 
+// Deprecated in SYCL 2020 (§4.7.6.11): an accessor of target::local is a
+// local_accessor under another name (its access mode is read_write or atomic
+// in SYCL 1.2.1; both give read-write local memory here).
+template <typename DataT, int Dimensions, access_mode AccessMode, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, AccessMode, target::local, IsPlaceholder> : public local_accessor<DataT, Dimensions> {
+public:
+  using local_accessor<DataT, Dimensions>::local_accessor;
+};
+
 }  // namespace sycl
 
 template <typename DataT, int Dimensions> struct std::hash<sycl::local_accessor<DataT, Dimensions>> {

@@ -162,6 +162,21 @@ int main() {
   asyncCopyNdRange<double>(q, "double");
   asyncCopyNdRange<sycl::vec<long, 16>>(q, "long16 (128-byte alignment)");
   asyncCopyHierarchical(q);
+  {
+    // The deprecated accessor of target::local is a local_accessor.
+    int *out = sycl::malloc_shared<int>(16, q);
+    q.submit([&](sycl::handler &h) {
+       sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::local> scratch(sycl::range<1>(8), h);
+       h.parallel_for(sycl::nd_range<1>(16, 8), [=](sycl::nd_item<1> it) {
+         scratch[it.get_local_id(0)] = static_cast<int>(it.get_global_id(0));
+         sycl::group_barrier(it.get_group());
+         out[it.get_global_id(0)] = scratch[7 - it.get_local_id(0)];
+       });
+     }).wait();
+    checkArray("accessor<..., target::local> as local memory", 16, out,
+               [](std::size_t i) { return static_cast<int>(i / 8 * 8 + 7 - i % 8); });
+    sycl::free(out, q);
+  }
   check("sycl::is_group_v<group<2>>", sycl::is_group_v<sycl::group<2>>);
   check("sycl::is_group_v<sub_group>", sycl::is_group_v<sycl::sub_group>);
   check("!sycl::is_group_v<nd_item<1>>", !sycl::is_group_v<sycl::nd_item<1>>);

@@ -88,6 +88,17 @@ int main() {
              [](std::size_t i) { return static_cast<int>(7 + i); });
   sycl::free(offsets, plain);
 
+  // parallel_for({N1, N2[, N3]}, kernel): a braced list is a range.
+  int *braced = sycl::malloc_shared<int>(24, plain);
+  plain.submit([&](sycl::handler &h) {
+     h.parallel_for({2, 3}, [=](sycl::item<2> it) { braced[it.get_linear_id()] = static_cast<int>(it.get_range(1)); });
+   }).wait();
+  plain.submit([&](sycl::handler &h) {
+     h.parallel_for({2, 3, 4}, [=](sycl::id<3> i) { braced[6 + (i[0] * 12 + i[1] * 4 + i[2]) % 18] = 9; });
+   }).wait();
+  checkArray("parallel_for({2, 3}) and ({2, 3, 4})", 24, braced, [](std::size_t i) { return i < 6 ? 3 : 9; });
+  sycl::free(braced, plain);
+
   // Explicit copies with shared pointers and from accessor to accessor.
   constexpr std::size_t n = 64;
   std::shared_ptr<int> src(new int[n], std::default_delete<int[]>());
@@ -113,6 +124,18 @@ int main() {
     check("buffer(first, last, allocator)", i[7] == 3 && i.size() == n);
     check("buffer(shared_ptr, range, allocator)", s[2] == 12);
   }
+
+  // set_final_data to a shared_ptr<T[]>: written there at destruction.
+  std::shared_ptr<int[]> finalData(new int[n]);
+  {
+    sycl::buffer<int, 1> source{sycl::range<1>(n)};
+    plain.submit([&](sycl::handler &h) {
+      sycl::accessor acc(source, h, sycl::write_only);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { acc[i] = static_cast<int>(3 * i[0]); });
+    });
+    source.set_final_data(finalData);
+  }
+  checkArray("set_final_data(shared_ptr<T[]>)", n, finalData.get(), [](std::size_t i) { return static_cast<int>(3 * i); });
 
   // is_device_copyable.
   check("is_device_copyable_v<int>", sycl::is_device_copyable_v<int>);
