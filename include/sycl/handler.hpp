@@ -165,9 +165,7 @@ public:
   // Without a work-group size the runtime picks 1 in every dimension.
   template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
   void parallel_for_work_group(range<Dimensions> num_work_groups, const WorkgroupFunctionType &kernel) {
-    range<Dimensions> one;
-    for (int d = 0; d < Dimensions; ++d) one[d] = 1;
-    parallel_for_work_group<KernelName>(num_work_groups, one, kernel);
+    parallel_for_work_group<KernelName>(num_work_groups, ones<Dimensions>(), kernel);
   }
   template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
   void parallel_for_work_group(range<Dimensions> num_work_groups, range<Dimensions> work_group_size,
@@ -184,9 +182,7 @@ public:
                           "parallel_for_work_group: the work-group size " +
                               detail::range_text(&work_group_size[0], Dimensions) + " is empty in dimension " +
                               std::to_string(d));
-      range<Dimensions> one;
-      for (int d = 0; d < Dimensions; ++d) one[d] = 1;
-      parallel_for<KernelName>(nd_range<Dimensions>(num_work_groups, one),
+      parallel_for<KernelName>(nd_range<Dimensions>(num_work_groups, ones<Dimensions>()),
                                detail::work_group_kernel<WorkgroupFunctionType, Dimensions>{kernel, work_group_size});
     }
   }
@@ -359,6 +355,11 @@ private:
     detail::kernel_with_handler<KernelType> wrapped{kernel, {}};
     if (spec_) wrapped.values = *spec_;
     return wrapped;
+  }
+  template <int Dimensions> static range<Dimensions> ones() {
+    range<Dimensions> r;
+    for (int d = 0; d < Dimensions; ++d) r[d] = 1;
+    return r;
   }
   void check_no_bundle(const char *what) const {
     if (desc_.kernel.bundle)

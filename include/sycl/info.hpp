@@ -113,8 +113,6 @@ struct platform {
 struct aspects {
   using return_type = std::vector<sycl::aspect>;
 };
-// Whether the device can compile and link kernels at run time (§4.6.4.2):
-// OnePass always does, its JIT builds every kernel at first launch.
 // §4.6.4.2: what atomic operations and fences the device supports.
 struct atomic_memory_order_capabilities {
   using return_type = std::vector<sycl::memory_order>;
@@ -128,6 +126,8 @@ struct atomic_memory_scope_capabilities {
 struct atomic_fence_scope_capabilities {
   using return_type = std::vector<sycl::memory_scope>;
 };
+// Whether the device can compile and link kernels at run time (§4.6.4.2):
+// OnePass always does, its JIT builds every kernel at first launch.
 struct is_compiler_available {
   using return_type = bool;
 };

@@ -32,11 +32,11 @@ public:
   template <typename Selector,
             typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
   queue(const context &ctx, const Selector &selector, const property_list &props = {})
-      : queue(ctx, select_in(ctx, selector), async_handler{}, props) {}
+      : queue(ctx, device(selector), async_handler{}, props) {}
   template <typename Selector,
             typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
   queue(const context &ctx, const Selector &selector, const async_handler &handler, const property_list &props = {})
-      : queue(ctx, select_in(ctx, selector), handler, props) {}
+      : queue(ctx, device(selector), handler, props) {}
 
   device get_device() const { return device(detail::get_queue_device(*impl_)); }
   context get_context() const { return context(detail::get_queue_context(*impl_)); }
@@ -275,12 +275,6 @@ public:
 
 private:
   friend struct std::hash<queue>;
-
-  // §4.6.5.1: the selector chooses among all root devices; the queue
-  // constructor then throws errc::invalid if the context lacks the choice.
-  template <typename Selector> static device select_in(const context &, const Selector &selector) {
-    return device(selector);
-  }
 
   static detail::queue_options options(const property_list &props) {
     detail::queue_options o;
