@@ -592,6 +592,34 @@ void handler::fill(accessor<T, Dim, Mode, Tgt, Ph> dest, const T &src) {
   std::memcpy(desc_.pattern.data(), &src, sizeof(T));
 }
 
+// A host task's closure may hold accessors of target::device, whose data
+// pointers are tokens (runtime_api.hpp, buffer_token). Their accesses become
+// host accesses, and each pointer-sized word of the closure that is a token of
+// one of the command group's buffers becomes the address in the host's copy.
+// (A token has 0xF in its top four bits and the buffer's id below: no host
+// pointer has that form, and an integer would have to match a live buffer's
+// id exactly.)
+inline void handler::bind_host_task_accessors(void *closure, std::size_t bytes) {
+  constexpr unsigned offset_bits = 40;  // a token's byte offset (runtime core/buffer/Buffer.h)
+  bool any_device = false;
+  for (detail::buffer_access &a : desc_.accesses)
+    if (!a.on_host) a.on_host = any_device = true;
+  if (!any_device) return;
+  auto *words = static_cast<unsigned char *>(closure);
+  for (std::size_t at = 0; at + sizeof(std::uintptr_t) <= bytes; at += alignof(std::uintptr_t)) {
+    std::uintptr_t word;
+    std::memcpy(&word, words + at, sizeof(word));
+    if ((word >> 60) != 0xF) continue;
+    for (const detail::buffer_access &a : desc_.accesses) {
+      std::uintptr_t base = detail::buffer_token(*a.buffer);
+      if ((word >> offset_bits) != (base >> offset_bits)) continue;
+      char *address = static_cast<char *>(detail::buffer_host_data(*a.buffer)) + (word - base);
+      std::memcpy(words + at, &address, sizeof(address));
+      break;
+    }
+  }
+}
+
 template <typename T, int D, access_mode M, target Tg, access::placeholder P>
 void handler::require(accessor<T, D, M, Tg, P> acc) {
   // §4.9.4.1: no effect unless acc is a placeholder not yet registered.

@@ -15,6 +15,38 @@ namespace sycl {
 namespace detail {
 template <typename Param> struct is_max_work_item_sizes : std::false_type {};
 template <int D> struct is_max_work_item_sizes<info::device::max_work_item_sizes<D>> : std::true_type {};
+
+// preferred_/native_vector_width_<T>: the element type and which of the two.
+struct half_storage {  // sizeof(half) without half.hpp
+  std::uint16_t bits;
+};
+template <typename Param> struct is_vector_width_descriptor : std::false_type {};
+#define ONEPASS_VECTOR_WIDTH(Name, T)                                                                            \
+  template <> struct is_vector_width_descriptor<info::device::preferred_vector_width_##Name> : std::true_type {   \
+    using element = T;                                                                                           \
+    static constexpr bool preferred = true;                                                                      \
+  };                                                                                                             \
+  template <> struct is_vector_width_descriptor<info::device::native_vector_width_##Name> : std::true_type {      \
+    using element = T;                                                                                           \
+    static constexpr bool preferred = false;                                                                     \
+  };
+ONEPASS_VECTOR_WIDTH(char, char)
+ONEPASS_VECTOR_WIDTH(short, short)
+ONEPASS_VECTOR_WIDTH(int, int)
+ONEPASS_VECTOR_WIDTH(long, long)
+ONEPASS_VECTOR_WIDTH(float, float)
+ONEPASS_VECTOR_WIDTH(double, double)
+ONEPASS_VECTOR_WIDTH(half, half_storage)
+#undef ONEPASS_VECTOR_WIDTH
+
+// The widest vector register of the host CPU (the CPU device), in bytes.
+inline std::size_t host_vector_bytes() {
+#if defined(__x86_64__) || defined(__i386__)
+  if (__builtin_cpu_supports("avx512f")) return 64;
+  if (__builtin_cpu_supports("avx")) return 32;
+#endif
+  return 16;
+}
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 template <typename Param> struct is_platform_extensions : std::is_same<Param, info::platform::extensions> {};
@@ -130,7 +162,25 @@ public:
                        std::is_same_v<Param, d::atomic_fence_scope_capabilities>)
       return std::vector<memory_scope>{memory_scope::work_item, memory_scope::sub_group, memory_scope::work_group,
                                        memory_scope::device, memory_scope::system};
-    else static_assert(sizeof(Param) == 0, "device info descriptor not supported by OnePass");
+    else return other_info<Param>(p);
+  }
+
+  // §4.6.4.2: no OnePass device can be partitioned (partition_properties is
+  // empty), so each form throws errc::feature_not_supported as the spec says.
+  template <info::partition_property Prop,
+            typename = std::enable_if_t<Prop == info::partition_property::partition_equally>>
+  std::vector<device> create_sub_devices(std::size_t) const {
+    throw_no_partition("partition_equally");
+  }
+  template <info::partition_property Prop,
+            typename = std::enable_if_t<Prop == info::partition_property::partition_by_counts>>
+  std::vector<device> create_sub_devices(const std::vector<std::size_t> &) const {
+    throw_no_partition("partition_by_counts");
+  }
+  template <info::partition_property Prop,
+            typename = std::enable_if_t<Prop == info::partition_property::partition_by_affinity_domain>>
+  std::vector<device> create_sub_devices(info::partition_affinity_domain) const {
+    throw_no_partition("partition_by_affinity_domain");
   }
 
   friend bool operator==(const device &a, const device &b) { return a.impl_ == b.impl_; }
@@ -163,6 +213,82 @@ public:
 
 private:
   const detail::device_properties &props() const { return detail::get_device_properties(*impl_); }
+  [[noreturn]] void throw_no_partition(const char *how) const {
+    throw exception(make_error_code(errc::feature_not_supported),
+                    "device::create_sub_devices: device '" + props().name + "' cannot be partitioned (" + how +
+                        "): OnePass devices have no sub-devices (info::device::partition_properties is empty)");
+  }
+  // The descriptors of Table 4.6.4.2 that OnePass answers without asking
+  // the backend beyond the device's properties.
+  template <typename Param> typename Param::return_type other_info(const detail::device_properties &p) const {
+    namespace d = info::device;
+    const bool gpu = p.type == info::device_type::gpu;
+    if constexpr (detail::is_vector_width_descriptor<Param>::value) {
+      // GPUs: scalar lanes (NVIDIA has no vector ALUs). The CPU: the JIT
+      // vectorizes across work-items, so scalar code is preferred; its
+      // native width is the widest vector register.
+      using T = typename detail::is_vector_width_descriptor<Param>::element;
+      if (std::is_same_v<T, double> && !has(aspect::fp64)) return 0u;
+      if (std::is_same_v<T, detail::half_storage> && !has(aspect::fp16)) return 0u;
+      if (gpu || detail::is_vector_width_descriptor<Param>::preferred) return 1u;
+      return static_cast<std::uint32_t>(detail::host_vector_bytes() / sizeof(T));
+    } else if constexpr (std::is_same_v<Param, d::max_num_sub_groups>) {
+      std::size_t smallest = p.sub_group_sizes.empty() ? 1 : p.sub_group_sizes.front();
+      for (std::size_t s : p.sub_group_sizes) smallest = std::min(smallest, s);
+      return static_cast<std::uint32_t>(p.max_work_group_size / smallest);
+    } else if constexpr (std::is_same_v<Param, d::image_support>) return false;
+    else if constexpr (std::is_same_v<Param, d::max_read_image_args> || std::is_same_v<Param, d::max_write_image_args> ||
+                       std::is_same_v<Param, d::max_samplers>)
+      return 0u;  // no aspect::image: the spec's minimum is 0
+    else if constexpr (std::is_same_v<Param, d::image2d_max_width> || std::is_same_v<Param, d::image2d_max_height> ||
+                       std::is_same_v<Param, d::image3d_max_width> || std::is_same_v<Param, d::image3d_max_height> ||
+                       std::is_same_v<Param, d::image3d_max_depth> || std::is_same_v<Param, d::image_max_buffer_size>)
+      return std::size_t(0);
+    // The kernel object is the launch's parameter: CUDA's classic 4 KiB
+    // limit on GPUs; on the CPU it is passed by pointer.
+    else if constexpr (std::is_same_v<Param, d::max_parameter_size>) return std::size_t(gpu ? 4096 : 1 << 20);
+    else if constexpr (std::is_same_v<Param, d::half_fp_config>) {
+      if (!has(aspect::fp16)) return {};
+      return {info::fp_config::denorm, info::fp_config::inf_nan, info::fp_config::round_to_nearest,
+              info::fp_config::fma};
+    } else if constexpr (std::is_same_v<Param, d::single_fp_config>)
+      return {info::fp_config::denorm,        info::fp_config::inf_nan, info::fp_config::round_to_nearest,
+              info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma,
+              info::fp_config::correctly_rounded_divide_sqrt};
+    else if constexpr (std::is_same_v<Param, d::double_fp_config>) {
+      if (!has(aspect::fp64)) return {};
+      return {info::fp_config::denorm,        info::fp_config::inf_nan,      info::fp_config::round_to_nearest,
+              info::fp_config::round_to_zero, info::fp_config::round_to_inf, info::fp_config::fma};
+    } else if constexpr (std::is_same_v<Param, d::global_mem_cache_type>) return info::global_mem_cache_type::read_write;
+    else if constexpr (std::is_same_v<Param, d::global_mem_cache_size>) return p.global_mem_cache_size;
+    else if constexpr (std::is_same_v<Param, d::max_constant_buffer_size>) return std::uint64_t(64 * 1024);
+    else if constexpr (std::is_same_v<Param, d::max_constant_args>) return 8u;
+    else if constexpr (std::is_same_v<Param, d::local_mem_type>)
+      return gpu ? info::local_mem_type::local : info::local_mem_type::global;
+    else if constexpr (std::is_same_v<Param, d::error_correction_support>) return false;
+    else if constexpr (std::is_same_v<Param, d::host_unified_memory>) return !gpu;
+    else if constexpr (std::is_same_v<Param, d::profiling_timer_resolution>) return std::size_t(1);  // nanoseconds
+    else if constexpr (std::is_same_v<Param, d::is_endian_little>) return true;
+    else if constexpr (std::is_same_v<Param, d::execution_capabilities>) return {info::execution_capability::exec_kernel};
+    else if constexpr (std::is_same_v<Param, d::queue_profiling>) return has(aspect::queue_profiling);
+    else if constexpr (std::is_same_v<Param, d::built_in_kernel_ids> || std::is_same_v<Param, d::built_in_kernels> ||
+                       std::is_same_v<Param, d::extensions>)
+      return {};
+    else if constexpr (std::is_same_v<Param, d::profile>) return std::string("FULL_PROFILE");
+    else if constexpr (std::is_same_v<Param, d::printf_buffer_size>) return std::size_t(1 << 20);
+    else if constexpr (std::is_same_v<Param, d::preferred_interop_user_sync>) return false;
+    else if constexpr (std::is_same_v<Param, d::parent_device>)
+      throw exception(make_error_code(errc::invalid),
+                      "info::device::parent_device: device '" + p.name + "' is not a sub-device");
+    else if constexpr (std::is_same_v<Param, d::partition_max_sub_devices>) return 0u;
+    else if constexpr (std::is_same_v<Param, d::partition_properties> ||
+                       std::is_same_v<Param, d::partition_affinity_domains>)
+      return {};
+    else if constexpr (std::is_same_v<Param, d::partition_type_property>) return info::partition_property::no_partition;
+    else if constexpr (std::is_same_v<Param, d::partition_type_affinity_domain>)
+      return info::partition_affinity_domain::not_applicable;
+    else static_assert(sizeof(Param) == 0, "device info descriptor not supported by OnePass");
+  }
   std::shared_ptr<detail::device_impl> impl_;
 };
 

@@ -264,12 +264,17 @@ public:
 
   // --- host tasks (§4.10) ------------------------------------------------------
   // Runs `task` on a host thread once the command group's requirements are met;
-  // its target::host_task accessors see the host's copy of the data.
+  // its target::host_task accessors see the host's copy of the data. A
+  // target::device accessor used in a host task is undefined by §4.7.6.9
+  // (native handles only); OnePass gives it the host's copy too, as if it
+  // were a host_task accessor, rather than leave it pointing nowhere.
   template <typename T> void host_task(T &&task) {
     static_assert(std::is_invocable_v<std::decay_t<T> &>,
                   "host_task needs a callable with no arguments (interop_handle is not supported yet)");
     begin_command(detail::command_kind::host_task);
-    desc_.host_task = [task = std::forward<T>(task)]() mutable { task(); };
+    std::decay_t<T> closure(std::forward<T>(task));
+    bind_host_task_accessors(&closure, sizeof(closure));
+    desc_.host_task = [task = std::move(closure)]() mutable { task(); };
   }
 
   // --- requirements and dependencies (§4.9.4.1) ---------------------------------
@@ -322,6 +327,7 @@ private:
   }
 
   void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
+  inline void bind_host_task_accessors(void *closure, std::size_t bytes);
   bool has_access(const detail::buffer_access &access) const {
     return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),
                        [&](const detail::buffer_access &a) { return detail::same_access(a, access); });

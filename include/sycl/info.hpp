@@ -1,4 +1,4 @@
-// SYCL 2020 §4.6 information descriptors (the subset OnePass implements so far).
+// SYCL 2020 §4.6 information descriptors.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +11,7 @@ namespace sycl {
 class platform;
 class device;
 class context;
+class kernel_id;
 enum class aspect;
 enum class memory_order;
 enum class memory_scope;
@@ -27,6 +28,31 @@ enum class device_type : unsigned {
   host = 32,
   all = 0xffffffff
 };
+
+// §4.6.4.7: the enumerations of the device descriptors.
+enum class partition_property { no_partition, partition_equally, partition_by_counts, partition_by_affinity_domain };
+enum class partition_affinity_domain {
+  not_applicable,
+  numa,
+  L4_cache,
+  L3_cache,
+  L2_cache,
+  L1_cache,
+  next_partitionable
+};
+enum class local_mem_type { none, local, global };
+enum class fp_config {
+  denorm,
+  inf_nan,
+  round_to_nearest,
+  round_to_zero,
+  round_to_inf,
+  fma,
+  correctly_rounded_divide_sqrt,
+  soft_float
+};
+enum class global_mem_cache_type { none, read_only, read_write };
+enum class execution_capability { exec_kernel, exec_native_kernel };
 
 namespace platform {
 struct name {
@@ -126,6 +152,65 @@ struct atomic_memory_scope_capabilities {
 struct atomic_fence_scope_capabilities {
   using return_type = std::vector<sycl::memory_scope>;
 };
+// The rest of Table 4.6.4.2 (what device::get_info answers for each is in
+// device.hpp).
+#define ONEPASS_INFO_DESCRIPTOR(Name, ...)                                                                       \
+  struct Name {                                                                                                  \
+    using return_type = __VA_ARGS__;                                                                             \
+  };
+ONEPASS_INFO_DESCRIPTOR(max_num_sub_groups, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_vector_width_char, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_vector_width_short, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_vector_width_int, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_vector_width_long, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_vector_width_float, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_vector_width_double, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_vector_width_half, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(native_vector_width_char, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(native_vector_width_short, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(native_vector_width_int, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(native_vector_width_long, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(native_vector_width_float, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(native_vector_width_double, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(native_vector_width_half, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(image_support, bool)  // deprecated: aspect::image
+ONEPASS_INFO_DESCRIPTOR(max_read_image_args, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(max_write_image_args, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(image2d_max_width, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(image2d_max_height, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(image3d_max_width, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(image3d_max_height, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(image3d_max_depth, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(image_max_buffer_size, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(max_samplers, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(max_parameter_size, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(half_fp_config, std::vector<info::fp_config>)
+ONEPASS_INFO_DESCRIPTOR(single_fp_config, std::vector<info::fp_config>)
+ONEPASS_INFO_DESCRIPTOR(double_fp_config, std::vector<info::fp_config>)
+ONEPASS_INFO_DESCRIPTOR(global_mem_cache_type, info::global_mem_cache_type)
+ONEPASS_INFO_DESCRIPTOR(global_mem_cache_size, std::uint64_t)
+ONEPASS_INFO_DESCRIPTOR(max_constant_buffer_size, std::uint64_t)  // deprecated
+ONEPASS_INFO_DESCRIPTOR(max_constant_args, std::uint32_t)         // deprecated
+ONEPASS_INFO_DESCRIPTOR(local_mem_type, info::local_mem_type)
+ONEPASS_INFO_DESCRIPTOR(error_correction_support, bool)
+ONEPASS_INFO_DESCRIPTOR(host_unified_memory, bool)  // deprecated
+ONEPASS_INFO_DESCRIPTOR(profiling_timer_resolution, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(is_endian_little, bool)
+ONEPASS_INFO_DESCRIPTOR(execution_capabilities, std::vector<info::execution_capability>)
+ONEPASS_INFO_DESCRIPTOR(queue_profiling, bool)  // deprecated: aspect::queue_profiling
+ONEPASS_INFO_DESCRIPTOR(built_in_kernel_ids, std::vector<sycl::kernel_id>)
+ONEPASS_INFO_DESCRIPTOR(built_in_kernels, std::vector<std::string>)  // deprecated
+ONEPASS_INFO_DESCRIPTOR(profile, std::string)
+ONEPASS_INFO_DESCRIPTOR(extensions, std::vector<std::string>)  // deprecated: device::has
+ONEPASS_INFO_DESCRIPTOR(printf_buffer_size, std::size_t)
+ONEPASS_INFO_DESCRIPTOR(preferred_interop_user_sync, bool)
+ONEPASS_INFO_DESCRIPTOR(parent_device, sycl::device)
+ONEPASS_INFO_DESCRIPTOR(partition_max_sub_devices, std::uint32_t)
+ONEPASS_INFO_DESCRIPTOR(partition_properties, std::vector<info::partition_property>)
+ONEPASS_INFO_DESCRIPTOR(partition_affinity_domains, std::vector<info::partition_affinity_domain>)
+ONEPASS_INFO_DESCRIPTOR(partition_type_property, info::partition_property)
+ONEPASS_INFO_DESCRIPTOR(partition_type_affinity_domain, info::partition_affinity_domain)
+#undef ONEPASS_INFO_DESCRIPTOR
 // Whether the device can compile and link kernels at run time (§4.6.4.2):
 // OnePass always does, its JIT builds every kernel at first launch.
 struct is_compiler_available {

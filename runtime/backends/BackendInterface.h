@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 13
+#define ONEPASS_BACKEND_INTERFACE_VERSION 14
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -56,6 +56,7 @@ typedef struct onepass_backend_device_info {
   /* The most work-items of a work-group along each axis; axis 0 carries
    * SYCL's last dimension (CUDA's x). */
   uint64_t max_work_item_sizes[3];
+  uint64_t global_cache_bytes; /* the largest cache before global memory (L2 on GPUs, the last level on CPUs) */
 } onepass_backend_device_info;
 
 /* What a device's kernels are compiled for. The strings stay valid while

@@ -36,6 +36,7 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
   p.local_mem_size = info.local_mem_bytes;
   p.kernel_features = info.kernel_features;
   p.cache_line_size = info.cache_line_bytes;
+  p.global_mem_cache_size = info.global_cache_bytes;
   p.sub_group_sizes = {info.sub_group_size ? info.sub_group_size : 1u};
   p.aspects = {p.type == info::device_type::gpu ? aspect::gpu : aspect::cpu,
                aspect::usm_device_allocations,

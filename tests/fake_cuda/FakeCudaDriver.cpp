@@ -141,6 +141,7 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   case 10: *value = 32; break;       // warp size
   case 13: *value = 1500000; break;  // clock kHz
   case 16: *value = 4; break;        // multiprocessors
+  case 38: *value = 1 << 20; break;  // L2 cache bytes
   case 75: *value = static_cast<int>(state().sm / 10); break;
   case 76: *value = static_cast<int>(state().sm % 10); break;
   case 83: *value = 1; break;  // managed memory

@@ -16,8 +16,8 @@ using onepass_test::checkThrows;
 
 namespace {
 
-bool contains(const std::vector<sycl::aspect> &aspects, sycl::aspect a) {
-  return std::find(aspects.begin(), aspects.end(), a) != aspects.end();
+template <typename T> bool contains(const std::vector<T> &values, T value) {
+  return std::find(values.begin(), values.end(), value) != values.end();
 }
 
 // Runs a kernel on `q` and checks its result.
@@ -83,6 +83,69 @@ void cpuDevice() {
              cpu.get_info<sycl::info::device::platform>() == cpu.get_platform());
 }
 
+// The rest of Table 4.6.4.2, on every device: values the spec constrains.
+void allDescriptors() {
+  namespace d = sycl::info::device;
+  for (const sycl::device &dev : sycl::device::get_devices()) {
+    const std::string n = dev.get_info<d::name>() + ": ";
+    const bool gpu = dev.is_gpu();
+    checkEqual(n + "preferred_vector_width_float", 1u, dev.get_info<d::preferred_vector_width_float>());
+    const std::uint32_t nativeChar = dev.get_info<d::native_vector_width_char>();
+    checkEqual(n + "native_vector_width_int is char's / 4", nativeChar / 4, dev.get_info<d::native_vector_width_int>());
+    checkEqual(n + "native_vector_width_double (fp64)", dev.has(sycl::aspect::fp64) ? nativeChar / 8 : 0u,
+               dev.get_info<d::native_vector_width_double>());
+    checkEqual(n + "native_vector_width_char", gpu ? 1u : nativeChar, nativeChar);
+    check(n + "native_vector_width_char >= 1", nativeChar >= 1);
+    const std::uint32_t groups = dev.get_info<d::max_num_sub_groups>();
+    check(n + "max_num_sub_groups * smallest sub-group size covers max_work_group_size",
+          groups * dev.get_info<d::sub_group_sizes>().front() >= dev.get_info<d::max_work_group_size>());
+    checkEqual(n + "image_support (no aspect::image)", false, dev.get_info<d::image_support>());
+    checkEqual(n + "max_samplers", 0u, dev.get_info<d::max_samplers>());
+    checkEqual(n + "image2d_max_width", std::size_t(0), dev.get_info<d::image2d_max_width>());
+    check(n + "max_parameter_size >= 1024 (§4.6.4.2 minimum)", dev.get_info<d::max_parameter_size>() >= 1024);
+    const auto single = dev.get_info<d::single_fp_config>();
+    check(n + "single_fp_config has round_to_nearest and inf_nan (§4.6.4.2 minimum)",
+          contains(single, sycl::info::fp_config::round_to_nearest) && contains(single, sycl::info::fp_config::inf_nan));
+    checkEqual(n + "double_fp_config empty exactly without fp64", !dev.has(sycl::aspect::fp64),
+               dev.get_info<d::double_fp_config>().empty());
+    check(n + "half_fp_config (fp16)", !dev.get_info<d::half_fp_config>().empty());
+    checkEqual(n + "global_mem_cache_type", static_cast<int>(sycl::info::global_mem_cache_type::read_write),
+               static_cast<int>(dev.get_info<d::global_mem_cache_type>()));
+    check(n + "global_mem_cache_size > 0", dev.get_info<d::global_mem_cache_size>() > 0);
+    checkEqual(n + "local_mem_type", static_cast<int>(gpu ? sycl::info::local_mem_type::local
+                                                          : sycl::info::local_mem_type::global),
+               static_cast<int>(dev.get_info<d::local_mem_type>()));
+    checkEqual(n + "host_unified_memory", !gpu, dev.get_info<d::host_unified_memory>());
+    checkEqual(n + "is_endian_little", true, dev.get_info<d::is_endian_little>());
+    checkEqual(n + "profiling_timer_resolution (ns)", std::size_t(1), dev.get_info<d::profiling_timer_resolution>());
+    checkEqual(n + "execution_capabilities", std::size_t(1), dev.get_info<d::execution_capabilities>().size());
+    checkEqual(n + "queue_profiling agrees with the aspect", dev.has(sycl::aspect::queue_profiling),
+               dev.get_info<d::queue_profiling>());
+    checkEqual(n + "built_in_kernel_ids", std::size_t(0), dev.get_info<d::built_in_kernel_ids>().size());
+    checkEqual(n + "profile", std::string("FULL_PROFILE"), dev.get_info<d::profile>());
+    check(n + "printf_buffer_size > 0", dev.get_info<d::printf_buffer_size>() > 0);
+    // §4.6.4.2: no OnePass device can be partitioned.
+    checkEqual(n + "partition_max_sub_devices", 0u, dev.get_info<d::partition_max_sub_devices>());
+    checkEqual(n + "partition_properties", std::size_t(0), dev.get_info<d::partition_properties>().size());
+    checkEqual(n + "partition_affinity_domains", std::size_t(0), dev.get_info<d::partition_affinity_domains>().size());
+    checkEqual(n + "partition_type_property", static_cast<int>(sycl::info::partition_property::no_partition),
+               static_cast<int>(dev.get_info<d::partition_type_property>()));
+    checkEqual(n + "partition_type_affinity_domain",
+               static_cast<int>(sycl::info::partition_affinity_domain::not_applicable),
+               static_cast<int>(dev.get_info<d::partition_type_affinity_domain>()));
+    checkThrows(n + "parent_device of a root device", sycl::errc::invalid,
+                [&] { dev.get_info<d::parent_device>(); });
+    checkThrows(n + "create_sub_devices<partition_equally>", sycl::errc::feature_not_supported,
+                [&] { dev.create_sub_devices<sycl::info::partition_property::partition_equally>(1); });
+    checkThrows(n + "create_sub_devices<partition_by_counts>", sycl::errc::feature_not_supported,
+                [&] { dev.create_sub_devices<sycl::info::partition_property::partition_by_counts>({1, 1}); });
+    checkThrows(n + "create_sub_devices<partition_by_affinity_domain>", sycl::errc::feature_not_supported, [&] {
+      dev.create_sub_devices<sycl::info::partition_property::partition_by_affinity_domain>(
+          sycl::info::partition_affinity_domain::next_partitionable);
+    });
+  }
+}
+
 void selectors() {
   sycl::queue cpuQueue(sycl::cpu_selector_v);
   std::printf("queue(cpu_selector_v) runs on: %s\n",
@@ -127,6 +190,7 @@ int main() {
   onepass_test::runPart("platforms", [] { platforms(); });
   onepass_test::runPart("CPU device", [] { cpuDevice(); });
   onepass_test::runPart("selectors", [] { selectors(); });
+  onepass_test::runPart("every descriptor of Table 4.6.4.2", [] { allDescriptors(); });
   // §4.6.2: a platform has an aspect when all its devices have it.
   for (const sycl::platform &p : sycl::platform::get_platforms()) {
     bool all = true;

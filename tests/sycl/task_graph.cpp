@@ -405,6 +405,48 @@ void inOrderQueue() {
   sycl::free(flag, q);
 }
 
+// --- device accessors in host tasks ------------------------------------------------------------
+
+// §4.7.6.9 leaves a target::device accessor used in a host task undefined;
+// OnePass gives it the host's copy (the CTS's host_task_invoke_api relies on
+// it). The data must flow to and from kernels around the host task.
+void deviceAccessorsInHostTasks(sycl::queue &q) {
+  constexpr int n = 64;
+  std::vector<int> data(n, 2);
+  {
+    sycl::buffer<int> buf(data.data(), sycl::range<1>(n));
+    sycl::buffer<int> other{sycl::range<1>(n)};
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(buf, h, sycl::read_write);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] += static_cast<int>(i[0]); });
+    });
+    q.submit([&](sycl::handler &h) {
+      auto in = buf.get_access<sycl::access_mode::read, sycl::target::host_task>(h);
+      auto out = buf.get_access<sycl::access_mode::write>(h);
+      sycl::accessor o(other, h, sycl::write_only, sycl::no_init);
+      long minusOne = -1;  // an integer with 0xF in its top bits is left alone
+      h.host_task([=] {
+        for (int i = 0; i < n; ++i) out[i] = in[i] * 10 + static_cast<int>(minusOne + 1);
+        for (int i = 0; i < n; ++i) o[i] = 7;
+      });
+    });
+    sycl::buffer<int> sub(buf, sycl::id<1>(n / 2), sycl::range<1>(n / 2));
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor s(sub, h, sycl::read_write);
+      h.host_task([=] {
+        for (int i = 0; i < n / 2; ++i) s[i] += 1;
+      });
+    });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(buf, h, sycl::read_write);
+      sycl::accessor o(other, h, sycl::read_only);
+      h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] += o[i]; });
+    });
+  }
+  checkArray("device accessors in host tasks: kernel, host task (whole and sub-buffer), kernel", n, data.data(),
+             [](std::size_t i) { return (2 + static_cast<int>(i)) * 10 + (i >= n / 2 ? 1 : 0) + 7; });
+}
+
 // --- two queues on one buffer -------------------------------------------------------------------
 
 void twoQueues(sycl::queue &q1) {
@@ -546,6 +588,7 @@ int main() {
   onepass_test::runPart("host accessors in the graph", [&] { hostAccessorsInGraph(q); });
   onepass_test::runPart("explicit dependencies and wait lists", [&] { explicitDependencies(q); });
   onepass_test::runPart("in-order queue", [&] { inOrderQueue(); });
+  onepass_test::runPart("device accessors in host tasks", [&] { deviceAccessorsInHostTasks(q); });
   onepass_test::runPart("two queues on one buffer", [&] { twoQueues(q); });
   onepass_test::runPart("two devices on one buffer", [&] { twoDevices(q); });
   onepass_test::runPart("buffers destroyed with work in flight", [&] { destroyedWithWorkInFlight(q); });

@@ -104,6 +104,9 @@ int cpuDeviceInfo(uint32_t, onepass_backend_device_info *info, char **) {
   info->max_work_group_size = 4096;
   info->has_fp64 = 1;
   info->cache_line_bytes = 64;
+  long cache = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (cache <= 0) cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
+  info->global_cache_bytes = cache > 0 ? static_cast<uint64_t>(cache) : 0;
   info->sub_group_size = 8;  // jit/builtins/cpu/group.cpp
   for (uint64_t &size : info->max_work_item_sizes) size = info->max_work_group_size;
   return 0;

@@ -63,6 +63,7 @@ int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
   info->max_work_group_size = static_cast<uint64_t>(attribute(MaxThreadsPerBlock));
   info->has_fp64 = 1;
   info->cache_line_bytes = 128;
+  info->global_cache_bytes = static_cast<uint64_t>(attribute(L2CacheSize));
   info->sub_group_size = 32;  // a warp (jit/builtins/ptx/group.cpp)
   for (int axis = 0; axis < 3; ++axis) info->max_work_item_sizes[axis] = static_cast<uint64_t>(d.maxBlock[axis]);
   return 0;

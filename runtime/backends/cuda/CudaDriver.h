@@ -35,6 +35,7 @@ enum DeviceAttribute : int {
   WarpSize = 10,
   ClockRateKHz = 13,
   MultiprocessorCount = 16,
+  L2CacheSize = 38,
   ComputeCapabilityMajor = 75,
   ComputeCapabilityMinor = 76,
   ManagedMemory = 83,
