@@ -219,6 +219,7 @@ public:
 
 private:
   friend class handler;
+  friend class interop_handle;
   friend struct std::hash<accessor>;
   template <typename, typename, int> friend class detail::accessor_common;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;

@@ -268,14 +268,9 @@ public:
   // target::device accessor used in a host task is undefined by §4.7.6.9
   // (native handles only); OnePass gives it the host's copy too, as if it
   // were a host_task accessor, rather than leave it pointing nowhere.
-  template <typename T> void host_task(T &&task) {
-    static_assert(std::is_invocable_v<std::decay_t<T> &>,
-                  "host_task needs a callable with no arguments (interop_handle is not supported yet)");
-    begin_command(detail::command_kind::host_task);
-    std::decay_t<T> closure(std::forward<T>(task));
-    bind_host_task_accessors(&closure, sizeof(closure));
-    desc_.host_task = [task = std::move(closure)]() mutable { task(); };
-  }
+  // A task taking an interop_handle sees its target::device accessors' data
+  // on the device instead (interop_handle.hpp, where this is defined).
+  template <typename T> void host_task(T &&task);
 
   // --- requirements and dependencies (§4.9.4.1) ---------------------------------
   // Binds a placeholder accessor (or any accessor) to this command group.

@@ -29,6 +29,8 @@
 #include "group_algorithm.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
 #include "queue.hpp"
+#include "backend.hpp"
+#include "interop_handle.hpp"
 #include "usm.hpp"
 #include "usm_allocator.hpp"
 #include "math.hpp"

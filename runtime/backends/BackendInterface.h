@@ -171,7 +171,20 @@ typedef struct onepass_backend {
    * kernel can take (registers and stack may allow fewer work-items per
    * work-group than the device's maximum). */
   int (*kernel_limits)(uint32_t device, void *kernel, onepass_kernel_limits *limits, char **error);
+  /* Optional (NULL: the backend has no native API, e.g. the CPU): the native
+   * object behind a device for SYCL's backend interoperability (§4.5.1):
+   * ONEPASS_NATIVE_* below. The handles stay valid while the backend is
+   * loaded. */
+  int (*native_handle)(uint32_t device, uint32_t what, void **handle, char **error);
+  /* Optional: blocks until the work users enqueued on the native queue
+   * (ONEPASS_NATIVE_QUEUE) has completed: a host task's interop work is done
+   * when the host task's event completes. */
+  int (*native_finish)(uint32_t device, char **error);
 } onepass_backend;
+
+#define ONEPASS_NATIVE_DEVICE 0u  /* CUDA: the CUdevice, as an integer */
+#define ONEPASS_NATIVE_CONTEXT 1u /* CUDA: the primary CUcontext the runtime uses */
+#define ONEPASS_NATIVE_QUEUE 2u   /* CUDA: a CUstream for interop work (one per device) */
 
 /* A backend plugin (lib/onepass/libonepass-backend-<name>.so) exports this.
  * It returns NULL if the backend cannot work here, with *why saying why

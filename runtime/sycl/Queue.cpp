@@ -18,6 +18,12 @@ using namespace onepass;
 
 namespace sycl::detail {
 
+// What an interop host task's interop_handle asks (§4.10.2).
+struct interop_state {
+  std::shared_ptr<device_impl> device;
+  rt::AccessAddresses addresses;
+};
+
 namespace {
 
 // Everything a kernel launch needs on the executor thread, owned; one
@@ -253,7 +259,44 @@ void forgetCompleted(queue_impl &queue) {
   queue.sweepAt = std::max<std::size_t>(64, 2 * list.size());
 }
 
+// An interop host task: the user's work, then the wait for what it enqueued
+// on the device's native queue (its event completes after both).
+std::function<void()> interopWork(const std::shared_ptr<device_impl> &device,
+                                  std::function<void(const interop_state &)> task, rt::AccessAddresses addresses) {
+  auto state = std::make_shared<interop_state>(interop_state{device, std::move(addresses)});
+  return [task = std::move(task), state] {
+    task(*state);
+    const device_impl &dev = *state->device;
+    char *failure = nullptr;
+    if (dev.backend->native_finish && dev.backend->native_finish(dev.index, &failure))
+      rt::raiseBackendError(errc::runtime, "the native work of a host task failed", failure);
+  };
+}
+
 }  // namespace
+
+void *device_native_handle(const device_impl &dev, native_object what) {
+  if (!dev.backend->native_handle)
+    rt::raise(errc::feature_not_supported, "device '" + dev.properties.name +
+                                               "' has no native backend objects (backend interoperability needs "
+                                               "the CUDA backend)");
+  void *handle = nullptr;
+  char *failure = nullptr;
+  if (dev.backend->native_handle(dev.index, static_cast<uint32_t>(what), &handle, &failure))
+    rt::raiseBackendError(errc::runtime, "asking device '" + dev.properties.name + "' for a native object failed",
+                          failure);
+  return handle;
+}
+
+const std::shared_ptr<device_impl> &interop_device(const interop_state &state) { return state.device; }
+
+void *interop_native_mem(const interop_state &state, std::uintptr_t token) {
+  void *address = nullptr;
+  if (!state.addresses.resolve(token, address))
+    rt::raise(errc::invalid, "interop_handle::get_native_mem: the accessor is not one of the host task's command "
+                             "group (construct it with the handler, or call handler::require() on a placeholder)");
+  return address;
+}
 
 std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx,
                                        const std::shared_ptr<device_impl> &dev, const async_handler &handler,
@@ -280,7 +323,10 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   // their errors are synchronous exceptions.
   bool onHost = desc.kind == command_kind::host_task;
   static const std::shared_ptr<device_impl> theHost;  // a null device: the host
-  const std::shared_ptr<device_impl> &runner = onHost ? theHost : queue.device;
+  // An interop host task runs on the host with its device accessors' data on
+  // the device (its target::host_task accessors' data stay on the host).
+  const bool interop = onHost && desc.interop_task;
+  const std::shared_ptr<device_impl> &runner = onHost && !interop ? theHost : queue.device;
   rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
   rt::StreamTracker *streams = onHost ? nullptr : queue.device->streams();
   PreparedOperation prepared = prepareOperation(queue, desc, streams != nullptr);
@@ -293,9 +339,12 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
         accesses.empty() ? rt::AccessAddresses{}
                          : rt::syclCall([&] { return rt::allocateAccesses(accesses, runner, queue.context.get()); });
     if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
+    if (interop) prepared.work = interopWork(queue.device, std::move(desc.interop_task), std::move(addresses));
     if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
       prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
   }
+  if (interop && !prepared.work)
+    prepared.work = interopWork(queue.device, std::move(desc.interop_task), rt::AccessAddresses{});
   const bool async = prepared.runsAsync();
 
   std::shared_ptr<event_impl> event = prepared.event ? std::move(prepared.event) : std::make_shared<event_impl>();

@@ -128,6 +128,7 @@ struct kernel_launch_desc {
 
 // prefetch and mem_advise (§4.9.4.3) are hints about USM at `destination`,
 // `bytes` long (mem_advise's advice in `count`).
+struct interop_state;  // what an interop host task sees (the runtime's)
 enum class command_kind { none, kernel, copy, fill, host_task, copy_region, fill_region, prefetch, mem_advise };
 
 // One side of an explicit copy or fill that involves accessors (§4.9.4.3): an
@@ -174,6 +175,9 @@ struct command_group_desc {
   std::vector<std::shared_ptr<event_impl>> dependencies;
   std::vector<buffer_access> accesses;
   std::function<void()> host_task;
+  // A host task that takes an interop_handle (§4.10.2): its target::device
+  // accessors' data lie on the queue's device, where interop_handle finds them.
+  std::function<void(const interop_state &)> interop_task;
   region_side region_source, region_destination;  // copy_region (source unused by fill_region)
   std::size_t element_bytes = 0;                  // copy_region, fill_region
   std::shared_ptr<const void> keep_alive;         // a shared_ptr side of a copy
@@ -192,6 +196,16 @@ enum class profiling_point { submit, start, end };
 ONEPASS_RT_API std::uint64_t event_profiling(const event_impl &, profiling_point);
 // The backend of the event's queue; null: the default device's. Never throws.
 ONEPASS_RT_API backend event_backend(const event_impl *) noexcept;
+
+// --- backend interoperability (§4.5.1, §4.10.2) -----------------------------
+enum class native_object : unsigned { device = 0, context = 1, queue = 2 };  // ONEPASS_NATIVE_*
+// The native object behind a device; errc::feature_not_supported when its
+// backend has no native API (the CPU device).
+ONEPASS_RT_API void *device_native_handle(const device_impl &, native_object);
+ONEPASS_RT_API const std::shared_ptr<device_impl> &interop_device(const interop_state &);
+// Where the data of the command group's accessor with this token lie on the
+// device; errc::invalid for an accessor that is not the command group's.
+ONEPASS_RT_API void *interop_native_mem(const interop_state &, std::uintptr_t token);
 
 // --- buffers (runtime-spec.md) ---------------------------------------------
 struct buffer_init {

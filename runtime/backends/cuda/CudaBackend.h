@@ -33,6 +33,8 @@ struct Device {
   CUdevice handle = 0;
   CUcontext context = nullptr;
   CUstream stream = nullptr;  // synchronous operations
+  CUstream interopStream = nullptr;  // ONEPASS_NATIVE_QUEUE, made when first asked for
+  std::mutex interopMutex;
   std::vector<CUstream> streams;
   unsigned smVersion = 0;
   int maxGrid[3] = {0, 0, 0};
@@ -127,5 +129,7 @@ int waitMarker(uint32_t device, void *marker, char **error);
 int markerTime(uint32_t device, void *marker, uint64_t *nanoseconds, char **error);
 void releaseMarker(uint32_t device, void *marker);
 int waitStream(uint32_t device, uint32_t stream, char **error);
+int nativeHandle(uint32_t device, uint32_t what, void **handle, char **error);
+int nativeFinish(uint32_t device, char **error);
 
 }  // namespace onepass::cuda

@@ -112,6 +112,8 @@ const onepass_backend kTable = {
     releaseMarker,
     waitStream,
     kernelLimits,
+    nativeHandle,
+    nativeFinish,
 };
 
 }  // namespace

@@ -150,6 +150,39 @@ int waitStream(uint32_t device, uint32_t stream, char **error) {
   return result == CUDA_SUCCESS ? 0 : deviceFailure(device, result, error);
 }
 
+int nativeHandle(uint32_t device, uint32_t what, void **handle, char **error) {
+  Backend &b = backend();
+  Device &d = *b.devices[device];
+  switch (what) {
+  case ONEPASS_NATIVE_DEVICE: *handle = reinterpret_cast<void *>(static_cast<intptr_t>(d.handle)); return 0;
+  case ONEPASS_NATIVE_CONTEXT: *handle = d.context; return 0;
+  case ONEPASS_NATIVE_QUEUE: {
+    std::lock_guard<std::mutex> lock(d.interopMutex);
+    if (!d.interopStream) {
+      if (!enter(device, error)) return 1;
+      CUresult result = b.api->cuStreamCreate(&d.interopStream, CU_STREAM_NON_BLOCKING);
+      if (result != CUDA_SUCCESS)
+        return fail(error, "creating the interop stream of '" + d.name + "' failed: " + describe(*b.api, result));
+    }
+    *handle = d.interopStream;
+    return 0;
+  }
+  default: return fail(error, "unknown native object " + std::to_string(what));
+  }
+}
+
+int nativeFinish(uint32_t device, char **error) {
+  Device &d = *backend().devices[device];
+  CUstream stream;
+  {
+    std::lock_guard<std::mutex> lock(d.interopMutex);
+    stream = d.interopStream;
+  }
+  if (!stream) return 0;  // nothing was enqueued through interop
+  CUresult result = backend().api->cuStreamSynchronize(stream);
+  return result == CUDA_SUCCESS ? 0 : deviceFailure(device, result, error);
+}
+
 void releaseMarker(uint32_t device, void *marker) {
   auto *m = static_cast<Marker *>(marker);
   Device &d = *backend().devices[device];

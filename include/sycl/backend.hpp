@@ -1,0 +1,101 @@
+// SYCL 2020 §4.5.1: backend interoperability. OnePass's CUDA backend
+// (backend::cuda) exposes its native objects with the types of the SYCL CUDA
+// backend convention: a device is a CUdevice, a context the CUcontexts of its
+// devices, a queue a CUstream, a buffer's data a DataT * (a CUdeviceptr's
+// value). The CPU device has no native API: its backend_traits know only a
+// buffer's data (host memory, for interop_handle::get_native_mem).
+#pragma once
+
+#include "context.hpp"
+#include "device.hpp"
+#include "exception.hpp"
+#include "queue.hpp"
+
+#include <string>
+#include <vector>
+
+// The CUDA driver API's handle types, declared as cuda.h declares them (so
+// both headers can be included, in any order).
+struct CUctx_st;
+struct CUstream_st;
+
+namespace sycl {
+
+template <typename T, int D, typename A> class buffer;
+
+namespace detail {
+template <typename T> struct cuda_interop {};  // not interoperable: no input/return type
+template <> struct cuda_interop<platform> { using return_type = std::vector<int>; };
+template <> struct cuda_interop<device> {
+  using input_type = int;
+  using return_type = int;
+};
+template <> struct cuda_interop<context> {
+  using input_type = CUctx_st *;
+  using return_type = std::vector<CUctx_st *>;
+};
+template <> struct cuda_interop<queue> {
+  using input_type = CUstream_st *;
+  using return_type = CUstream_st *;
+};
+template <typename T, int D, typename A> struct cuda_interop<buffer<T, D, A>> { using return_type = T *; };
+
+inline const char *backend_name(backend b) {
+  switch (b) {
+  case backend::ext_onepass_cpu: return "ext_onepass_cpu";
+  case backend::cuda: return "cuda";
+  case backend::level_zero: return "level_zero";
+  case backend::opencl: return "opencl";
+  case backend::hip: return "hip";
+  }
+  return "unknown";
+}
+[[noreturn]] inline void throw_backend_mismatch(const char *what, backend asked, backend actual) {
+  throw exception(make_error_code(errc::backend_mismatch),
+                  std::string(what) + ": asked for backend::" + backend_name(asked) +
+                      ", but the object's backend is backend::" + backend_name(actual));
+}
+inline void *native_of(const device &d, native_object what) { return device_native_handle(*d.impl(), what); }
+
+// The CPU device's only native object: a buffer's data, in host memory.
+template <typename T> struct cpu_interop {};
+template <typename T, int D, typename A> struct cpu_interop<buffer<T, D, A>> { using return_type = T *; };
+}  // namespace detail
+
+template <backend Backend> class backend_traits;
+template <> class backend_traits<backend::cuda> {
+public:
+  template <class T> using input_type = typename detail::cuda_interop<T>::input_type;
+  template <class T> using return_type = typename detail::cuda_interop<T>::return_type;
+};
+template <> class backend_traits<backend::ext_onepass_cpu> {
+public:
+  template <class T> using return_type = typename detail::cpu_interop<T>::return_type;
+};
+template <backend Backend, typename SyclType> using backend_input_t =
+    typename backend_traits<Backend>::template input_type<SyclType>;
+template <backend Backend, typename SyclType> using backend_return_t =
+    typename backend_traits<Backend>::template return_type<SyclType>;
+
+// §4.5.1.2 get_native: errc::backend_mismatch unless the object is Backend's.
+template <backend Backend, typename SyclObject>
+backend_return_t<Backend, SyclObject> get_native(const SyclObject &object) {
+  static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
+  if (object.get_backend() != Backend) detail::throw_backend_mismatch("get_native", Backend, object.get_backend());
+  if constexpr (std::is_same_v<SyclObject, device>)
+    return static_cast<int>(reinterpret_cast<std::intptr_t>(detail::native_of(object, detail::native_object::device)));
+  else if constexpr (std::is_same_v<SyclObject, platform>) {
+    std::vector<int> devices;
+    for (const device &d : object.get_devices()) devices.push_back(get_native<Backend>(d));
+    return devices;
+  } else if constexpr (std::is_same_v<SyclObject, context>) {
+    std::vector<CUctx_st *> contexts;
+    for (const device &d : object.get_devices())
+      contexts.push_back(static_cast<CUctx_st *>(detail::native_of(d, detail::native_object::context)));
+    return contexts;
+  } else if constexpr (std::is_same_v<SyclObject, queue>)
+    return static_cast<CUstream_st *>(detail::native_of(object.get_device(), detail::native_object::queue));
+  else static_assert(sizeof(SyclObject) == 0, "OnePass: get_native does not support this SYCL class");
+}
+
+}  // namespace sycl

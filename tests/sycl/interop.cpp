@@ -1,0 +1,126 @@
+// Backend interoperability (SYCL 2020 §4.5.1, §4.10.2): host tasks taking an
+// interop_handle, get_native, on the CPU device and, where one is present
+// (the real driver, or tests/fake_cuda in CI), on a CUDA device: native work
+// enqueued on the interop stream fills a buffer's device memory and is
+// complete when the host task's event is.
+#include "check.h"
+
+#include <dlfcn.h>
+
+using onepass_test::check;
+using onepass_test::checkEqual;
+using onepass_test::checkThrows;
+
+namespace {
+
+void cpuInterop() {
+  sycl::queue q{sycl::cpu_selector_v};
+  constexpr int n = 32;
+  sycl::buffer<int> device{sycl::range<1>(n)}, host{sycl::range<1>(n)};
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor d(device, h, sycl::write_only, sycl::no_init);
+    h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { d[i] = static_cast<int>(i[0]); });
+  });
+  sycl::backend seen = sycl::backend::cuda;
+  bool mismatch = false;
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor d(device, h, sycl::read_write);
+    sycl::accessor o(host, h, sycl::write_only_host_task, sycl::no_init);
+    h.host_task([=, &seen, &mismatch](sycl::interop_handle ih) {
+      seen = ih.get_backend();
+      int *data = ih.get_native_mem<sycl::backend::ext_onepass_cpu>(d);  // the CPU device's memory: the host's
+      for (int i = 0; i < n; ++i) {
+        data[i] *= 3;
+        o[i] = data[i] + 1;
+      }
+      try {
+        (void)ih.get_native_queue<sycl::backend::cuda>();
+      } catch (const sycl::exception &e) {
+        mismatch = e.code() == sycl::errc::backend_mismatch;
+      }
+    });
+  });
+  q.wait_and_throw();
+  checkEqual("CPU: interop_handle::get_backend", static_cast<int>(sycl::backend::ext_onepass_cpu),
+             static_cast<int>(seen));
+  check("CPU: get_native_queue<cuda> is errc::backend_mismatch", mismatch);
+  std::vector<int> d = onepass_test::contents(device), o = onepass_test::contents(host);
+  onepass_test::checkArray("CPU: get_native_mem's data written in the host task", n, d.data(),
+                           [](std::size_t i) { return 3 * static_cast<int>(i); });
+  onepass_test::checkArray("CPU: a host_task accessor beside it", n, o.data(),
+                           [](std::size_t i) { return 3 * static_cast<int>(i) + 1; });
+  checkThrows("get_native<cuda>(CPU device)", sycl::errc::backend_mismatch,
+              [&] { (void)sycl::get_native<sycl::backend::cuda>(q.get_device()); });
+}
+
+using MemsetAsync = int (*)(unsigned long long, unsigned, size_t, void *);
+
+// `kernels`: false against the fake driver, which runs no kernel code.
+void cudaInterop(const sycl::device &dev, bool kernels) {
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!check("libcuda.so.1 loads", driver != nullptr)) return;
+  auto memsetAsync = reinterpret_cast<MemsetAsync>(dlsym(driver, "cuMemsetD32Async"));
+  if (!check("cuMemsetD32Async found", memsetAsync != nullptr)) return;
+  sycl::queue q{dev};
+  constexpr int n = 1 << 16;
+  std::vector<unsigned> values(n, 1);
+  int nativeDevice = -1;
+  std::vector<CUctx_st *> nativeContext;
+  CUstream_st *nativeQueue = nullptr;
+  int failed = -1;
+  {
+    sycl::buffer<unsigned> buf(values.data(), sycl::range<1>(n));
+    if (kernels)
+      q.submit([&](sycl::handler &h) {  // the data is on the device before the host task
+        sycl::accessor a(buf, h, sycl::read_write);
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] += 1; });
+      });
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(buf, h, sycl::read_write);
+      h.host_task([=, &nativeDevice, &nativeContext, &nativeQueue, &failed](sycl::interop_handle ih) {
+        nativeDevice = ih.get_native_device<sycl::backend::cuda>();
+        nativeContext = ih.get_native_context<sycl::backend::cuda>();
+        nativeQueue = ih.get_native_queue<sycl::backend::cuda>();
+        unsigned *mem = ih.get_native_mem<sycl::backend::cuda>(a);
+        // Half of the buffer, asynchronously: OnePass waits for it.
+        failed = memsetAsync(reinterpret_cast<unsigned long long>(mem), 0xC0FFEEu, n / 2, nativeQueue);
+      });
+    });
+    if (kernels)
+      q.submit([&](sycl::handler &h) {  // after the native work
+        sycl::accessor a(buf, h, sycl::read_write);
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] += 1; });
+      });
+  }
+  checkEqual("CUDA: cuMemsetD32Async on the interop stream", 0, failed);
+  checkEqual("CUDA: get_native_device == get_native<cuda>(device)", sycl::get_native<sycl::backend::cuda>(dev),
+             nativeDevice);
+  check("CUDA: get_native_context == get_native<cuda>(context)",
+        nativeContext == sycl::get_native<sycl::backend::cuda>(q.get_context()) && nativeContext.size() == 1 &&
+            nativeContext[0] != nullptr);
+  check("CUDA: get_native_queue == get_native<cuda>(queue)",
+        nativeQueue != nullptr && nativeQueue == sycl::get_native<sycl::backend::cuda>(q));
+  onepass_test::checkArray("CUDA: kernel, native memset of half, kernel", n, values.data(),
+                           [&](std::size_t i) { return i < n / 2 ? 0xC0FFEEu + kernels : 1u + 2 * kernels; });
+  checkThrows("get_native<cuda>(platform) of a CPU platform", sycl::errc::backend_mismatch,
+              [] { (void)sycl::get_native<sycl::backend::cuda>(sycl::device(sycl::cpu_selector_v).get_platform()); });
+  checkEqual("get_native<cuda>(platform): its devices", std::size_t(dev.get_platform().get_devices().size()),
+             sycl::get_native<sycl::backend::cuda>(dev.get_platform()).size());
+}
+
+}  // namespace
+
+// argv[1] == "fake": against tests/fake_cuda (no kernels on the CUDA device).
+int main(int argc, char **argv) {
+  const bool fake = argc > 1 && std::string(argv[1]) == "fake";
+  onepass_test::runPart("CPU interop", [] { cpuInterop(); });
+  bool gpu = false;
+  for (const sycl::device &d : sycl::device::get_devices(sycl::info::device_type::gpu))
+    if (d.get_backend() == sycl::backend::cuda && !gpu) {
+      gpu = true;
+      onepass_test::runPart("CUDA interop", [&] { cudaInterop(d, !fake); });
+    }
+  if (!gpu) std::printf("no CUDA device: CUDA interop not tested here\n");
+  if (fake) check("the fake CUDA driver's device is there", gpu);
+  return onepass_test::report();
+}
