@@ -64,10 +64,10 @@ struct device_properties {
   std::uint64_t max_mem_alloc_size = 0;
   std::uint64_t local_mem_size = 0;
   std::uint32_t cache_line_size = 64;
-  std::uint64_t global_mem_cache_size = 0;  // the largest cache before global memory; 0: unknown
   std::uint32_t kernel_features = 0;  // what the device runs: the backend's ONEPASS_KERNEL_FEATURE_* bits
   std::vector<std::size_t> sub_group_sizes;
   std::vector<aspect> aspects;
+  std::uint64_t global_mem_cache_size = 0;  // the largest cache before global memory; 0: unknown
 };
 
 // --- platforms, devices, contexts ---------------------------------------
