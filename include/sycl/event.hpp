@@ -7,7 +7,9 @@ namespace sycl {
 
 class event {
 public:
-  event() = default;  // an event that is already complete
+  // §4.6.6: an event that is already complete; like every SYCL object with
+  // reference semantics (§4.5.2) it equals only its own copies.
+  event() : impl_(detail::event_make_complete()) {}
 
   void wait() { detail::event_wait(impl_); }
   void wait_and_throw() { detail::event_wait_and_throw(impl_); }
@@ -36,9 +38,6 @@ public:
   }
 
   template <typename Param> typename Param::return_type get_profiling_info() const {
-    if (!impl_)
-      throw exception(make_error_code(errc::invalid),
-                      "get_profiling_info: this event is not associated with a command");
     if constexpr (std::is_same_v<Param, info::event_profiling::command_submit>)
       return detail::event_profiling(*impl_, detail::profiling_point::submit);
     else if constexpr (std::is_same_v<Param, info::event_profiling::command_start>)

@@ -27,6 +27,14 @@ void AsyncErrorSink::deliver() {
 
 namespace sycl::detail {
 
+std::shared_ptr<event_impl> event_make_complete() {
+  auto event = std::make_shared<event_impl>();
+  event->noCommand = true;
+  event->backendKind = event_backend(nullptr);
+  event->markComplete();
+  return event;
+}
+
 void event_wait(const std::shared_ptr<event_impl> &event) {
   if (event) event->wait();
 }
@@ -79,6 +87,9 @@ std::vector<std::shared_ptr<event_impl>> event_dependencies(const event_impl &ev
 
 uint64_t event_profiling(const event_impl &event, profiling_point point) {
   auto &e = const_cast<event_impl &>(event);
+  if (e.noCommand)
+    onepass::rt::raise(errc::invalid, "get_profiling_info: this event was default-constructed and is not "
+                                      "associated with a command (SYCL 2020 §4.6.6.2)");
   if (!e.profiling)
     onepass::rt::raise(errc::invalid, "profiling information requires a queue created with "
                                       "property::queue::enable_profiling (SYCL 2020 §4.6.6.2)");

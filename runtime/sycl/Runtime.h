@@ -53,6 +53,7 @@ struct context_impl {
 // An event is the handle of its command's task-graph node (core/Node.h).
 struct event_impl : onepass::rt::Node {
   backend backendKind = backend::ext_onepass_cpu;  // of the queue that made it (event::get_backend)
+  bool noCommand = false;                          // default-constructed: complete from the start
 };
 
 struct queue_impl {

@@ -188,6 +188,9 @@ ONEPASS_RT_API void queue_wait(queue_impl &);
 ONEPASS_RT_API void queue_throw_asynchronous(queue_impl &);
 
 // --- events ----------------------------------------------------------------
+// A new event that is already complete and belongs to no command: what a
+// default-constructed sycl::event holds (§4.6.6: distinct from every other).
+ONEPASS_RT_API std::shared_ptr<event_impl> event_make_complete();
 ONEPASS_RT_API void event_wait(const std::shared_ptr<event_impl> &);
 ONEPASS_RT_API void event_wait_and_throw(const std::shared_ptr<event_impl> &);
 ONEPASS_RT_API info::event_command_status event_status(const event_impl &);
