@@ -95,9 +95,6 @@ public:
                               " is not a multiple of the local range " + detail::range_text(&local[0], Dimensions) +
                               " (dimension " + std::to_string(d) + ")");
       }
-      if (execution_range.get_offset() != id<Dimensions>())
-        throw exception(make_error_code(errc::nd_range),
-                        "parallel_for(nd_range): global offsets (deprecated in SYCL 2020) are not supported");
       auto &launch = begin_kernel(kernel);
       launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_nd_range<Name, KernelType, Dimensions>);
       static_cast<void>(
@@ -106,6 +103,7 @@ public:
       for (int d = 0; d < Dimensions; ++d) {
         launch.global_range[d] = global[d];
         launch.local_range[d] = local[d];
+        launch.global_offset[d] = execution_range.get_offset()[d];  // deprecated; nd_item reports it
       }
     }
   }

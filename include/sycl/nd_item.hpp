@@ -260,10 +260,18 @@ public:
   static constexpr int dimensions = Dimensions;
   nd_item() = delete;
 
-  id<Dimensions> get_global_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_global_id); }
-  std::size_t get_global_id(int dimension) const { return __onepass_get_global_id(dimension); }
+  // With a (deprecated) nd_range offset, global ids start at the offset and
+  // the linear id does not count it (§4.9.1.5). The JIT compiles the launch's
+  // offset in: without one, the addition folds away.
+  id<Dimensions> get_global_id() const {
+    return detail::from_builtin<id<Dimensions>>(__onepass_get_global_id) + get_offset();
+  }
+  std::size_t get_global_id(int dimension) const {
+    return __onepass_get_global_id(dimension) + __onepass_get_global_offset(dimension);
+  }
   std::size_t get_global_linear_id() const {
-    return detail::linearize<Dimensions>(get_global_id(), get_global_range());
+    return detail::linearize<Dimensions>(detail::from_builtin<id<Dimensions>>(__onepass_get_global_id),
+                                         get_global_range());
   }
   id<Dimensions> get_local_id() const { return detail::from_builtin<id<Dimensions>>(__onepass_get_local_id); }
   std::size_t get_local_id(int dimension) const { return __onepass_get_local_id(dimension); }
@@ -280,8 +288,12 @@ public:
   std::size_t get_global_range(int dimension) const { return __onepass_get_global_range(dimension); }
   range<Dimensions> get_local_range() const { return get_group().get_local_range(); }
   std::size_t get_local_range(int dimension) const { return __onepass_get_local_range(dimension); }
-  id<Dimensions> get_offset() const { return id<Dimensions>(); }  // deprecated; OnePass launches have none
-  nd_range<Dimensions> get_nd_range() const { return nd_range<Dimensions>(get_global_range(), get_local_range()); }
+  id<Dimensions> get_offset() const {  // deprecated in SYCL 2020
+    return detail::from_builtin<id<Dimensions>>(__onepass_get_global_offset);
+  }
+  nd_range<Dimensions> get_nd_range() const {
+    return nd_range<Dimensions>(get_global_range(), get_local_range(), get_offset());
+  }
 
   // Waits for every work-item of the work-group (all must reach it); their
   // accesses to local and global memory before it happen before those after

@@ -3,8 +3,12 @@
 #include "Codegen.h"
 #include "FloatingPointAttributes.h"
 #include "WorkItemLowering.h"
+#include "onepass/jit/jit_api.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
@@ -13,8 +17,43 @@ using namespace llvm;
 
 namespace onepass::jit {
 
+namespace {
+
+// The launch's global offset (ONEPASS_JIT_GLOBAL_OFFSET_FIELD constants) in
+// place of every __onepass_get_global_offset call: no target defines it.
+void substituteGlobalOffset(Module &module, const uint64_t (&offset)[3]) {
+  Function *query = module.getFunction(ONEPASS_ABI_GET_GLOBAL_OFFSET);
+  if (!query) return;
+  for (User *user : make_early_inc_range(query->users())) {
+    auto *call = dyn_cast<CallInst>(user);
+    if (!call || call->getCalledFunction() != query) continue;
+    Type *type = call->getType();
+    Value *dimension = call->getArgOperand(0);
+    Value *value;
+    if (auto *known = dyn_cast<ConstantInt>(dimension)) {
+      uint64_t d = known->getZExtValue();
+      value = ConstantInt::get(type, d < 3 ? offset[d] : 0);
+    } else {  // a dimension only known at run time: pick among the three
+      IRBuilder<> builder(call);
+      value = ConstantInt::get(type, offset[2]);
+      for (int d = 1; d >= 0; --d)
+        value = builder.CreateSelect(builder.CreateICmpEQ(dimension, ConstantInt::get(dimension->getType(), d)),
+                                     ConstantInt::get(type, offset[d]), value);
+    }
+    call->replaceAllUsesWith(value);
+    call->eraseFromParent();
+  }
+}
+
+}  // namespace
+
 Error applyLaunchConstants(KernelModule &kernel, const std::vector<FieldConstant> &constants) {
+  uint64_t offset[3] = {0, 0, 0};
   for (const FieldConstant &constant : constants) {
+    if (constant.field >= ONEPASS_JIT_GLOBAL_OFFSET_FIELD && constant.field < ONEPASS_JIT_GLOBAL_OFFSET_FIELD + 3) {
+      offset[constant.field - ONEPASS_JIT_GLOBAL_OFFSET_FIELD] = constant.value;
+      continue;
+    }
     Expected<uint64_t> value = checkedFieldConstant(kernel, constant);
     if (!value) return value.takeError();
     Argument *parameter = kernel.kernel->getArg(constant.field);
@@ -24,6 +63,7 @@ Error applyLaunchConstants(KernelModule &kernel, const std::vector<FieldConstant
                                                              kernel.displayName + "', whose parameter is no integer");
     parameter->replaceAllUsesWith(ConstantInt::get(parameter->getType(), *value));
   }
+  substituteGlobalOffset(*kernel.module, offset);
   return Error::success();
 }
 

@@ -41,7 +41,8 @@ struct Variant {
   std::string constantsText;                    // the same as a key ("" without any)
 };
 
-Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, const onepass_backend_launch &launch) {
+Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, const onepass_backend_launch &launch,
+                  const uint64_t *globalOffset) {
   Variant variant;
   if (target.perWorkGroupRange && launch.local_range[0] != 0)
     for (unsigned d = 0; d < launch.dimensions && d < 3; ++d) variant.localRange[d] = launch.local_range[d];
@@ -52,6 +53,11 @@ Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, co
     variant.constants.push_back(constant);
     variant.constantsText += std::to_string(constant.field) + "=" + std::to_string(constant.value) + ";";
   }
+  for (uint32_t d = 0; globalOffset && d < 3; ++d)
+    if (globalOffset[d] != 0) {
+      variant.constants.push_back({ONEPASS_JIT_GLOBAL_OFFSET_FIELD + d, 8, globalOffset[d]});
+      variant.constantsText += "offset" + std::to_string(d) + "=" + std::to_string(globalOffset[d]) + ";";
+    }
   return variant;
 }
 
@@ -205,7 +211,7 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
 }
 
 void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
-                    const onepass_backend_launch &launch, bool generic) {
+                    const onepass_backend_launch &launch, bool generic, const uint64_t *globalOffset) {
   // The last kernel each thread asked for: a loop launching one kernel (with
   // no launch constants) asks the map once.
   struct Last {
@@ -218,11 +224,13 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
   };
   thread_local Last last;
   const std::array<uint64_t, 3> localRange{launch.local_range[0], launch.local_range[1], launch.local_range[2]};
+  const bool offset = globalOffset && (globalOffset[0] | globalOffset[1] | globalOffset[2]) != 0;
   if (last.handle && last.device == &device && last.kernel == &kernel && last.hostEntry == hostEntry &&
-      last.localRange == localRange && last.generic == generic && kernel.constantFields.empty())
+      last.localRange == localRange && last.generic == generic && kernel.constantFields.empty() && !offset)
     return last.handle;
 
-  Variant variant = generic ? Variant{} : variantOf(device.target, kernel, launch);
+  // A (deprecated) global offset is compiled in, also for a bundle's kernel.
+  Variant variant = generic && !offset ? Variant{} : variantOf(device.target, kernel, launch, globalOffset);
   Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
                               [&](Built &slot) { build(device, kernel, variant, slot); });
   if (!built.handle)

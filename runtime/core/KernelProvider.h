@@ -31,8 +31,10 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
 // naming the kernel, the device and the reason. `generic`: the binary that
 // takes any launch, with none of the launch's values compiled in (what a
 // kernel bundle builds ahead of launches; `launch` is not read).
+// `globalOffset`: an nd_range launch's 3 offsets (deprecated), or null.
 void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
-                    const onepass_backend_launch &launch, bool generic = false);
+                    const onepass_backend_launch &launch, bool generic = false,
+                    const uint64_t *globalOffset = nullptr);
 
 // What the kernel's generic binary can take on the device (built if it is not
 // yet): 0s where the backend has no per-kernel limits (the device's apply).

@@ -33,6 +33,9 @@ __attribute__((visibility("default"))) std::size_t __onepass_get_group_id(int) n
 __attribute__((visibility("default"))) std::size_t __onepass_get_group_range(int) noexcept {
   deviceOnly("the work-item query get_group_range");
 }
+__attribute__((visibility("default"))) std::size_t __onepass_get_global_offset(int) noexcept {
+  deviceOnly("the work-item query get_offset");
+}
 __attribute__((visibility("default"))) void *__onepass_local_memory() noexcept {
   deviceOnly("local memory (a local_accessor's data)");
 }

@@ -144,8 +144,9 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
     rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(*op->kernel) +
                                               " is not in the kernel bundle the command group uses "
                                               "(handler::use_kernel_bundle, SYCL 2020 §4.9.4.4)");
+  const uint64_t offset[3] = {op->desc.global_offset[0], op->desc.global_offset[1], op->desc.global_offset[2]};
   op->launch.kernel = rt::syclCall(
-      [&] { return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch, fromBundle); });
+      [&] { return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch, fromBundle, offset); });
   PreparedOperation prepared;
   if (async) node->embeddedWork = op;              // run from the event
   else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)

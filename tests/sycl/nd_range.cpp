@@ -172,10 +172,6 @@ int main() {
   } else {
     std::printf("(this device allows its largest work-group in every dimension: no per-dimension limit to test)\n");
   }
-  checkThrows("a global offset", sycl::errc::nd_range, [&] {
-    q.parallel_for(sycl::nd_range<1>(sycl::range<1>(16), sycl::range<1>(4), sycl::id<1>(2)),
-                   [=](sycl::nd_item<1>) { *touched = 2; });
-  });
   q.wait();
   checkEqual("no rejected kernel ran", 0, *touched);
   sycl::free(touched, q);
@@ -206,6 +202,48 @@ int main() {
      }).wait();
     onepass_test::check("a kernel taking item<1, false>", seen[0] == 2);
     sycl::free(seen, q);
+  }
+  {
+    // Deprecated nd_range offsets (§4.9.1.2): global ids start at the offset,
+    // the linear id does not count it, local and group ids are unchanged.
+    constexpr std::size_t n0 = 8, n1 = 12;
+    std::size_t *out = sycl::malloc_shared<std::size_t>(n0 * n1 * 4, q);
+    q.parallel_for(sycl::nd_range<2>(sycl::range<2>(n0, n1), sycl::range<2>(4, 6), sycl::id<2>(3, 5)),
+                   [=](sycl::nd_item<2> it) {
+                     std::size_t l = it.get_global_linear_id();
+                     out[4 * l + 0] = it.get_global_id(0) * 100 + it.get_global_id()[1];
+                     out[4 * l + 1] = it.get_offset()[0] * 100 + it.get_nd_range().get_offset()[1];
+                     out[4 * l + 2] = it.get_group(0) * 100 + it.get_local_id(1);
+                     out[4 * l + 3] = l;
+                   })
+        .wait();
+    bool ok = true;
+    for (std::size_t i = 0; i < n0 && ok; ++i)
+      for (std::size_t j = 0; j < n1 && ok; ++j) {
+        std::size_t l = i * n1 + j;
+        ok = out[4 * l] == (i + 3) * 100 + j + 5 && out[4 * l + 1] == 305 &&
+             out[4 * l + 2] == (i / 4) * 100 + j % 6 && out[4 * l + 3] == l;
+        if (!ok) std::printf("offset nd_range: (%zu, %zu) got %zu %zu %zu %zu\n", i, j, out[4 * l], out[4 * l + 1],
+                             out[4 * l + 2], out[4 * l + 3]);
+      }
+    check("parallel_for(nd_range with offset): ids, offset, linear id", ok);
+    // The CTS's forms: a kernel taking a type converted from nd_item, and
+    // one taking a kernel_handler too.
+    struct Custom {
+      Custom(sycl::nd_item<1> it) : global(it.get_global_id(0)) {}
+      std::size_t global;
+    };
+    q.parallel_for<class offset_custom>(sycl::nd_range<1>(sycl::range<1>(8), sycl::range<1>(4), sycl::id<1>(2)),
+                                        [=](Custom c) { out[c.global] = c.global + 1000; })
+        .wait();
+    q.parallel_for(sycl::nd_range<1>(sycl::range<1>(8), sycl::range<1>(4), sycl::id<1>(10)),
+                   [=](sycl::nd_item<1> it, sycl::kernel_handler) { out[it.get_global_id(0)] = 2000; })
+        .wait();
+    bool forms = true;
+    for (std::size_t i = 2; i < 10; ++i) forms = forms && out[i] == i + 1000;
+    for (std::size_t i = 10; i < 18; ++i) forms = forms && out[i] == 2000;
+    check("nd_range offsets with a converted nd_item and with a kernel_handler", forms);
+    sycl::free(out, q);
   }
   return onepass_test::report();
 }

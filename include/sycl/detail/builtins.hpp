@@ -38,6 +38,10 @@ ONEPASS_WORK_ITEM_CONST size_t __onepass_get_local_id(int dimension) noexcept __
 ONEPASS_WORK_ITEM_CONST size_t __onepass_get_local_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_LOCAL_RANGE);
 ONEPASS_WORK_ITEM_CONST size_t __onepass_get_group_id(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_ID);
 ONEPASS_WORK_ITEM_CONST size_t __onepass_get_group_range(int dimension) noexcept __asm__(ONEPASS_ABI_GET_GROUP_RANGE);
+// nd_range kernels only: the launch's global offset (deprecated in SYCL 2020,
+// §4.9.1.2); a constant the JIT substitutes, 0 unless the launch has one.
+ONEPASS_WORK_ITEM_CONST size_t __onepass_get_global_offset(int dimension) noexcept
+    __asm__(ONEPASS_ABI_GET_GLOBAL_OFFSET);
 
 // nd_range kernels only. The start of the work-group's local memory (the
 // local accessors of the command group, laid out by the handler), and a

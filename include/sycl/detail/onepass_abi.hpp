@@ -19,6 +19,9 @@
 #define ONEPASS_ABI_GET_LOCAL_RANGE "__onepass_get_local_range"
 #define ONEPASS_ABI_GET_GROUP_ID "__onepass_get_group_id"
 #define ONEPASS_ABI_GET_GROUP_RANGE "__onepass_get_group_range"
+/* An nd_range launch's (deprecated) global offset: the JIT compiles in each
+ * launch's value (0 nearly always), no target defines it. */
+#define ONEPASS_ABI_GET_GLOBAL_OFFSET "__onepass_get_global_offset"
 #define ONEPASS_ABI_LOCAL_MEMORY "__onepass_local_memory"
 /* The alignment of the local accessors' memory: any element type's (a vec
  * of 16 8-byte elements needs 128). */

@@ -118,6 +118,9 @@ struct kernel_launch_desc {
   std::size_t global_range[3] = {1, 1, 1};
   std::size_t local_range[3] = {0, 0, 0};  // an nd_range kernel's work-group; 0: a range kernel
   std::size_t local_memory_bytes = 0;      // per work-group: the command group's local accessors
+  // An nd_range's global offset (deprecated in SYCL 2020): the JIT compiles
+  // it in (__onepass_get_global_offset); 0s for nearly every launch.
+  std::size_t global_offset[3] = {0, 0, 0};
   // handler::use_kernel_bundle (§4.9.4.4): the host entries of the bundle's
   // kernels, which run as the bundle built them; null without a bundle.
   std::shared_ptr<const std::vector<const void *>> bundle;

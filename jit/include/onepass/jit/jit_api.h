@@ -13,7 +13,13 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 10
+#define ONEPASS_JIT_INTERFACE_VERSION 11
+
+/* A constant's `field` for an nd_range launch's global offset in dimension
+ * d (deprecated in SYCL 2020): ONEPASS_JIT_GLOBAL_OFFSET_FIELD + d, value the
+ * offset; the JIT compiles it in where the kernel asks for it
+ * (__onepass_get_global_offset), 0 for dimensions without one. */
+#define ONEPASS_JIT_GLOBAL_OFFSET_FIELD 0xFFFFFFF0u
 
 /* A field of the kernel object and its value at this launch, which the JIT
  * compiles in: the parameter stays, its value is no longer read. */
