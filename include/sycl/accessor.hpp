@@ -601,24 +601,10 @@ void handler::fill(accessor<T, Dim, Mode, Tgt, Ph> dest, const T &src) {
 // pointer has that form, and an integer would have to match a live buffer's
 // id exactly.)
 inline void handler::bind_host_task_accessors(void *closure, std::size_t bytes) {
-  constexpr unsigned offset_bits = 40;  // a token's byte offset (runtime core/buffer/Buffer.h)
   bool any_device = false;
   for (detail::buffer_access &a : desc_.accesses)
     if (!a.on_host) a.on_host = any_device = true;
-  if (!any_device) return;
-  auto *words = static_cast<unsigned char *>(closure);
-  for (std::size_t at = 0; at + sizeof(std::uintptr_t) <= bytes; at += alignof(std::uintptr_t)) {
-    std::uintptr_t word;
-    std::memcpy(&word, words + at, sizeof(word));
-    if ((word >> 60) != 0xF) continue;
-    for (const detail::buffer_access &a : desc_.accesses) {
-      std::uintptr_t base = detail::buffer_token(*a.buffer);
-      if ((word >> offset_bits) != (base >> offset_bits)) continue;
-      char *address = static_cast<char *>(detail::buffer_host_data(*a.buffer)) + (word - base);
-      std::memcpy(words + at, &address, sizeof(address));
-      break;
-    }
-  }
+  if (any_device) detail::host_task_bind_tokens(closure, bytes, desc_.accesses);
 }
 
 template <typename T, int D, access_mode M, target Tg, access::placeholder P>

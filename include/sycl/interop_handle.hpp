@@ -40,7 +40,8 @@ private:
   friend class handler;
   explicit interop_handle(const detail::interop_state &state) : state_(&state) {}
   void check(backend asked, const char *what) const {
-    if (asked != get_backend()) detail::throw_backend_mismatch(what, asked, get_backend());
+    const backend actual = get_backend();
+    if (asked != actual) detail::throw_backend_mismatch(what, asked, actual);
   }
   void *native(detail::native_object what) const {
     return detail::device_native_handle(*detail::interop_device(*state_), what);

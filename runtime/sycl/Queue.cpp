@@ -145,8 +145,9 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
                                               " is not in the kernel bundle the command group uses "
                                               "(handler::use_kernel_bundle, SYCL 2020 §4.9.4.4)");
   const uint64_t offset[3] = {op->desc.global_offset[0], op->desc.global_offset[1], op->desc.global_offset[2]};
-  op->launch.kernel = rt::syclCall(
-      [&] { return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch, fromBundle, offset); });
+  op->launch.kernel = rt::syclCall([&] {
+    return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch, fromBundle, offset);
+  });
   PreparedOperation prepared;
   if (async) node->embeddedWork = op;              // run from the event
   else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)
@@ -333,19 +334,15 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   PreparedOperation prepared = prepareOperation(queue, desc, streams != nullptr);
   // The accessors' requirements as the core sees them (none for most USM code).
   const std::vector<rt::BufferAccess> accesses = rt::coreAccesses(desc.accesses);
-  if (!accesses.empty() || prepared.kernel) {
-    // A kernel without accessors still has its fields checked for accessor
-    // tokens (an accessor not bound to the command group).
-    rt::AccessAddresses addresses =
-        accesses.empty() ? rt::AccessAddresses{}
-                         : rt::syclCall([&] { return rt::allocateAccesses(accesses, runner, queue.context.get()); });
-    if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
-    if (interop) prepared.work = interopWork(queue.device, std::move(desc.interop_task), std::move(addresses));
-    if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
-      prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
-  }
-  if (interop && !prepared.work)
-    prepared.work = interopWork(queue.device, std::move(desc.interop_task), rt::AccessAddresses{});
+  rt::AccessAddresses addresses;
+  if (!accesses.empty())
+    addresses = rt::syclCall([&] { return rt::allocateAccesses(accesses, runner, queue.context.get()); });
+  // A kernel without accessors still has its fields checked for accessor
+  // tokens (an accessor not bound to the command group).
+  if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
+  if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
+    prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
+  if (interop) prepared.work = interopWork(queue.device, std::move(desc.interop_task), std::move(addresses));
   const bool async = prepared.runsAsync();
 
   std::shared_ptr<event_impl> event = prepared.event ? std::move(prepared.event) : std::make_shared<event_impl>();

@@ -237,6 +237,10 @@ ONEPASS_RT_API void buffer_set_final_writer(buffer_impl &, std::function<void(co
 ONEPASS_RT_API void buffer_set_write_back(buffer_impl &, bool enabled);
 // The host's copy of the data (allocated on first use; never moves).
 ONEPASS_RT_API void *buffer_host_data(buffer_impl &);
+// A host task's copy of its closure, `bytes` long: each pointer-sized word
+// that is a token of one of `accesses`' buffers becomes the address in the
+// buffer's host copy (device accessors used in a host task).
+ONEPASS_RT_API void host_task_bind_tokens(void *closure, std::size_t bytes, const std::vector<buffer_access> &accesses);
 
 // A host_accessor's hold on a buffer: `data` is current for the access on the
 // host until `hold` is released (its last copy destroyed); commands that

@@ -5,6 +5,8 @@
 #include "Errors.h"
 #include "Runtime.h"
 
+#include <cstring>
+
 using namespace onepass;
 
 namespace sycl::detail {
@@ -82,6 +84,22 @@ void buffer_set_write_back(buffer_impl &buffer, bool enabled) { rt::setWriteBack
 
 void *buffer_host_data(buffer_impl &buffer) {
   return rt::syclCall([&] { return rt::hostData(buffer); });
+}
+
+void host_task_bind_tokens(void *closure, std::size_t bytes, const std::vector<buffer_access> &accesses) {
+  auto *words = static_cast<unsigned char *>(closure);
+  for (std::size_t at = 0; at + sizeof(std::uintptr_t) <= bytes; at += alignof(std::uintptr_t)) {
+    std::uintptr_t word;
+    std::memcpy(&word, words + at, sizeof(word));
+    if (!rt::isAccessorToken(word)) continue;
+    for (const buffer_access &access : accesses) {
+      const std::uintptr_t base = access.buffer->token;  // the buffer's id; its offsets below
+      if ((word >> rt::kTokenOffsetBits) != (base >> rt::kTokenOffsetBits)) continue;
+      char *address = static_cast<char *>(buffer_host_data(*access.buffer)) + (word - base);
+      std::memcpy(words + at, &address, sizeof(address));
+      break;
+    }
+  }
 }
 
 host_access buffer_acquire_host(const buffer_access &access) {
