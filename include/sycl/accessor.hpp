@@ -613,6 +613,12 @@ void handler::require(accessor<T, D, M, Tg, P> acc) {
   if (acc.placeholder_ && acc.buffer_ && !has_access(acc.access_)) add_access(acc.access_);
 }
 
+// §4.7.6.10 / §4.7.6.11: no_init constructs accessors and host accessors.
+template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+struct is_property_of<property::no_init, accessor<T, D, M, Tg, P>> : std::true_type {};
+template <typename T, int D, access_mode M>
+struct is_property_of<property::no_init, host_accessor<T, D, M>> : std::true_type {};
+
 }  // namespace sycl
 
 // §4.5.2: std::hash agrees with operator== (the accessors' identities).

@@ -32,8 +32,8 @@ public:
 private:
   std::mutex *mutex_;
 };
-// Accepted and kept; OnePass does not yet check that the buffer is used only
-// in this context.
+// §4.7.2.2: the buffer may be used only in this context (a command group of
+// a queue of another context is an errc::invalid error at submission).
 class context_bound : public detail::property_base {
 public:
   explicit context_bound(context bound) : context_(std::move(bound)) {}
@@ -57,6 +57,16 @@ private:
   range<Dimensions> elements_;
 };
 }  // namespace ext::onepass::property::buffer
+
+template <typename T, int D, typename A> class buffer;
+template <typename T, int D, typename A>
+struct is_property_of<property::buffer::use_host_ptr, buffer<T, D, A>> : std::true_type {};
+template <typename T, int D, typename A>
+struct is_property_of<property::buffer::use_mutex, buffer<T, D, A>> : std::true_type {};
+template <typename T, int D, typename A>
+struct is_property_of<property::buffer::context_bound, buffer<T, D, A>> : std::true_type {};
+template <int P, typename T, int D, typename A>
+struct is_property_of<ext::onepass::property::buffer::page_size<P>, buffer<T, D, A>> : std::bool_constant<P == D> {};
 
 template <typename DataT, int Dimensions, access_mode AccessMode, target AccessTarget,
           access::placeholder IsPlaceholder>

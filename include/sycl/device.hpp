@@ -34,6 +34,7 @@ ONEPASS_VECTOR_WIDTH(char, char)
 ONEPASS_VECTOR_WIDTH(short, short)
 ONEPASS_VECTOR_WIDTH(int, int)
 ONEPASS_VECTOR_WIDTH(long, long)
+ONEPASS_VECTOR_WIDTH(long_long, long long)
 ONEPASS_VECTOR_WIDTH(float, float)
 ONEPASS_VECTOR_WIDTH(double, double)
 ONEPASS_VECTOR_WIDTH(half, half_storage)
@@ -119,6 +120,9 @@ public:
     const auto &list = props().aspects;
     return std::find(list.begin(), list.end(), a) != list.end();
   }
+  // Deprecated in SYCL 2020 (§4.6.4): whether `extension` is one of
+  // info::device::extensions, which OnePass leaves empty (aspects instead).
+  [[deprecated("SYCL 2020: use device::has(aspect)")]] bool has_extension(const std::string &) const { return false; }
 
   template <typename Param> typename Param::return_type get_info() const {
     namespace d = info::device;

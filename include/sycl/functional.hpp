@@ -49,9 +49,31 @@ ONEPASS_TRANSPARENT_FUNCTION_OBJECT(bit_or, x | y)
 ONEPASS_TRANSPARENT_FUNCTION_OBJECT(bit_xor, x ^ y)
 ONEPASS_TRANSPARENT_FUNCTION_OBJECT(logical_and, x &&y)
 ONEPASS_TRANSPARENT_FUNCTION_OBJECT(logical_or, x || y)
-ONEPASS_TRANSPARENT_FUNCTION_OBJECT(minimum, (y < x ? y : x))
-ONEPASS_TRANSPARENT_FUNCTION_OBJECT(maximum, (x < y ? y : x))
 #undef ONEPASS_TRANSPARENT_FUNCTION_OBJECT
+
+namespace detail {
+// minimum<>/maximum<> of two vecs or marrays (whose `<` gives a mask, no
+// bool): element by element, the result of the type `false ? x : y` has.
+template <bool Max, typename T, typename U> auto select_extreme(const T &x, const U &y) {
+  if constexpr (std::is_convertible_v<decltype(y < x), bool>) {
+    if constexpr (Max) return x < y ? y : x;
+    else return y < x ? y : x;
+  } else {
+    std::decay_t<decltype(false ? x : y)> result = x;
+    for (int i = 0; i < static_cast<int>(result.size()); ++i) {
+      auto a = x[i], b = y[i];
+      result[i] = Max ? (a < b ? b : a) : (b < a ? b : a);
+    }
+    return result;
+  }
+}
+}  // namespace detail
+template <> struct minimum<void> {
+  template <typename T, typename U> auto operator()(T &&x, U &&y) const { return detail::select_extreme<false>(x, y); }
+};
+template <> struct maximum<void> {
+  template <typename T, typename U> auto operator()(T &&x, U &&y) const { return detail::select_extreme<true>(x, y); }
+};
 
 namespace detail {
 template <template <typename> class Family, typename Op> struct is_family : std::false_type {};

@@ -19,6 +19,11 @@ struct property_base {};
 // SYCL 2020 §4.5.4.1.
 template <typename T> struct is_property : std::is_base_of<detail::property_base, T> {};
 template <typename T> inline constexpr bool is_property_v = is_property<T>::value;
+// True where `Property` may construct a `SyclObject`: each property's header
+// specializes it next to the property.
+template <typename Property, typename SyclObject> struct is_property_of : std::false_type {};
+template <typename Property, typename SyclObject>
+inline constexpr bool is_property_of_v = is_property_of<Property, SyclObject>::value;
 
 class property_list {
 public:
@@ -84,5 +89,8 @@ namespace property::queue {
 class in_order : public detail::property_base {};
 class enable_profiling : public detail::property_base {};
 }  // namespace property::queue
+class queue;
+template <> struct is_property_of<property::queue::in_order, queue> : std::true_type {};
+template <> struct is_property_of<property::queue::enable_profiling, queue> : std::true_type {};
 
 }  // namespace sycl

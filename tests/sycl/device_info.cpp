@@ -95,6 +95,14 @@ void allDescriptors() {
     checkEqual(n + "native_vector_width_int", gpu ? 1u : nativeChar / 4, dev.get_info<d::native_vector_width_int>());
     checkEqual(n + "native_vector_width_double (fp64)", dev.has(sycl::aspect::fp64) ? (gpu ? 1u : nativeChar / 8) : 0u,
                dev.get_info<d::native_vector_width_double>());
+    checkEqual(n + "native_vector_width_long_long (not SYCL 2020; the CTS asks)", gpu ? 1u : nativeChar / 8,
+               dev.get_info<d::native_vector_width_long_long>());
+    checkEqual(n + "preferred_vector_width_long_long", 1u, dev.get_info<d::preferred_vector_width_long_long>());
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+    check(n + "has_extension (deprecated): OnePass lists none", !dev.has_extension("cl_khr_fp64") &&
+                                                                    dev.get_info<d::extensions>().empty());
+#pragma clang diagnostic pop
     if (gpu) checkEqual(n + "native_vector_width_char", 1u, nativeChar);
     else check(n + "native_vector_width_char: 16, 32 or 64 bytes", nativeChar == 16 || nativeChar == 32 || nativeChar == 64);
     const std::uint32_t groups = dev.get_info<d::max_num_sub_groups>();

@@ -137,6 +137,19 @@ int main() {
   }
   checkArray("set_final_data(shared_ptr<T[]>)", n, finalData.get(), [](std::size_t i) { return static_cast<int>(3 * i); });
 
+  // is_property_of (§4.5.4.1): each property with the classes it constructs.
+  static_assert(sycl::is_property_of_v<sycl::property::queue::in_order, sycl::queue>);
+  static_assert(sycl::is_property_of_v<sycl::property::queue::enable_profiling, sycl::queue>);
+  static_assert(!sycl::is_property_of_v<sycl::property::queue::in_order, sycl::buffer<int>>);
+  static_assert(sycl::is_property_of_v<sycl::property::buffer::use_host_ptr, sycl::buffer<float, 3>>);
+  static_assert(sycl::is_property_of_v<sycl::property::buffer::use_mutex, sycl::buffer<int>>);
+  static_assert(sycl::is_property_of_v<sycl::property::buffer::context_bound, sycl::buffer<int, 2>>);
+  static_assert(!sycl::is_property_of_v<sycl::property::buffer::use_host_ptr, sycl::queue>);
+  static_assert(sycl::is_property_of_v<sycl::property::no_init, sycl::accessor<int, 2>>);
+  static_assert(sycl::is_property_of_v<sycl::property::no_init, sycl::host_accessor<int>>);
+  static_assert(!sycl::is_property_of_v<sycl::property::no_init, sycl::queue>);
+  static_assert(std::is_base_of_v<std::true_type, sycl::is_property_of<sycl::property::no_init, sycl::accessor<int>>>);
+
   // is_device_copyable.
   check("is_device_copyable_v<int>", sycl::is_device_copyable_v<int>);
   check("is_device_copyable_v<std::pair<int, float>>", sycl::is_device_copyable_v<std::pair<int, float>>);

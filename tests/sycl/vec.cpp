@@ -244,5 +244,21 @@ int main() {
   sycl::free(positions, q);
   sycl::free(moved, q);
   sycl::free(halves, q);
+
+  // minimum<>/maximum<> of vecs and marrays (§4.17.2): element by element,
+  // of the operands' type.
+  {
+    sycl::int4 a(1, 5, 3, 8), b(4, 2, 3, 9);
+    auto low = sycl::minimum<>{}(a, b), high = sycl::maximum<>{}(a, b);
+    static_assert(std::is_same_v<decltype(low), sycl::int4> && std::is_same_v<decltype(high), sycl::int4>);
+    onepass_test::check("minimum<>(int4, int4)", low[0] == 1 && low[1] == 2 && low[2] == 3 && low[3] == 8);
+    onepass_test::check("maximum<>(int4, int4)", high[0] == 4 && high[1] == 5 && high[2] == 3 && high[3] == 9);
+    sycl::marray<float, 3> c{1.f, 5.f, -2.f}, d{2.f, 1.f, -3.f};
+    auto m = sycl::maximum<>{}(c, d);
+    static_assert(std::is_same_v<decltype(m), sycl::marray<float, 3>>);
+    onepass_test::check("maximum<>(marray, marray)", m[0] == 2.f && m[1] == 5.f && m[2] == -2.f);
+    static_assert(std::is_same_v<decltype(sycl::minimum<>{}(1, 2.0)), double>);
+    onepass_test::check("minimum<>(int, double)", sycl::minimum<>{}(3, 2.5) == 2.5);
+  }
   return onepass_test::report();
 }
