@@ -100,6 +100,18 @@ template <typename ToT, access_mode To, typename FromT, access_mode From> inline
 template <typename DataT, access_mode Mode> using accessor_value_t =
     std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
+// The property interface of buffer accessors (§4.5.4.3): no_init is their
+// one property (a deprecated discard_* mode implies it).
+template <typename Property> bool accessor_has_property(bool no_init) {
+  return std::is_same_v<Property, property::no_init> && no_init;
+}
+template <typename Property> Property accessor_get_property(bool no_init, const char *what) {
+  if constexpr (std::is_same_v<Property, property::no_init>)
+    if (no_init) return Property{};
+  throw exception(make_error_code(errc::invalid),
+                  std::string(what) + "::get_property: the accessor was not constructed with this property");
+}
+
 }  // namespace detail
 
 template <typename DataT, int Dimensions = 1,
@@ -216,6 +228,14 @@ public:
   // in kernels).
   friend bool operator==(const accessor &a, const accessor &b) { return a.identity_ == b.identity_; }
   friend bool operator!=(const accessor &a, const accessor &b) { return !(a == b); }
+
+  // §4.5.4.3 (host only: a kernel has no property list to ask).
+  template <typename Property> bool has_property() const noexcept {
+    return detail::accessor_has_property<Property>(access_.no_init);
+  }
+  template <typename Property> Property get_property() const {
+    return detail::accessor_get_property<Property>(access_.no_init, "accessor");
+  }
 
 private:
   friend class handler;
@@ -357,6 +377,13 @@ public:
   friend bool operator==(const host_accessor &a, const host_accessor &b) { return a.identity_ == b.identity_; }
   friend bool operator!=(const host_accessor &a, const host_accessor &b) { return !(a == b); }
 
+  template <typename Property> bool has_property() const noexcept {
+    return detail::accessor_has_property<Property>(no_init_);
+  }
+  template <typename Property> Property get_property() const {
+    return detail::accessor_get_property<Property>(no_init_, "host_accessor");
+  }
+
 private:
   friend struct std::hash<host_accessor>;
   template <typename, typename, int> friend class detail::accessor_common;
@@ -364,12 +391,13 @@ private:
 
   template <typename Buffer>
   host_accessor(Buffer &buf, range<view_dims> r, id<view_dims> o, const property_list &props, int)
-      : identity_(detail::new_identity()) {
+      : no_init_(props.has_property<property::no_init>()), identity_(detail::new_identity()) {
     hold_ = detail::acquire_on_host(buf, AccessMode, props, r, o, view_);
   }
 
   detail::accessor_view<value_type, view_dims> view_;
   std::shared_ptr<void> hold_;  // the last copy's destruction releases the buffer
+  bool no_init_ = false;
   std::uint64_t identity_ = 0;
 };
 

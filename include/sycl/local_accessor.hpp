@@ -106,6 +106,12 @@ public:
   friend bool operator==(const local_accessor &a, const local_accessor &b) { return a.identity_ == b.identity_; }
   friend bool operator!=(const local_accessor &a, const local_accessor &b) { return !(a == b); }
 
+  // §4.5.4.3: SYCL 2020 defines no property of local accessors.
+  template <typename Property> bool has_property() const noexcept { return false; }
+  template <typename Property> Property get_property() const {
+    return detail::accessor_get_property<Property>(false, "local_accessor");
+  }
+
 private:
   DataT *data() const noexcept {
     return reinterpret_cast<DataT *>(static_cast<char *>(__onepass_local_memory()) + offset_);

@@ -306,7 +306,24 @@ bool within(const SourceManager &sources, SourceLocation location, SourceLocatio
 }
 
 // Where attributes of `kernel` may be written: ranges of source.
-std::vector<SourceRange> attributePlaces(const CXXRecordDecl &kernel) {
+// Whether `method`, a call operator of a function object with several, can
+// be the one a kernel of `dimensions` calls: a parameterless one for a
+// single_task (0); else its first parameter, if a SYCL class template with
+// a dimension argument (item, nd_item, id, group, h_item...), has that many.
+static bool callableWithDimensions(const CXXMethodDecl &method, uint32_t dimensions) {
+  if (dimensions == 0) return method.getNumParams() == 0;
+  if (method.getNumParams() == 0) return false;
+  QualType type = method.getParamDecl(0)->getType().getNonReferenceType();
+  const auto *record = type->getAsCXXRecordDecl();
+  const auto *specialization = dyn_cast_or_null<ClassTemplateSpecializationDecl>(record);
+  if (!specialization) return true;
+  for (const TemplateArgument &argument : specialization->getTemplateArgs().asArray())
+    if (argument.getKind() == TemplateArgument::Integral)
+      return argument.getAsIntegral().getZExtValue() == dimensions;
+  return true;
+}
+
+std::vector<SourceRange> attributePlaces(const CXXRecordDecl &kernel, uint32_t dimensions) {
   std::vector<SourceRange> places;
   auto bodyStart = [](const FunctionDecl &fn) {
     const FunctionDecl *definition = nullptr;
@@ -319,12 +336,22 @@ std::vector<SourceRange> attributePlaces(const CXXRecordDecl &kernel) {
       places.emplace_back(kernel.getLocation(), bodyStart(*call));
     return places;
   }
+  // With several call operators (one per dimensionality, say), only the
+  // attributes of those the kernel may call apply.
+  size_t callOperators = 0;
+  for (const Decl *member : kernel.decls()) {
+    const auto *method = dyn_cast<CXXMethodDecl>(member);
+    if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member))
+      method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
+    if (method && method->getOverloadedOperator() == OO_Call) ++callOperators;
+  }
   const Decl *previous = nullptr;
   for (const Decl *member : kernel.decls()) {
     const auto *method = dyn_cast<CXXMethodDecl>(member);
     if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member))
       method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
-    if (method && method->getOverloadedOperator() == OO_Call) {
+    if (method && method->getOverloadedOperator() == OO_Call &&
+        (callOperators < 2 || callableWithDimensions(*method, dimensions))) {
       // From the previous member's end (the declaration's leading attributes
       // and specifiers) to the parameters (attributes after the name).
       SourceLocation after = previous ? previous->getEndLoc() : kernel.getBraceRange().getBegin();
@@ -438,7 +465,7 @@ bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttri
                           std::set<unsigned> &used) {
   bool ok = true;
   bool haveWorkGroup = false;
-  for (SourceLocation location : attributesIn(ctx, recorder, attributePlaces(kernel))) {
+  for (SourceLocation location : attributesIn(ctx, recorder, attributePlaces(kernel, dimensions))) {
     used.insert(location.getRawEncoding());
     WrittenAttribute attribute = readAttribute(ctx, contextOf(kernel), location);
     const std::string spelled = "'sycl::" + attribute.name + "'";

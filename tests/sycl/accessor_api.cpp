@@ -626,6 +626,36 @@ void hashes(sycl::queue &q) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
+// §4.5.4.3: accessors' property interface (no_init is their one property).
+void properties(sycl::queue &q) {
+  using sycl::property::no_init;
+  sycl::buffer<int, 1> b{sycl::range<1>(8)};
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor with(b, h, sycl::write_only, sycl::no_init);
+     sycl::accessor without(b, h, sycl::read_write);
+     sycl::local_accessor<int, 1> local(sycl::range<1>(4), h);
+     onepass_test::check("accessor(no_init).has_property<no_init>", with.has_property<no_init>());
+     onepass_test::check("accessor().has_property<no_init> is false", !without.has_property<no_init>());
+     onepass_test::check("has_property<use_host_ptr> is false",
+                         !with.has_property<sycl::property::buffer::use_host_ptr>());
+     with.get_property<no_init>();
+     onepass_test::checkThrows("get_property of an absent property", sycl::errc::invalid,
+                               [&] { without.get_property<no_init>(); });
+     onepass_test::check("local_accessor has no properties", !local.has_property<no_init>());
+     onepass_test::checkThrows("local_accessor::get_property", sycl::errc::invalid,
+                               [&] { local.get_property<no_init>(); });
+     h.single_task([=] { with[0] = 1; });
+   }).wait();
+  {
+    sycl::host_accessor h(b, sycl::no_init);
+    onepass_test::check("host_accessor(no_init).has_property<no_init>", h.has_property<no_init>());
+  }
+  sycl::host_accessor h(b, sycl::read_only);
+  onepass_test::check("host_accessor(read_only) has no no_init", !h.has_property<no_init>());
+  onepass_test::checkThrows("host_accessor::get_property of an absent property", sycl::errc::invalid,
+                            [&] { h.get_property<no_init>(); });
+}
+
 void deprecatedForms(sycl::queue &q) {
   static_assert(target::global_buffer == target::device);
   static_assert(sycl::access::target::global_buffer == target::device);
@@ -718,6 +748,7 @@ int main() {
   onepass_test::runPart("host_accessor conversions and swap", [&] { hostAccessorConversions(); });
   onepass_test::runPart("0-dimensional accessors", [&] { zeroDimensional(q); });
   onepass_test::runPart("equality and std::hash", [&] { hashes(q); });
+  onepass_test::runPart("property interface", [&] { properties(q); });
   onepass_test::runPart("deprecated forms", [&] { deprecatedForms(q); });
   return onepass_test::report();
 }
