@@ -278,6 +278,18 @@ void StreamTracker::requestCompletion(Node &event) {
   poller_->notify(true);  // someone on the host waits for it
 }
 
+void StreamTracker::retireFinished(Node &event) {
+  uint32_t on;
+  uint64_t sequence;
+  {
+    std::lock_guard<std::mutex> lock(event.mutex);
+    if (event.status == NodeStatus::Complete || !event.enqueued || event.sequence == 0) return;
+    on = event.stream;
+    sequence = event.sequence;
+  }
+  retire(on, sequence, std::string());
+}
+
 void StreamTracker::wait(Node &event) {
   feeder_->breakStreak();  // a command waited for: no longer back to back
   uint32_t on = 0;
@@ -348,6 +360,17 @@ void StreamTracker::retire(uint32_t index, uint64_t sequence, const std::string 
       else
         ONEPASS_LOG(Warning, "no device timestamps for " << entry.event->work->describe() << ": " << takeError(error));
     }
+    // What it depended on finished on the device before it ran: commands
+    // whose completion no one has seen yet (other streams') complete now too
+    // (§4.6.6: after waiting for a command, those it depended on report
+    // complete).
+    std::vector<std::shared_ptr<Node>> unseen;
+    if (failure.empty()) {
+      std::lock_guard<std::mutex> lock(entry.event->mutex);
+      for (const auto &dependency : entry.event->dependencies)
+        if (dependency->tracker && !dependency->complete.load(std::memory_order_acquire)) unseen.push_back(dependency);
+    }
+    for (const auto &dependency : unseen) dependency->tracker->retireFinished(*dependency);  // (first: in order)
     entry.event->markComplete();
   }
 }

@@ -88,6 +88,11 @@ public:
   // Blocks until the event is complete, waiting on its marker directly.
   void wait(Node &event);
 
+  // Completes an enqueued event the device is known to have finished (a
+  // command that depends on it completed), with what precedes it on its
+  // stream, without waiting for the poller to see its marker.
+  void retireFinished(Node &event);
+
 private:
   static constexpr uint64_t kFeedingReapInterval = 256;  // operations between reaps while the feeder works
   // Makes one driver call (on the feeder's thread, or the caller's).

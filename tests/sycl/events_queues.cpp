@@ -160,6 +160,21 @@ void executionStatus(sycl::queue &q) {
     checkEqual(name + ": command_execution_status after wait", status::complete, statusOf(e));
   checkEqual("default-constructed event: command_execution_status", status::complete, statusOf(sycl::event()));
   checkArray("memset, fill, kernel, memcpy", 1000, host, [](std::size_t) { return 5; });
+  // After waiting for a command, those it depended on are complete too, also
+  // on other streams whose completion nobody has asked about (the CTS's
+  // handler depends_on case).
+  for (int round = 0; round < 20; ++round) {
+    sycl::event a = q.parallel_for(sycl::range<1>(500), [=](sycl::id<1> i) { x[i] = 1; });
+    sycl::event b = q.parallel_for(sycl::range<1>(500), [=](sycl::id<1> i) { x[500 + i] = 2; });
+    sycl::event c = q.submit([&](sycl::handler &h) {
+      h.depends_on({a, b});
+      h.single_task([=] { x[0] += x[999]; });
+    });
+    c.wait();
+    if (!check("dependencies complete once their dependent is (round " + std::to_string(round) + ")",
+               statusOf(a) == status::complete && statusOf(b) == status::complete))
+      break;
+  }
   sycl::free(x, q);
 }
 
