@@ -73,7 +73,9 @@ void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_laun
   if (info.reqdWorkGroupSize[0] == 0) return;
   std::size_t required[3] = {1, 1, 1}, items = 1;
   for (uint32_t d = 0; d < info.dimensions; ++d) items *= required[d] = info.reqdWorkGroupSize[d];
-  const std::string requiredText = range_text(required, static_cast<int>(info.dimensions));
+  std::string requiredText = range_text(required, static_cast<int>(info.dimensions));
+  if (std::find(required, required + 3, std::size_t{UINT32_MAX}) != required + 3)
+    requiredText += " (4294967295 stands for any size of 2^32 or more)";
   for (uint32_t d = 0; d < info.dimensions; ++d)
     if (required[d] > properties.max_work_item_sizes[info.dimensions - 1 - d] || items > properties.max_work_group_size)
       rt::raise(errc::kernel_not_supported,

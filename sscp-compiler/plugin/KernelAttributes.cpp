@@ -477,11 +477,19 @@ bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttri
       fail(attribute.problem);
       continue;
     }
-    for (uint64_t value : attribute.arguments)
-      if (value == 0 || value > UINT32_MAX) {
-        fail("the arguments of " + spelled + " must be between 1 and " + std::to_string(UINT32_MAX));
+    for (uint64_t &value : attribute.arguments) {
+      if (value == 0) {
+        fail("the arguments of " + spelled + " must be at least 1");
         break;
       }
+      // Larger than any device runs: recorded as 2^32 - 1, so that a launch
+      // is errc::kernel_not_supported (§5.7), not the program an error.
+      if (value > UINT32_MAX && attribute.name != kSubGroupSize) value = UINT32_MAX;
+      if (value > UINT32_MAX) {
+        fail("the argument of " + spelled + " must be at most " + std::to_string(UINT32_MAX));
+        break;
+      }
+    }
     if (!ok) continue;
     if (attribute.name == kSubGroupSize) {
       if (attribute.arguments.size() != 1) {

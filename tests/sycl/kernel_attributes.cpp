@@ -74,6 +74,13 @@ void workGroupSizes(sycl::queue &q) {
                    [=](sycl::nd_item<1> it)
                        [[sycl::reqd_work_group_size(1 << 20)]] { out[0] = it.get_local_range(0); });
   });
+  // Beyond 32 bits (the CTS's optional_kernel_features): the program compiles,
+  // the launch is not supported.
+  checkThrows("reqd_work_group_size(2^32)", sycl::errc::kernel_not_supported, [&] {
+    q.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(4294967296ull)]] {
+      out[0] = it.get_local_range(0);
+    });
+  });
   // A hint changes nothing.
   zero();
   q.parallel_for(sycl::nd_range<1>(count, 8), [=](sycl::nd_item<1> it) [[sycl::work_group_size_hint(64)]] {
