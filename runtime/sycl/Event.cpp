@@ -30,7 +30,8 @@ namespace sycl::detail {
 std::shared_ptr<event_impl> event_make_complete() {
   auto event = std::make_shared<event_impl>();
   event->noCommand = true;
-  event->backendKind = event_backend(nullptr);
+  static const backend defaultBackend = event_backend(nullptr);  // the default device's: fixed per process
+  event->backendKind = defaultBackend;
   event->markComplete();
   return event;
 }

@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace clang;
@@ -305,7 +306,14 @@ bool within(const SourceManager &sources, SourceLocation location, SourceLocatio
          sources.isBeforeInTranslationUnit(at, sources.getExpansionLoc(end));
 }
 
-// Where attributes of `kernel` may be written: ranges of source.
+// `member` as a call operator (also a templated one), or null.
+static const CXXMethodDecl *callOperator(const Decl *member) {
+  const auto *method = dyn_cast<CXXMethodDecl>(member);
+  if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member))
+    method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
+  return method && method->getOverloadedOperator() == OO_Call ? method : nullptr;
+}
+
 // Whether `method`, a call operator of a function object with several, can
 // be the one a kernel of `dimensions` calls: a parameterless one for a
 // single_task (0); else its first parameter, if a SYCL class template with
@@ -323,6 +331,7 @@ static bool callableWithDimensions(const CXXMethodDecl &method, uint32_t dimensi
   return true;
 }
 
+// Where attributes of `kernel` may be written: ranges of source.
 std::vector<SourceRange> attributePlaces(const CXXRecordDecl &kernel, uint32_t dimensions) {
   std::vector<SourceRange> places;
   auto bodyStart = [](const FunctionDecl &fn) {
@@ -338,20 +347,12 @@ std::vector<SourceRange> attributePlaces(const CXXRecordDecl &kernel, uint32_t d
   }
   // With several call operators (one per dimensionality, say), only the
   // attributes of those the kernel may call apply.
-  size_t callOperators = 0;
-  for (const Decl *member : kernel.decls()) {
-    const auto *method = dyn_cast<CXXMethodDecl>(member);
-    if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member))
-      method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
-    if (method && method->getOverloadedOperator() == OO_Call) ++callOperators;
-  }
+  const auto callOperators = std::count_if(kernel.decls_begin(), kernel.decls_end(),
+                                           [](const Decl *member) { return callOperator(member) != nullptr; });
   const Decl *previous = nullptr;
   for (const Decl *member : kernel.decls()) {
-    const auto *method = dyn_cast<CXXMethodDecl>(member);
-    if (const auto *tmpl = dyn_cast<FunctionTemplateDecl>(member))
-      method = dyn_cast<CXXMethodDecl>(tmpl->getTemplatedDecl());
-    if (method && method->getOverloadedOperator() == OO_Call &&
-        (callOperators < 2 || callableWithDimensions(*method, dimensions))) {
+    const CXXMethodDecl *method = callOperator(member);
+    if (method && (callOperators < 2 || callableWithDimensions(*method, dimensions))) {
       // From the previous member's end (the declaration's leading attributes
       // and specifiers) to the parameters (attributes after the name).
       SourceLocation after = previous ? previous->getEndLoc() : kernel.getBraceRange().getBegin();
