@@ -51,6 +51,9 @@ enum KernelFeature : uint32_t {
   kFeatureBarrier = 1u << 1,       // work-group barriers (__onepass_group_barrier)
   kFeatureLocalMemory = 1u << 2,   // work-group local memory (local accessors)
   kFeatureGroupScratch = 1u << 3,  // the work-group algorithms' scratch memory
+  // A hierarchical kernel (parallel_for_work_group): its device work-groups
+  // are of one work-item, and reqdWorkGroupSize is its logical work-group's.
+  kFeatureHierarchical = 1u << 4,
 };
 
 struct ImageHeader {

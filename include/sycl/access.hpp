@@ -21,7 +21,13 @@ enum class target {
   constant_buffer,  // deprecated in SYCL 2020: device, read-only
   local,            // deprecated in SYCL 2020: local_accessor
   host_buffer [[deprecated("use host_accessor (SYCL 2020)")]],
-  global_buffer [[deprecated("use target::device (SYCL 2020)")]] = device
+  global_buffer [[deprecated("use target::device (SYCL 2020)")]] = device,
+  // SYCL 1.2.1's image targets, removed by SYCL 2020 (Appendix: "the accessor
+  // targets target::image and target::host_image have been removed"): the
+  // names exist so that code naming them compiles; no accessor of theirs does.
+  image [[deprecated("SYCL 2020 removed image accessor targets: use the image accessor classes")]] = 16,
+  host_image [[deprecated("SYCL 2020 removed image accessor targets: use the image accessor classes")]],
+  image_array [[deprecated("SYCL 2020 removed image accessor targets: use the image accessor classes")]]
 };
 
 namespace access {

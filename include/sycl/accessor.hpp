@@ -10,6 +10,7 @@
 #pragma once
 
 #include "access.hpp"
+#include "atomic.hpp"
 #include "buffer.hpp"
 #include "detail/accessor_interface.hpp"
 #include "detail/reference_semantics.hpp"
@@ -97,6 +98,11 @@ template <typename ToT, access_mode To, typename FromT, access_mode From> inline
       std::is_same_v<FromT, ToT>)&&std::is_same_v<std::remove_const_t<FromT>, std::remove_const_t<ToT>> &&
     (!std::is_const_v<FromT> || std::is_const_v<ToT>);
 
+// §4.7.6.9.4.9: the elements of an access_mode::atomic accessor are
+// sycl::atomic objects (deprecated).
+template <access_mode Mode> using accessor_element_t =
+    std::conditional_t<Mode == access_mode::atomic, atomic_element<access::address_space::global_space>, plain_element>;
+
 template <typename DataT, access_mode Mode> using accessor_value_t =
     std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
@@ -118,14 +124,19 @@ template <typename DataT, int Dimensions = 1,
           access_mode AccessMode = (std::is_const_v<DataT> ? access_mode::read : access_mode::read_write),
           target AccessTarget = target::device, access::placeholder IsPlaceholder = access::placeholder::false_t>
 class accessor : public detail::accessor_interface<accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>,
-                                                   detail::accessor_value_t<DataT, AccessMode>, Dimensions> {
+                                                   detail::accessor_value_t<DataT, AccessMode>, Dimensions,
+                                                   detail::accessor_element_t<AccessMode>> {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "a buffer accessor has 0 to 3 dimensions");
+  static_assert(static_cast<int>(AccessTarget) < 16,
+                "target::image, host_image and image_array accessors are SYCL 1.2.1 (removed by SYCL 2020); "
+                "OnePass has no image accessors");
   static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
-                    AccessTarget == target::constant_buffer,
+                    AccessTarget == target::constant_buffer || static_cast<int>(AccessTarget) >= 16,
                 "use local_accessor for local memory and host_accessor on the host");
   static constexpr bool on_host = AccessTarget == target::host_task;
   static constexpr int view_dims = detail::view_dimensions<Dimensions>;
-  using interface = detail::accessor_interface<accessor, detail::accessor_value_t<DataT, AccessMode>, Dimensions>;
+  using interface = detail::accessor_interface<accessor, detail::accessor_value_t<DataT, AccessMode>, Dimensions,
+                                               detail::accessor_element_t<AccessMode>>;
 
 public:
   // iterator, const_iterator, their reverse_iterators, difference_type and
@@ -656,7 +667,9 @@ template <typename DataT, int Dimensions, sycl::access_mode AccessMode, sycl::ta
 struct hash<sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder>> {
   size_t
   operator()(const sycl::accessor<DataT, Dimensions, AccessMode, AccessTarget, IsPlaceholder> &a) const noexcept {
-    return hash<uint64_t>()(a.identity_);
+    if constexpr (AccessTarget == sycl::target::local)  // a local_accessor (local_accessor.hpp)
+      return hash<sycl::local_accessor<DataT, Dimensions>>()(a);
+    else return hash<uint64_t>()(a.identity_);
   }
 };
 template <typename DataT, int Dimensions, sycl::access_mode AccessMode>

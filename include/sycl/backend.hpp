@@ -9,8 +9,10 @@
 #include "context.hpp"
 #include "device.hpp"
 #include "exception.hpp"
+#include "half.hpp"
 #include "queue.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -97,5 +99,22 @@ backend_return_t<Backend, SyclObject> get_native(const SyclObject &object) {
     return static_cast<CUstream_st *>(detail::native_of(object.get_device(), detail::native_object::queue));
   else static_assert(sizeof(SyclObject) == 0, "OnePass: get_native does not support this SYCL class");
 }
+
+// SYCL 2020 Appendix C.7.8 (Table 163): the OpenCL backend's scalar type
+// aliases, which code written for SYCL 1.2.1 uses without an OpenCL backend.
+namespace opencl {
+using cl_bool = bool;
+using cl_char = std::int8_t;
+using cl_uchar = std::uint8_t;
+using cl_short = std::int16_t;
+using cl_ushort = std::uint16_t;
+using cl_int = std::int32_t;
+using cl_uint = std::uint32_t;
+using cl_long = std::int64_t;
+using cl_ulong = std::uint64_t;
+using cl_half = half;
+using cl_float = float;
+using cl_double = double;
+}  // namespace opencl
 
 }  // namespace sycl

@@ -182,6 +182,7 @@ public:
                               std::to_string(d));
       parallel_for<KernelName>(nd_range<Dimensions>(num_work_groups, ones<Dimensions>()),
                                detail::work_group_kernel<WorkgroupFunctionType, Dimensions>{kernel, work_group_size});
+      for (int d = 0; d < Dimensions; ++d) desc_.kernel.hierarchical_group[d] = work_group_size[d];
     }
   }
 

@@ -112,7 +112,7 @@ public:
     return detail::accessor_get_property<Property>(false, "local_accessor");
   }
 
-private:
+protected:  // the deprecated target::local accessors below use data() and view()
   DataT *data() const noexcept {
     return reinterpret_cast<DataT *>(static_cast<char *>(__onepass_local_memory()) + offset_);
   }
@@ -134,6 +134,38 @@ template <typename DataT, int Dimensions, access_mode AccessMode, access::placeh
 class accessor<DataT, Dimensions, AccessMode, target::local, IsPlaceholder> : public local_accessor<DataT, Dimensions> {
 public:
   using local_accessor<DataT, Dimensions>::local_accessor;
+  std::size_t get_size() const noexcept { return this->byte_size(); }  // SYCL 1.2.1
+  std::size_t get_count() const noexcept { return this->size(); }      // SYCL 1.2.1
+};
+
+// ... whose elements, in access_mode::atomic, are sycl::atomic objects in
+// local memory (§4.7.6.9.4.9, deprecated).
+template <typename DataT, int Dimensions, access::placeholder IsPlaceholder>
+class accessor<DataT, Dimensions, access_mode::atomic, target::local, IsPlaceholder>
+    : public accessor<DataT, Dimensions, access_mode::read_write, target::local, IsPlaceholder> {
+  using base = accessor<DataT, Dimensions, access_mode::read_write, target::local, IsPlaceholder>;
+  using element = detail::atomic_element<access::address_space::local_space>;
+
+public:
+  using base::base;
+
+  template <int D = Dimensions, typename = std::enable_if_t<D == 0>>
+  operator atomic<DataT, access::address_space::local_space>() const {
+    return element::get(*this->data());
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 0)>>
+  atomic<DataT, access::address_space::local_space> operator[](id<Dimensions> index) const {
+    return element::get(this->view().at(index));
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<D == 1>>
+  atomic<DataT, access::address_space::local_space> operator[](std::size_t index) const {
+    return element::get(this->data()[index]);
+  }
+  template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>> auto operator[](std::size_t index) const {
+    id<Dimensions> first;
+    first[0] = index;
+    return detail::accessor_subscript<DataT, Dimensions, 1, element>(this->view(), first);
+  }
 };
 
 }  // namespace sycl

@@ -24,6 +24,7 @@
 #include "accessor.hpp"
 #include "local_accessor.hpp"
 #include "atomic_ref.hpp"
+#include "atomic.hpp"
 #include "functional.hpp"
 #include "reduction.hpp"
 #include "group_algorithm.hpp"

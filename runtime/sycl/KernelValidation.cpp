@@ -84,11 +84,16 @@ void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_laun
                     std::to_string(properties.max_work_group_size) +
                     " work-items, info::device::max_work_group_size and max_work_item_sizes)");
   if (info.kind != image::KernelKind::NdRange) return;
+  // A hierarchical kernel's work-groups are the parallel_for_work_group's.
+  const bool hierarchical = info.features & image::kFeatureHierarchical;
+  const std::size_t *local = hierarchical ? desc.hierarchical_group : desc.local_range;
   for (uint32_t d = 0; d < info.dimensions; ++d)
-    if (desc.local_range[d] != required[d])
-      rt::raise(errc::nd_range, "kernel " + rt::describeKernel(kernel) + " requires work-groups of " + requiredText +
-                                    " ([[sycl::reqd_work_group_size]]) but its nd_range has local range " +
-                                    range_text(desc.local_range, desc.dimensions));
+    if (local[d] != required[d])
+      rt::raise(errc::nd_range,
+                "kernel " + rt::describeKernel(kernel) + " requires work-groups of " + requiredText +
+                    " ([[sycl::reqd_work_group_size]]) but its " +
+                    (hierarchical ? "parallel_for_work_group has work-group size " : "nd_range has local range ") +
+                    range_text(local, desc.dimensions));
 }
 
 void checkPrecision(const rt::RegisteredKernel &kernel, const device_impl &device) {
@@ -107,7 +112,8 @@ std::string kernelIncompatibility(const rt::RegisteredKernel &kernel, const devi
   kernel_launch_desc neutral;
   neutral.dimensions = static_cast<int>(std::max(1u, kernel.info.dimensions));
   for (uint32_t d = 0; d < kernel.info.dimensions && d < 3; ++d)
-    neutral.local_range[d] = kernel.info.reqdWorkGroupSize[d] ? kernel.info.reqdWorkGroupSize[d] : 1;
+    neutral.local_range[d] = neutral.hierarchical_group[d] =
+        kernel.info.reqdWorkGroupSize[d] ? kernel.info.reqdWorkGroupSize[d] : 1;
   try {
     checkKernelAttributes(kernel, neutral, device);
     const uint32_t missing = kernel.info.features & (image::kFeatureLocalMemory | image::kFeatureBarrier) &

@@ -320,7 +320,7 @@ std::shared_ptr<context_impl> get_queue_context(const queue_impl &q) { return q.
 bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
 bool queue_device_is_cpu(const queue_impl &q) { return q.device->properties.type == info::device_type::cpu; }
 
-std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc, abi_2026_11_26) {
+std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc, abi_2026_11_27) {
   // Validation and JIT compilation happen here, on the submitting thread:
   // their errors are synchronous exceptions.
   bool onHost = desc.kind == command_kind::host_task;

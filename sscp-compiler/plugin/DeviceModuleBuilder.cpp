@@ -245,6 +245,7 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
     for (int d = 0; d < 3; ++d) desc.reqdWorkGroupSize[d] = entry.layout.reqdWorkGroupSize[d];
     desc.reqdSubGroupSize = entry.layout.reqdSubGroupSize;
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
+    if (entry.layout.hierarchical) desc.features |= image::kFeatureHierarchical;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_BARRIER)) desc.features |= image::kFeatureBarrier;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_LOCAL_MEMORY) ||
         callsBuiltin(perKernel[i], ir::kGroupLocalMemoryBuiltin))

@@ -55,6 +55,20 @@ std::vector<FunctionTemplateDecl *> findEntryTemplates(ASTContext &ctx) {
   return result;
 }
 
+// A hierarchical kernel (handler::parallel_for_work_group) runs as
+// sycl::detail::work_group_kernel<K, D>: its attributes are written on K, the
+// user's kernel. K's record, or null for other kernels.
+const CXXRecordDecl *hierarchicalKernel(const CXXRecordDecl &kernel) {
+  const auto *wrapper = dyn_cast<ClassTemplateSpecializationDecl>(&kernel);
+  if (!wrapper || wrapper->getName() != "work_group_kernel") return nullptr;
+  const auto *detail = dyn_cast<NamespaceDecl>(wrapper->getDeclContext());
+  const auto *sycl = detail ? dyn_cast<NamespaceDecl>(detail->getDeclContext()) : nullptr;
+  if (!sycl || detail->getName() != "detail" || sycl->getName() != "sycl") return nullptr;
+  const TemplateArgumentList &arguments = wrapper->getTemplateArgs();
+  if (arguments.size() < 1 || arguments[0].getKind() != TemplateArgument::Type) return nullptr;
+  return arguments[0].getAsType()->getAsCXXRecordDecl();
+}
+
 class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(CompilerInstance &ci, const KernelAttributeRecorder &attributes) : ci_(ci), attributes_(attributes) {}
@@ -74,8 +88,10 @@ public:
         KernelLayout layout;
         bool layoutOk = buildKernelLayout(ctx, diags, *entry, layout);
         KernelAttributes attributes;
-        layoutOk &= readKernelAttributes(ctx, diags, attributes_, *kernel, singleTask ? 0 : layout.dimensions,
-                                         attributes, usedAttributes);
+        const CXXRecordDecl *userKernel = hierarchicalKernel(*kernel);
+        layout.hierarchical = userKernel != nullptr;
+        layoutOk &= readKernelAttributes(ctx, diags, attributes_, userKernel ? *userKernel : *kernel,
+                                         singleTask ? 0 : layout.dimensions, attributes, usedAttributes);
         std::copy(attributes.workGroupSize, attributes.workGroupSize + 3, layout.reqdWorkGroupSize);
         layout.reqdSubGroupSize = attributes.subGroupSize;
         bool codeOk = checker.checkKernel(*definition);

@@ -146,6 +146,76 @@ void hostSide() {
                 sycl::memory_order::release);
 }
 
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+// The deprecated SYCL 1.2.1 atomics (§4.15.4): sycl::atomic from
+// access_mode::atomic accessors (global and target::local) and from a
+// multi_ptr, its members and the free functions.
+void legacyAtomics(sycl::queue &q) {
+  constexpr std::size_t groups = 8, groupSize = 64;
+  int counters[4] = {0, 1 << 20, -(1 << 20), 0};
+  unsigned bits = 0;
+  float floatValue = 0.0f;
+  std::vector<int> perGroup(groups, 0);
+  {
+    sycl::buffer<int, 1> counterBuf(counters, sycl::range<1>(4));
+    sycl::buffer<unsigned, 1> bitBuf(&bits, sycl::range<1>(1));
+    sycl::buffer<float, 1> floatBuf(&floatValue, sycl::range<1>(1));
+    sycl::buffer<int, 1> groupBuf(perGroup.data(), sycl::range<1>(groups));
+    q.submit([&](sycl::handler &h) {
+      auto c = counterBuf.get_access<sycl::access_mode::atomic>(h);
+      sycl::accessor<unsigned, 1, sycl::access_mode::atomic> b(bitBuf, h);
+      sycl::accessor<float, 1, sycl::access_mode::read_write> f(floatBuf, h);
+      sycl::accessor<int, 1, sycl::access_mode::write> g(groupBuf, h);
+      sycl::accessor<int, 1, sycl::access_mode::atomic, sycl::target::local> local(sycl::range<1>(1), h);
+      h.parallel_for(sycl::nd_range<1>(groups * groupSize, groupSize), [=](sycl::nd_item<1> it) {
+        const int i = static_cast<int>(it.get_global_linear_id());
+        if (it.get_local_linear_id() == 0) local[0].store(0);
+        sycl::group_barrier(it.get_group());
+        local[0].fetch_add(1);
+        sycl::atomic_fetch_add(local[0], 1);  // each work-item adds 2
+        sycl::group_barrier(it.get_group());
+        if (it.get_local_linear_id() == 0) g[it.get_group_linear_id()] = sycl::atomic_load(local[0]);
+        c[0].fetch_add(1);
+        sycl::atomic_fetch_sub(c[0], 3);  // each work-item: -2
+        c[1].fetch_min(i);
+        sycl::atomic_fetch_max(c[2], i);
+        b[0].fetch_or(1u << (i % 32));
+        sycl::atomic_fetch_xor(b[0], 0u);
+        int expected = 0;
+        sycl::atomic<int> third(c.get_multi_ptr<sycl::access::decorated::yes>() + 3);
+        sycl::atomic_compare_exchange_strong(third, expected, i + 1);  // one work-item wins
+        if (i == 0) {
+          sycl::atomic<float> fa(f.get_multi_ptr<sycl::access::decorated::no>());
+          fa.store(2.5f);
+          sycl::atomic_exchange(fa, fa.load() + 1.0f);
+        }
+      });
+    });
+  }
+  const int items = static_cast<int>(groups * groupSize);
+  checkEqual("sycl::atomic fetch_add/atomic_fetch_sub through an atomic accessor", -2 * items, counters[0]);
+  checkEqual("sycl::atomic fetch_min", 0, counters[1]);
+  checkEqual("sycl::atomic_fetch_max", items - 1, counters[2]);
+  check("sycl::atomic_compare_exchange_strong: one work-item's value", counters[3] >= 1 && counters[3] <= items);
+  checkEqual("sycl::atomic fetch_or: every bit", ~0u, bits);
+  check("sycl::atomic<float> from a multi_ptr: store, load, atomic_exchange", floatValue == 3.5f);
+  int wrongGroups = 0;
+  for (int v : perGroup) wrongGroups += v != static_cast<int>(2 * groupSize);
+  checkEqual("target::local atomic accessor: groups whose count is not 2 x 64", 0, wrongGroups);
+
+  // On the host: sycl::atomic over a multi_ptr.
+  long long value = 40;
+  sycl::atomic<long long, sycl::access::address_space::generic_space> a{
+      sycl::multi_ptr<long long, sycl::access::address_space::generic_space, sycl::access::decorated::no>(&value)};
+  long long expected = 40;
+  check("host sycl::atomic compare_exchange_strong", a.compare_exchange_strong(expected, 41));
+  checkEqual("host sycl::atomic_fetch_and then the value", 41LL, sycl::atomic_fetch_and(a, 0xFFLL));
+  checkEqual("host sycl::atomic: exchange", 41LL, a.exchange(7));
+  checkEqual("host sycl::atomic: the value", 7LL, value);
+}
+#pragma clang diagnostic pop
+
 }  // namespace
 
 int main() {
@@ -155,5 +225,6 @@ int main() {
   everyOperation(q);
   localAtomics(q);
   hostSide();
+  legacyAtomics(q);
   return onepass_test::report();
 }

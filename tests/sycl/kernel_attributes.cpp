@@ -91,6 +91,64 @@ void workGroupSizes(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// A hierarchical kernel's work-group size is its parallel_for_work_group's
+// (its device work-groups are of one work-item): the attribute is checked
+// against that, on a lambda and on a function object with several operators.
+struct GroupRecorder {
+  std::size_t *out;
+  [[sycl::reqd_work_group_size(8)]] void operator()(sycl::nd_item<1> it) const { out[it.get_global_id(0)] = 1; }
+  [[sycl::reqd_work_group_size(4, 2)]] void operator()(sycl::group<2> g) const {
+    g.parallel_for_work_item([&](sycl::h_item<2> item) {
+      out[item.get_global().get_linear_id()] = g.get_local_range(0) * 100 + g.get_local_range(1);
+    });
+  }
+};
+
+void hierarchicalSizes(sycl::queue &q) {
+  const std::size_t count = 32;
+  std::size_t *out = sycl::malloc_shared<std::size_t>(count, q);
+  std::fill(out, out + count, std::size_t(0));
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for_work_group(sycl::range<1>(4), sycl::range<1>(8),
+                               [=](sycl::group<1> g) [[sycl::reqd_work_group_size(8)]] {
+                                 g.parallel_for_work_item([&](sycl::h_item<1> item) {
+                                   out[item.get_global_id(0)] = item.get_local_range(0);
+                                 });
+                               });
+   }).wait();
+  checkEqual("parallel_for_work_group lambda with reqd_work_group_size(8): work-items that saw groups of 8", count,
+             std::size_t(std::count(out, out + count, std::size_t(8))));
+  checkThrows("parallel_for_work_group lambda with reqd_work_group_size(8), groups of 4", sycl::errc::nd_range, [&] {
+    q.submit([&](sycl::handler &h) {
+      h.parallel_for_work_group(sycl::range<1>(8), sycl::range<1>(4),
+                                [=](sycl::group<1>) [[sycl::reqd_work_group_size(8)]] { out[0] = 0; });
+    });
+  });
+  checkThrows(
+      "parallel_for_work_group lambda with reqd_work_group_size(1 << 20)", sycl::errc::kernel_not_supported, [&] {
+        q.submit([&](sycl::handler &h) {
+          h.parallel_for_work_group(sycl::range<1>(1), sycl::range<1>(1 << 20),
+                                    [=](sycl::group<1>) [[sycl::reqd_work_group_size(1 << 20)]] { out[0] = 0; });
+        });
+      });
+  std::fill(out, out + count, std::size_t(0));
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for_work_group(sycl::range<2>(2, 2), sycl::range<2>(4, 2), GroupRecorder{out});
+   }).wait();
+  checkEqual("function object's group<2> operator with reqd_work_group_size(4, 2): work-items that saw 4 x 2", count,
+             std::size_t(std::count(out, out + count, std::size_t(402))));
+  q.parallel_for(sycl::nd_range<1>(count, 8), GroupRecorder{out}).wait();  // its nd_item operator, groups of 8
+  checkEqual("the same function object's nd_item<1> operator with reqd_work_group_size(8)", count,
+             std::size_t(std::count(out, out + count, std::size_t(1))));
+  checkThrows("function object's group<2> operator with reqd_work_group_size(4, 2), groups of 2 x 4",
+              sycl::errc::nd_range, [&] {
+                q.submit([&](sycl::handler &h) {
+                  h.parallel_for_work_group(sycl::range<2>(2, 2), sycl::range<2>(2, 4), GroupRecorder{out});
+                });
+              });
+  sycl::free(out, q);
+}
+
 // Runs a kernel that requires sub-groups of `Size`: on a device that has them
 // it runs with them, elsewhere it is not supported.
 template <std::size_t Size> void requiredSubGroup(sycl::queue &q) {
@@ -123,6 +181,7 @@ int main() {
   sycl::queue q;
   std::printf("kernel attributes on '%s'\n", q.get_device().get_info<sycl::info::device::name>().c_str());
   workGroupSizes(q);
+  hierarchicalSizes(q);
   requiredSubGroup<8>(q);
   requiredSubGroup<32>(q);
   return onepass_test::report();

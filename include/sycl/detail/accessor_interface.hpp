@@ -160,15 +160,23 @@ private:
 // 0-D and 1-D boxes are contiguous: their iterators are plain pointers.
 template <typename T, int D> using accessor_iterator_t = std::conditional_t<(D > 1), accessor_iterator<T, D>, T *>;
 
+// What element access gives: a plain reference, or, for the deprecated
+// access_mode::atomic, an atomic on the element (atomic_element, atomic.hpp).
+struct plain_element {
+  template <typename T> using ref = T &;
+  static constexpr bool assignable = true;
+  template <typename T> static T &get(T &element) noexcept { return element; }
+};
+
 // accessor[i][j][k]: each [] but the last fixes one more index.
-template <typename T, int D, int Fixed> class accessor_subscript {
+template <typename T, int D, int Fixed, typename Element = plain_element> class accessor_subscript {
 public:
   accessor_subscript(const accessor_view<T, D> &view, id<D> index) : view_(view), index_(index) {}
   decltype(auto) operator[](std::size_t i) const {
     id<D> next = index_;
     next[Fixed] = i;
-    if constexpr (Fixed + 1 == D) return view_.at(next);
-    else return accessor_subscript<T, D, Fixed + 1>(view_, next);
+    if constexpr (Fixed + 1 == D) return Element::get(view_.at(next));
+    else return accessor_subscript<T, D, Fixed + 1, Element>(view_, next);
   }
 
 private:
@@ -220,21 +228,23 @@ private:
 };
 
 // Element access of accessors of 1 to 3 dimensions (§4.7.6.12, Table 62).
-template <typename Derived, typename T, int D> class accessor_interface : public accessor_common<Derived, T, D> {
+template <typename Derived, typename T, int D, typename Element = plain_element> class accessor_interface
+    : public accessor_common<Derived, T, D> {
   using accessor_common<Derived, T, D>::view;
+  using ref = typename Element::template ref<T>;
 
 public:
   range<D> get_range() const { return view().access_range; }
   id<D> get_offset() const { return view().offset; }
 
-  T &operator[](id<D> index) const { return view().at(index); }
-  template <int N = D, typename = std::enable_if_t<N == 1>> T &operator[](std::size_t index) const {
-    return view().data[view().offset[0] + index];
+  ref operator[](id<D> index) const { return Element::get(view().at(index)); }
+  template <int N = D, typename = std::enable_if_t<N == 1>> ref operator[](std::size_t index) const {
+    return Element::get(view().data[view().offset[0] + index]);
   }
   template <int N = D, typename = std::enable_if_t<(N > 1)>> auto operator[](std::size_t index) const {
     id<D> first;
     first[0] = index;
-    return accessor_subscript<T, D, 1>(view(), first);
+    return accessor_subscript<T, D, 1, Element>(view(), first);
   }
 };
 
@@ -242,20 +252,19 @@ public:
 // §4.7.6.10): it converts to a reference to it and, unless read-only, is
 // assigned to. Derived classes bring the assignments in with a
 // using-declaration (their own copy assignment hides them otherwise).
-template <typename Derived, typename T> class accessor_interface<Derived, T, 0>
+template <typename Derived, typename T, typename Element> class accessor_interface<Derived, T, 0, Element>
     : public accessor_common<Derived, T, 0> {
   using accessor_common<Derived, T, 0>::view;
+  static constexpr bool assignable = Element::assignable && !std::is_const_v<T>;
 
 public:
-  operator T &() const { return *view().data; }
+  operator typename Element::template ref<T>() const { return Element::get(*view().data); }
 
-  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
-  const Derived &operator=(const T &value) const {
+  template <bool A = assignable, typename = std::enable_if_t<A>> const Derived &operator=(const T &value) const {
     *view().data = value;
     return static_cast<const Derived &>(*this);
   }
-  template <typename U = T, typename = std::enable_if_t<!std::is_const_v<U>>>
-  const Derived &operator=(T &&value) const {
+  template <bool A = assignable, typename = std::enable_if_t<A>> const Derived &operator=(T &&value) const {
     *view().data = static_cast<T &&>(value);
     return static_cast<const Derived &>(*this);
   }

@@ -32,7 +32,7 @@ inline std::string range_text(const std::size_t *values, int dimensions) {
 // change with it): a program built against other headers then stops at its
 // first such call with the dynamic loader's "undefined symbol" error, naming
 // the function, instead of reading memory of another shape.
-struct abi_2026_11_26 {};
+struct abi_2026_11_27 {};
 
 struct platform_impl;
 struct device_impl;
@@ -121,6 +121,10 @@ struct kernel_launch_desc {
   // An nd_range's global offset (deprecated in SYCL 2020): the JIT compiles
   // it in (__onepass_get_global_offset); 0s for nearly every launch.
   std::size_t global_offset[3] = {0, 0, 0};
+  // A hierarchical kernel's work-group size (parallel_for_work_group): its
+  // device work-groups are of one work-item, which runs the group's code;
+  // 0s for other kernels.
+  std::size_t hierarchical_group[3] = {0, 0, 0};
   // handler::use_kernel_bundle (§4.9.4.4): the host entries of the bundle's
   // kernels, which run as the bundle built them; null without a bundle.
   std::shared_ptr<const std::vector<const void *>> bundle;
@@ -186,7 +190,7 @@ struct command_group_desc {
   std::shared_ptr<const void> keep_alive;         // a shared_ptr side of a copy
 };
 
-ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&, abi_2026_11_26 = {});
+ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&, abi_2026_11_27 = {});
 ONEPASS_RT_API void queue_wait(queue_impl &);
 ONEPASS_RT_API void queue_throw_asynchronous(queue_impl &);
 
@@ -228,7 +232,7 @@ struct buffer_init {
 };
 // The returned handle's deleter is the buffer's destructor (SYCL 2020
 // §4.7.2.3): it waits for the buffer's commands, then writes the data back.
-ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_26 = {});
+ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27 = {});
 // The tokens of a buffer are [buffer_token, buffer_token + byte size): never a
 // user-space address, so a kernel argument holding one is an accessor.
 ONEPASS_RT_API std::uintptr_t buffer_token(const buffer_impl &);

@@ -63,8 +63,9 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
   entry->setCallingConv(CallingConv::PTX_Kernel);
   entry->addFnAttr(Attribute::NoUnwind);
   // [[sycl::reqd_work_group_size]]: the block's shape is known (.reqntid),
-  // x being the last SYCL dimension. (The runtime launches no other.)
-  if (grouped && info.reqdWorkGroupSize[0] != 0) {
+  // x being the last SYCL dimension. (The runtime launches no other.) A
+  // hierarchical kernel's is its logical work-group's, not the block's.
+  if (grouped && info.reqdWorkGroupSize[0] != 0 && !(info.features & image::kFeatureHierarchical)) {
     std::string shape;
     for (unsigned d = dimensions; d-- > 0;) shape += std::to_string(info.reqdWorkGroupSize[d]) + (d ? "," : "");
     entry->addFnAttr("nvvm.reqntid", shape);
