@@ -93,19 +93,34 @@ std::optional<uint64_t> integerLiteral(const std::string &text) {
 
 // The value of a constant named `name` as seen from `context`: a non-type
 // template argument of an enclosing template instantiation, or a constant
-// integral variable or enumerator declared there or around it.
-std::optional<uint64_t> namedConstant(ASTContext &ctx, const DeclContext *context, const std::string &name) {
+// integral variable or enumerator declared there or around it; with `index`,
+// that element of a constant array of integers.
+std::optional<uint64_t> namedConstant(ASTContext &ctx, const DeclContext *context, const std::string &name,
+                                      std::optional<uint64_t> index = std::nullopt) {
   auto fromArguments = [&](const TemplateParameterList *parameters,
                            ArrayRef<TemplateArgument> arguments) -> std::optional<uint64_t> {
-    if (!parameters) return std::nullopt;
+    if (!parameters || index) return std::nullopt;
     for (unsigned i = 0; i < parameters->size() && i < arguments.size(); ++i)
       if (parameters->getParam(i)->getName() == name && arguments[i].getKind() == TemplateArgument::Integral)
         return arguments[i].getAsIntegral().getZExtValue();
     return std::nullopt;
   };
   auto fromDecl = [&](const Decl *decl) -> std::optional<uint64_t> {
-    if (const auto *constant = dyn_cast<EnumConstantDecl>(decl)) return constant->getInitVal().getZExtValue();
-    if (const auto *variable = dyn_cast<VarDecl>(decl)) {
+    if (const auto *constant = dyn_cast<EnumConstantDecl>(decl))
+      return index ? std::nullopt : std::optional<uint64_t>(constant->getInitVal().getZExtValue());
+    const auto *variable = dyn_cast<VarDecl>(decl);
+    if (variable && index) {
+      const ConstantArrayType *array = ctx.getAsConstantArrayType(variable->getType());
+      if (!array || !array->getElementType()->isIntegralOrEnumerationType() || !variable->getInit() ||
+          variable->getInit()->isValueDependent() || !variable->isConstexpr())
+        return std::nullopt;
+      const APValue *value = variable->evaluateValue();
+      if (!value || !value->isArray() || *index >= value->getArraySize()) return std::nullopt;
+      const APValue &element =
+          *index < value->getArrayInitializedElts() ? value->getArrayInitializedElt(*index) : value->getArrayFiller();
+      return element.isInt() ? std::optional<uint64_t>(element.getInt().getZExtValue()) : std::nullopt;
+    }
+    if (variable) {
       // (Not in a template's pattern, a generic lambda's: nothing to evaluate.)
       if (!variable->getType()->isIntegralOrEnumerationType() || !variable->getInit() ||
           variable->getInit()->isValueDependent() || variable->getType()->isDependentType())
@@ -235,9 +250,19 @@ private:
     }
     std::string spelled;
     for (const std::string &part : parts) spelled += (spelled.empty() ? "" : "::") + part;
+    // An element of a constant array: name[index].
+    std::optional<uint64_t> index;
+    if (tokens_.is(tok::l_square)) {
+      tokens_.advance();
+      index = expression();
+      if (!index) return std::nullopt;
+      if (!tokens_.is(tok::r_square)) return fail("'" + tokens_.text() + "' where ']' belongs");
+      tokens_.advance();
+      spelled += "[" + std::to_string(*index) + "]";
+    }
     std::optional<uint64_t> value;
     if (parts.size() == 1 && !fromRoot) {
-      value = namedConstant(ctx_, context_, parts[0]);
+      value = namedConstant(ctx_, context_, parts[0], index);
     } else {
       const DeclContext *scope = ctx_.getTranslationUnitDecl();
       for (size_t i = 0; scope && i + 1 < parts.size(); ++i) {
@@ -248,7 +273,7 @@ private:
       }
       if (scope)
         for (const NamedDecl *decl : scope->lookup(&ctx_.Idents.get(parts.back()))) {
-          value = namedConstant(ctx_, decl->getDeclContext(), parts.back());
+          value = namedConstant(ctx_, decl->getDeclContext(), parts.back(), index);
           if (value) break;
         }
     }
@@ -283,10 +308,12 @@ WrittenAttribute readAttribute(ASTContext &ctx, const DeclContext *context, Sour
     std::string problem;
     std::optional<uint64_t> value = ConstantReader(tokens, ctx, context, problem).expression();
     if (!value) {
-      attribute.problem = "the arguments of " + spelled +
-                          " must be integral constant expressions OnePass can read from the source (literals, "
-                          "template arguments, constant variables, enumerators, + - * / % << >>); it cannot read " +
-                          problem;
+      attribute.problem =
+          "the arguments of " + spelled +
+          " must be integral constant expressions OnePass can read from the source (literals, "
+          "template arguments, constant variables and their array elements, enumerators, + - * / % << >>); it "
+          "cannot read " +
+          problem;
       return attribute;
     }
     attribute.arguments.push_back(*value);
@@ -298,12 +325,33 @@ WrittenAttribute readAttribute(ASTContext &ctx, const DeclContext *context, Sour
   return attribute;
 }
 
-// Whether `location` lies in [begin, end) of the translation unit.
+// Whether `location` lies in [begin, end), file locations of the
+// translation unit (filePlace).
 bool within(const SourceManager &sources, SourceLocation location, SourceLocation begin, SourceLocation end) {
   if (begin.isInvalid() || end.isInvalid()) return false;
-  SourceLocation at = sources.getExpansionLoc(location);
-  return !sources.isBeforeInTranslationUnit(at, sources.getExpansionLoc(begin)) &&
-         sources.isBeforeInTranslationUnit(at, sources.getExpansionLoc(end));
+  SourceLocation at = sources.getFileLoc(location);
+  return !sources.isBeforeInTranslationUnit(at, begin) && sources.isBeforeInTranslationUnit(at, end);
+}
+
+// A place as a range of the file where it was written: code in a macro's
+// arguments (a Catch2 TEST_CASE's body, say) maps to where it is written; a
+// place within one macro's own body, which collapses to one point, widens to
+// the whole invocation of that macro, whose arguments may hold the attribute.
+SourceRange filePlace(const SourceManager &sources, SourceRange place) {
+  const SourceLocation begin = sources.getFileLoc(place.getBegin()), end = sources.getFileLoc(place.getEnd());
+  if (begin != end || !place.getBegin().isMacroID()) return {begin, end};
+  SourceLocation location = place.getBegin();
+  CharSourceRange invocation;
+  while (location.isMacroID()) {
+    if (sources.isMacroArgExpansion(location)) {
+      location = sources.getImmediateSpellingLoc(location);
+    } else {
+      invocation = sources.getImmediateExpansionRange(location);
+      location = invocation.getBegin();
+    }
+  }
+  if (invocation.isInvalid()) return {begin, end};
+  return {sources.getFileLoc(invocation.getBegin()), sources.getFileLoc(invocation.getEnd())};
 }
 
 // `member` as a call operator (also a templated one), or null.
@@ -326,8 +374,7 @@ static bool callableWithDimensions(const CXXMethodDecl &method, uint32_t dimensi
   const auto *specialization = dyn_cast_or_null<ClassTemplateSpecializationDecl>(record);
   if (!specialization) return true;
   for (const TemplateArgument &argument : specialization->getTemplateArgs().asArray())
-    if (argument.getKind() == TemplateArgument::Integral)
-      return argument.getAsIntegral().getZExtValue() == dimensions;
+    if (argument.getKind() == TemplateArgument::Integral) return argument.getAsIntegral().getZExtValue() == dimensions;
   return true;
 }
 
@@ -437,8 +484,10 @@ static const DeclContext *contextOf(const CXXRecordDecl &kernel) {
 // recorder's: in macros too), and those in the source text of the places
 // (found even where that warning is off, -w or -Wno-unknown-attributes).
 static std::vector<SourceLocation> attributesIn(ASTContext &ctx, const KernelAttributeRecorder &recorder,
-                                                const std::vector<SourceRange> &places) {
+                                                const std::vector<SourceRange> &written) {
   const SourceManager &sources = ctx.getSourceManager();
+  std::vector<SourceRange> places;
+  for (const SourceRange &place : written) places.push_back(filePlace(sources, place));
   std::vector<SourceLocation> found;
   std::set<unsigned> spellings;
   auto add = [&](SourceLocation location) {
@@ -448,8 +497,7 @@ static std::vector<SourceLocation> attributesIn(ASTContext &ctx, const KernelAtt
     for (const SourceRange &place : places)
       if (within(sources, location, place.getBegin(), place.getEnd())) add(location);
   for (const SourceRange &place : places) {
-    const SourceLocation begin = sources.getExpansionLoc(place.getBegin()),
-                         end = sources.getExpansionLoc(place.getEnd());
+    const SourceLocation begin = place.getBegin(), end = place.getEnd();
     if (begin.isInvalid() || end.isInvalid() || sources.getFileID(begin) != sources.getFileID(end)) continue;
     TokenReader tokens(sources, ctx.getLangOpts(), begin);
     while (!tokens.is(tok::eof) && sources.isBeforeInTranslationUnit(tokens.location(), end)) {

@@ -9,7 +9,7 @@
 int runtimeSize();
 
 void submit(sycl::queue &q, int *out) {
-  // CHECK-DAG: [[FILE]]:[[@LINE+2]]:72: error: the arguments of 'sycl::reqd_work_group_size' must be integral constant expressions OnePass can read from the source (literals, template arguments, constant variables, enumerators, + - * / % << >>); it cannot read 'runtimeSize', which is not an integral constant OnePass can find
+  // CHECK-DAG: [[FILE]]:[[@LINE+2]]:72: error: the arguments of 'sycl::reqd_work_group_size' must be integral constant expressions OnePass can read from the source (literals, template arguments, constant variables and their array elements, enumerators, + - * / % << >>); it cannot read 'runtimeSize', which is not an integral constant OnePass can find
   // CHECK-DAG: note: in SYCL kernel 'lambda at [[FILE]]:[[@LINE+1]]:45' defined here
   q.parallel_for(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(runtimeSize())]] {
     out[it.get_global_id(0)] = 1;
