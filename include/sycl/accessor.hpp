@@ -91,12 +91,12 @@ std::shared_ptr<void> acquire_on_host(Buffer &buf, access_mode mode, const prope
 
 // §4.7.6.9.3, §4.7.6.10.3: an accessor of mode From (elements FromT) converts
 // to one of mode To (elements ToT), all else equal, when the result is
-// read-only and the conversion is read_write -> read or read T -> read const T.
+// read-only: read_write -> read, or between the read-only forms (read of T
+// and of const T, both ways: "an implicit conversion between any of these").
 template <typename ToT, access_mode To, typename FromT, access_mode From> inline constexpr bool converts_to_read_only =
     To == access_mode::read && (From == access_mode::read_write || From == access_mode::read) &&
-    !(From == access_mode::read &&
-      std::is_same_v<FromT, ToT>)&&std::is_same_v<std::remove_const_t<FromT>, std::remove_const_t<ToT>> &&
-    (!std::is_const_v<FromT> || std::is_const_v<ToT>);
+    !(From == access_mode::read && std::is_same_v<FromT, ToT>)&&std::is_same_v<std::remove_const_t<FromT>,
+                                                                             std::remove_const_t<ToT>>;
 
 // §4.7.6.9.4.9: the elements of an access_mode::atomic accessor are
 // sycl::atomic objects (deprecated).

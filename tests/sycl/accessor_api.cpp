@@ -401,6 +401,7 @@ void hostAccessorConversions() {
   sycl::host_accessor<const int, 1, access_mode::read> r1 = rw;
   sycl::host_accessor<int, 1, access_mode::read> r2 = rw;
   sycl::host_accessor<const int, 1, access_mode::read> r3 = r2;
+  sycl::host_accessor<int, 1, access_mode::read> r4 = r3;  // the read-only forms convert both ways
   static_assert(!std::is_convertible_v<sycl::host_accessor<int, 1, access_mode::read>,
                                        sycl::host_accessor<int, 1, access_mode::read_write>>);
   static_assert(!std::is_convertible_v<sycl::host_accessor<int, 1, access_mode::write>,
@@ -409,6 +410,7 @@ void hostAccessorConversions() {
   checkEqual("host_accessor<const int, read> converted from read_write sees its writes", 99, r1[2]);
   checkEqual("host_accessor<int, read> converted from read_write", 45, r2[5]);
   checkEqual("host_accessor<const int, read> converted from <int, read>", 40, r3[0]);
+  checkEqual("host_accessor<int, read> converted from <const int, read>", 41, r4[1]);
   // swap (§4.7.6.10.1).
   sycl::host_accessor<int, 1, access_mode::read_write> o(other);
   rw.swap(o);

@@ -379,6 +379,18 @@ void errors(sycl::queue &q) {
       });
     });
   });
+  // Captured but unused: still errc::kernel_argument (§4.7.6.11), nothing runs.
+  out[0] = 5;
+  checkThrows("a local_accessor captured, unused, by a single_task", sycl::errc::kernel_argument, [&] {
+    q.submit([&](sycl::handler &h) {
+      sycl::local_accessor<int, 1> scratch(sycl::range<1>(kGroup), h);
+      h.single_task([=] {
+        (void)scratch;
+        out[0] = 6;
+      });
+    });
+  });
+  checkEqual("the single_task with a local_accessor did not run", 5, out[0]);
   const std::size_t available = q.get_device().get_info<sycl::info::device::local_mem_size>();
   checkThrows("a local_accessor larger than the device's local memory", sycl::errc::memory_allocation, [&] {
     q.submit([&](sycl::handler &h) {
