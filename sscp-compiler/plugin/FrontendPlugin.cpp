@@ -55,18 +55,28 @@ std::vector<FunctionTemplateDecl *> findEntryTemplates(ASTContext &ctx) {
   return result;
 }
 
-// A hierarchical kernel (handler::parallel_for_work_group) runs as
-// sycl::detail::work_group_kernel<K, D>: its attributes are written on K, the
-// user's kernel. K's record, or null for other kernels.
-const CXXRecordDecl *hierarchicalKernel(const CXXRecordDecl &kernel) {
-  const auto *wrapper = dyn_cast<ClassTemplateSpecializationDecl>(&kernel);
-  if (!wrapper || wrapper->getName() != "work_group_kernel") return nullptr;
-  const auto *detail = dyn_cast<NamespaceDecl>(wrapper->getDeclContext());
-  const auto *sycl = detail ? dyn_cast<NamespaceDecl>(detail->getDeclContext()) : nullptr;
-  if (!sycl || detail->getName() != "detail" || sycl->getName() != "sycl") return nullptr;
-  const TemplateArgumentList &arguments = wrapper->getTemplateArgs();
-  if (arguments.size() < 1 || arguments[0].getKind() != TemplateArgument::Type) return nullptr;
-  return arguments[0].getAsType()->getAsCXXRecordDecl();
+// The user's kernel inside the wrappers the headers launch it in (their
+// first template argument): sycl::detail::work_group_kernel<K, D> for
+// parallel_for_work_group (`hierarchical`), kernel_with_handler<K> for a
+// kernel taking a kernel_handler, offset_kernel<K, D> for a range with an
+// offset. Its attributes are written on K.
+const CXXRecordDecl &userKernel(const CXXRecordDecl &kernel, bool &hierarchical) {
+  const CXXRecordDecl *current = &kernel;
+  for (;;) {
+    const auto *wrapper = dyn_cast<ClassTemplateSpecializationDecl>(current);
+    if (!wrapper) return *current;
+    const StringRef name = wrapper->getName();
+    if (name != "work_group_kernel" && name != "kernel_with_handler" && name != "offset_kernel") return *current;
+    const auto *detail = dyn_cast<NamespaceDecl>(wrapper->getDeclContext());
+    const auto *sycl = detail ? dyn_cast<NamespaceDecl>(detail->getDeclContext()) : nullptr;
+    if (!sycl || detail->getName() != "detail" || sycl->getName() != "sycl") return *current;
+    const TemplateArgumentList &arguments = wrapper->getTemplateArgs();
+    if (arguments.size() < 1 || arguments[0].getKind() != TemplateArgument::Type) return *current;
+    const CXXRecordDecl *inner = arguments[0].getAsType()->getAsCXXRecordDecl();
+    if (!inner) return *current;
+    hierarchical |= name == "work_group_kernel";
+    current = inner;
+  }
 }
 
 class KernelConsumer : public ASTConsumer {
@@ -88,10 +98,11 @@ public:
         KernelLayout layout;
         bool layoutOk = buildKernelLayout(ctx, diags, *entry, layout);
         KernelAttributes attributes;
-        const CXXRecordDecl *userKernel = hierarchicalKernel(*kernel);
-        layout.hierarchical = userKernel != nullptr;
-        layoutOk &= readKernelAttributes(ctx, diags, attributes_, userKernel ? *userKernel : *kernel,
-                                         singleTask ? 0 : layout.dimensions, attributes, usedAttributes);
+        bool hierarchical = false;
+        const CXXRecordDecl &written = userKernel(*kernel, hierarchical);
+        layout.hierarchical = hierarchical;
+        layoutOk &= readKernelAttributes(ctx, diags, attributes_, written, singleTask ? 0 : layout.dimensions,
+                                         attributes, usedAttributes);
         std::copy(attributes.workGroupSize, attributes.workGroupSize + 3, layout.reqdWorkGroupSize);
         layout.reqdSubGroupSize = attributes.subGroupSize;
         bool codeOk = checker.checkKernel(*definition);

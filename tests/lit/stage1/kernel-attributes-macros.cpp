@@ -2,7 +2,8 @@
 // lambda in a macro's argument (a Catch2 TEST_CASE body), an attribute passed
 // as an argument to a macro whose body has the lambda, and a hierarchical
 // (parallel_for_work_group) lambda, whose attributes are its kernel's; an
-// argument that is an element of a constant array.
+// argument that is an element of a constant array; kernels the headers wrap
+// (taking a kernel_handler, a range with an offset).
 // RUN: %onepass -fsycl-sscp -c %s -o %t.o 2>&1 | FileCheck %s --check-prefix=DIAG --allow-empty
 // RUN: %onepass-kernels %t.o | FileCheck %s
 // DIAG-NOT: error:
@@ -18,6 +19,8 @@ class InArgument;
 class InBody;
 class Hierarchical;
 class ArrayElement;
+class WithHandler;
+class WithOffset;
 template <int N> class InTemplate;
 
 template <int N> void templated(sycl::queue &q, int *out) {
@@ -38,6 +41,14 @@ void submit(sycl::queue &q, int *out) {
                                             [=](sycl::group<2>) [[sycl::reqd_work_group_size(4, 2)]] { out[0] = 2; });
   });
   templated<8>(q, out);
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<WithHandler>(sycl::nd_range<1>(64, 16), [=](sycl::nd_item<1>, sycl::kernel_handler)
+                                                               [[sycl::reqd_work_group_size(16)]] { out[0] = 4; });
+  });
+  q.submit([&](sycl::handler &h) {
+    h.parallel_for<WithOffset>(sycl::range<1>(64), sycl::id<1>(2),
+                               [=](sycl::item<1>) [[sycl::reqd_sub_group_size(8)]] { out[0] = 5; });
+  });
   static constexpr std::size_t sizes[3] = {16, 4294967295, 64};
   BODY(q.parallel_for<ArrayElement>(sycl::nd_range<1>(64, 64),
                                     [=](sycl::nd_item<1>) [[sycl::reqd_work_group_size(sizes[2])]] { out[0] = 3; });)
@@ -50,6 +61,10 @@ void submit(sycl::queue &q, int *out) {
 // CHECK-LABEL: kernel {{[0-9]+}}: Hierarchical
 // CHECK: required work-group size: 4 x 2{{$}}
 // CHECK-LABEL: kernel {{[0-9]+}}: InTemplate<8>
+// CHECK: required sub-group size: 8{{$}}
+// CHECK-LABEL: kernel {{[0-9]+}}: WithHandler
+// CHECK: required work-group size: 16{{$}}
+// CHECK-LABEL: kernel {{[0-9]+}}: WithOffset
 // CHECK: required sub-group size: 8{{$}}
 // CHECK-LABEL: kernel {{[0-9]+}}: ArrayElement
 // CHECK: required work-group size: 64{{$}}
