@@ -441,7 +441,8 @@ OutPtr joint_inclusive(Group g, InPtr first, InPtr last, OutPtr result, BinaryOp
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation,
           typename = detail::enable_for_group_t<Group>>
 OutPtr joint_inclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
-  using T = detail::pointee_t<InPtr>;
+  // §4.17.4.17: binary_op(*first, *first) gives the result's type, the scan's.
+  using T = detail::pointee_t<OutPtr>;
   return detail::joint_inclusive(g, first, last, result, op, static_cast<const T *>(nullptr));
 }
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation, typename T,
@@ -469,7 +470,9 @@ OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, T i
 template <typename Group, typename InPtr, typename OutPtr, typename BinaryOperation,
           typename = detail::enable_for_group_t<Group>>
 OutPtr joint_exclusive_scan(Group g, InPtr first, InPtr last, OutPtr result, BinaryOperation op) {
-  using T = detail::pointee_t<InPtr>;
+  // The result's type (binary_op(*first, *first) gives it, §4.17.4.17): its
+  // identity starts the scan, not the input's.
+  using T = detail::pointee_t<OutPtr>;
   return joint_exclusive_scan(g, first, last, result, known_identity_v<BinaryOperation, T>, op);
 }
 

@@ -8,6 +8,7 @@
 
 #include <sycl/sycl.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -271,6 +272,35 @@ void runSubGroups(sycl::queue &q, std::size_t groupSize) {
 
 }  // namespace
 
+// Joint scans whose input and result types differ (§4.17.4.17: the
+// operation gives the result's type): without an init, the scan starts from
+// the identity of the result's type (maximum of unsigned long long: 0), not
+// the input's (float: -infinity, which has no unsigned value).
+void mixedTypeScans(sycl::queue &q) {
+  constexpr std::size_t length = 100, group = 32;
+  float *input = sycl::malloc_shared<float>(length, q);
+  unsigned long long *exclusive = sycl::malloc_shared<unsigned long long>(length, q);
+  unsigned long long *inclusive = sycl::malloc_shared<unsigned long long>(length, q);
+  for (std::size_t i = 0; i < length; ++i) input[i] = static_cast<float>((i * 7) % 31);
+  q.parallel_for(sycl::nd_range<1>(group, group), [=](sycl::nd_item<1> it) {
+     sycl::joint_exclusive_scan(it.get_group(), input, input + length, exclusive,
+                                sycl::maximum<unsigned long long>());
+     sycl::joint_inclusive_scan(it.get_group(), input, input + length, inclusive,
+                                sycl::maximum<unsigned long long>());
+   }).wait_and_throw();
+  int wrong = 0;
+  unsigned long long running = 0;
+  for (std::size_t i = 0; i < length; ++i) {
+    wrong += exclusive[i] != running;
+    running = std::max(running, static_cast<unsigned long long>(input[i]));
+    wrong += inclusive[i] != running;
+  }
+  checkEqual("joint scans of float into unsigned long long with maximum: wrong elements", 0, wrong);
+  sycl::free(input, q);
+  sycl::free(exclusive, q);
+  sycl::free(inclusive, q);
+}
+
 int main() {
   sycl::queue q;
   std::printf("work-group algorithms on '%s'\n", q.get_device().get_info<sycl::info::device::name>().c_str());
@@ -282,5 +312,6 @@ int main() {
   runWide<2>(q, sycl::range<2>(16, 12), sycl::range<2>(8, 6));
   runSubGroups(q, 64);
   runSubGroups(q, 36);  // a partial last sub-group on the CPU (8 x 4 + 4) and on a GPU (32 + 4)
+  mixedTypeScans(q);
   return onepass_test::report();
 }
