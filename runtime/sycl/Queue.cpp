@@ -336,7 +336,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   const std::vector<rt::BufferAccess> accesses = rt::coreAccesses(desc.accesses);
   rt::AccessAddresses addresses;
   if (!accesses.empty())
-    addresses = rt::syclCall([&] { return rt::allocateAccesses(accesses, runner, queue.context.get()); });
+    addresses = rt::syclCall([&] { return rt::allocateAccesses(accesses, runner); });
   // A kernel without accessors still has its fields checked for accessor
   // tokens (an accessor not bound to the command group).
   if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);

@@ -5,6 +5,7 @@
 #include "Error.h"
 #include "Log.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <set>
@@ -234,17 +235,18 @@ bool AccessAddresses::resolve(std::uintptr_t token, void *&address) const {
   return false;
 }
 
-AccessAddresses allocateAccesses(const std::vector<BufferAccess> &accesses, const std::shared_ptr<Device> &device,
-                                 const void *owner) {
+AccessAddresses allocateAccesses(const std::vector<BufferAccess> &accesses, const std::shared_ptr<Device> &device) {
   AccessAddresses addresses;
   if (accesses.empty()) return addresses;
   std::lock_guard<std::mutex> lock(graphMutex());
   for (const BufferAccess &access : accesses) {
     checkAccess(access);
     Buffer &buffer = *access.buffer;
-    if (buffer.boundOwner && owner && buffer.boundOwner.get() != owner)
-      raise(Errc::invalid, "the buffer was created with property::buffer::context_bound for another context; it "
-                           "cannot be used by a queue of this context");
+    if (!buffer.boundDevices.empty() && !access.onHost && device &&
+        std::find(buffer.boundDevices.begin(), buffer.boundDevices.end(), device.get()) == buffer.boundDevices.end())
+      raise(Errc::invalid,
+            "the buffer was created with property::buffer::context_bound for a context without device '" +
+                device->name + "'; it cannot be used there");
     accessedElements(buffer, access);  // checks the box
     unsigned index = allocationFor(buffer, access.onHost ? nullptr : device);
     addresses.add(buffer.token, buffer.allocations[index].data);

@@ -42,8 +42,12 @@ struct Buffer {
   std::uintptr_t token = 0;
   DataRegion region;
   AccessTracker<std::shared_ptr<Node>> tracker;
-  std::vector<Allocation> allocations;     // [0] is the host's; indices are the region's
-  std::shared_ptr<const void> boundOwner;  // bound to a context: the only one it may be used in
+  std::vector<Allocation> allocations;  // [0] is the host's; indices are the region's
+  // property::buffer::context_bound: the devices of the bound context, the
+  // only ones the buffer may be used on (empty: any). Contexts of the same
+  // devices share their memory in OnePass, so the context object itself
+  // does not matter.
+  std::vector<const Device *> boundDevices;
 
   Final final = Final::none;
   void *finalData = nullptr;
@@ -107,9 +111,8 @@ private:
 // Phase 1 of a submission, before anything is recorded: allocates the data of
 // every access on `device` (nullptr: the host) and checks the accesses.
 // Raises Error; changes nothing a later command could see. A buffer bound to
-// another owner than `owner` (the queue's context) is an Errc::invalid error.
-AccessAddresses allocateAccesses(const std::vector<BufferAccess> &accesses, const std::shared_ptr<Device> &device,
-                                 const void *owner);
+// devices (Buffer::boundDevices) used on another is an Errc::invalid error.
+AccessAddresses allocateAccesses(const std::vector<BufferAccess> &accesses, const std::shared_ptr<Device> &device);
 
 // Phase 2: records the accesses as made by the command of `node` and adds to
 // its dependencies the conflicting commands and the transfers that bring the

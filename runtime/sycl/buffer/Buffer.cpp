@@ -59,7 +59,9 @@ std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27
   std::unique_ptr<buffer_impl> buffer(new buffer_impl(extent, init.element_size, page));
   rt::syclCall([&] { rt::registerBuffer(*buffer, init.host_storage, init.initial_data); });
   buffer->keepAlive = init.keep_alive;
-  buffer->boundOwner = init.bound_context;
+  if (init.bound_context)
+    for (const std::shared_ptr<device_impl> &device : init.bound_context->devices)
+      buffer->boundDevices.push_back(device.get());
   if (init.host_storage) {
     buffer->final = rt::Buffer::Final::pointer;
     buffer->finalData = init.host_storage;
