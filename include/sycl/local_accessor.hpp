@@ -53,6 +53,13 @@ public:
     for (int d = 0; d < Dimensions; ++d) range_[d] = allocation_size[d];
   }
 
+  // §4.7.6.11.2: the read-write form converts to the read-only one (const
+  // DataT); the result is a copy (equal to `other`).
+  template <typename OtherT, typename = std::enable_if_t<std::is_const_v<DataT> &&
+                                                         std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
+  local_accessor(const local_accessor<OtherT, Dimensions> &other)
+      : range_(other.range_), offset_(other.offset_), identity_(other.identity_) {}
+
   void swap(local_accessor &other) {
     std::swap(range_, other.range_);
     std::swap(offset_, other.offset_);
@@ -121,6 +128,7 @@ protected:  // the deprecated target::local accessors below use data() and view(
   }
 
   friend struct std::hash<local_accessor>;
+  template <typename, int> friend class local_accessor;
 
   range<kViewDimensions> range_{};
   std::size_t offset_ = 0;  // in the work-group's local memory

@@ -368,6 +368,28 @@ void deviceScopeBarrier(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// §4.7.6.11.2: local_accessor<T> converts to local_accessor<const T>, which
+// reads the same work-group memory (and not the other way).
+void readOnlyConversion(sycl::queue &q) {
+  static_assert(std::is_convertible_v<sycl::local_accessor<int, 2>, sycl::local_accessor<const int, 2>>);
+  static_assert(!std::is_convertible_v<sycl::local_accessor<const int, 1>, sycl::local_accessor<int, 1>>);
+  int *out = sycl::malloc_shared<int>(kGroup, q);
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<int, 1> scratch(sycl::range<1>(kGroup), h);
+     sycl::local_accessor<const int, 1> view = scratch;
+     h.parallel_for(sycl::nd_range<1>(kGroup, kGroup), [=](sycl::nd_item<1> it) {
+       const std::size_t i = it.get_local_id(0);
+       scratch[i] = static_cast<int>(i) * 2;
+       sycl::group_barrier(it.get_group());
+       out[i] = view[kGroup - 1 - i];
+     });
+   }).wait_and_throw();
+  int wrong = 0;
+  for (std::size_t i = 0; i < kGroup; ++i) wrong += out[i] != static_cast<int>(kGroup - 1 - i) * 2;
+  checkEqual("local_accessor<const int> converted from local_accessor<int>: wrong reads", 0, wrong);
+  sycl::free(out, q);
+}
+
 void errors(sycl::queue &q) {
   int *out = sycl::malloc_shared<int>(kGroup, q);
   checkThrows("a local_accessor in a parallel_for over a range", sycl::errc::kernel_argument, [&] {
@@ -420,6 +442,7 @@ int main() {
   uniformControlFlow(q);
   earlyReturn(q);
   deviceScopeBarrier(q);
+  readOnlyConversion(q);
   errors(q);
   return onepass_test::report();
 }
