@@ -55,8 +55,8 @@ public:
 
   // §4.7.6.11.2: the read-write form converts to the read-only one (const
   // DataT); the result is a copy (equal to `other`).
-  template <typename OtherT, typename = std::enable_if_t<std::is_const_v<DataT> &&
-                                                         std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
+  template <typename OtherT,
+            typename = std::enable_if_t<std::is_const_v<DataT> && std::is_same_v<OtherT, std::remove_const_t<DataT>>>>
   local_accessor(const local_accessor<OtherT, Dimensions> &other)
       : range_(other.range_), offset_(other.offset_), identity_(other.identity_) {}
 
