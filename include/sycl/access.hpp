@@ -30,6 +30,11 @@ enum class target {
   image_array [[deprecated("SYCL 2020 removed image accessor targets: use the image accessor classes")]]
 };
 
+namespace detail {
+// The SYCL 1.2.1 image targets (numbered from 16, above): named, never usable.
+constexpr bool is_image_target(target t) { return static_cast<int>(t) >= 16; }
+}  // namespace detail
+
 namespace access {
 using sycl::access_mode;
 using sycl::target;

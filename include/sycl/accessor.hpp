@@ -127,11 +127,11 @@ class accessor : public detail::accessor_interface<accessor<DataT, Dimensions, A
                                                    detail::accessor_value_t<DataT, AccessMode>, Dimensions,
                                                    detail::accessor_element_t<AccessMode>> {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "a buffer accessor has 0 to 3 dimensions");
-  static_assert(static_cast<int>(AccessTarget) < 16,
+  static_assert(!detail::is_image_target(AccessTarget),
                 "target::image, host_image and image_array accessors are SYCL 1.2.1 (removed by SYCL 2020); "
                 "OnePass has no image accessors");
   static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
-                    AccessTarget == target::constant_buffer || static_cast<int>(AccessTarget) >= 16,
+                    AccessTarget == target::constant_buffer || detail::is_image_target(AccessTarget),
                 "use local_accessor for local memory and host_accessor on the host");
   static constexpr bool on_host = AccessTarget == target::host_task;
   static constexpr int view_dims = detail::view_dimensions<Dimensions>;
