@@ -21,6 +21,7 @@
 #include "access.hpp"
 #include "multi_ptr.hpp"
 #include "buffer.hpp"
+#include "image.hpp"
 #include "accessor.hpp"
 #include "local_accessor.hpp"
 #include "atomic_ref.hpp"
