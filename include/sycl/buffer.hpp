@@ -5,6 +5,7 @@
 #pragma once
 
 #include "context.hpp"
+#include "detail/memory_properties.hpp"
 #include "detail/reference_semantics.hpp"
 #include "detail/runtime_api.hpp"
 #include "property_list.hpp"
@@ -24,23 +25,15 @@ template <typename T> using buffer_allocator = std::allocator<T>;
 
 namespace property::buffer {
 class use_host_ptr : public detail::property_base {};
-class use_mutex : public detail::property_base {
+class use_mutex : public detail::mutex_property {
 public:
-  explicit use_mutex(std::mutex &mutex) : mutex_(&mutex) {}
-  std::mutex *get_mutex_ptr() const { return mutex_; }
-
-private:
-  std::mutex *mutex_;
+  using detail::mutex_property::mutex_property;
 };
 // §4.7.2.2: the buffer may be used only in this context (a command group of
 // a queue of another context is an errc::invalid error at submission).
-class context_bound : public detail::property_base {
+class context_bound : public detail::context_property {
 public:
-  explicit context_bound(context bound) : context_(std::move(bound)) {}
-  context get_context() const { return context_; }
-
-private:
-  context context_;
+  using detail::context_property::context_property;
 };
 }  // namespace property::buffer
 

@@ -8,6 +8,7 @@
 
 #include "access.hpp"
 #include "context.hpp"
+#include "detail/memory_properties.hpp"
 #include "property_list.hpp"
 
 #include <cstddef>
@@ -40,21 +41,13 @@ enum class image_target { device, host_task };
 
 namespace property::image {
 class use_host_ptr : public detail::property_base {};
-class use_mutex : public detail::property_base {
+class use_mutex : public detail::mutex_property {
 public:
-  explicit use_mutex(std::mutex &mutex) : mutex_(&mutex) {}
-  std::mutex *get_mutex_ptr() const { return mutex_; }
-
-private:
-  std::mutex *mutex_;
+  using detail::mutex_property::mutex_property;
 };
-class context_bound : public detail::property_base {
+class context_bound : public detail::context_property {
 public:
-  explicit context_bound(context bound) : context_(std::move(bound)) {}
-  context get_context() const { return context_; }
-
-private:
-  context context_;
+  using detail::context_property::context_property;
 };
 }  // namespace property::image
 
