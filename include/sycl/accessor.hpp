@@ -35,6 +35,13 @@ constexpr access_mode canonical_mode(access_mode mode) {
                                                    : mode;
 }
 
+// A 0-dimensional accessor's range in its 1-D buffer: the first element, or
+// none in a buffer of none (then the accessor is empty, like a default
+// constructed one: §4.7.6.9.1's empty() and size queries).
+template <typename Buffer> range<1> zero_dim_range(const Buffer &buf) {
+  return range<1>(buf.get_range()[0] == 0 ? 0 : 1);
+}
+
 // The box an access covers in the storage's shape, and its checks (§4.7.6.9.1:
 // errc::invalid when offset + range exceed the buffer).
 template <typename Buffer, int D> buffer_access describe_access(const Buffer &buf, access_mode mode, bool no_init,
@@ -159,10 +166,10 @@ public:
   // placeholder or bound to the command group of `h`.
   template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
   accessor(buffer<T, 1, A> &buf, const property_list &props = {})
-      : accessor(buf, nullptr, range<1>(1), id<1>(), props) {}
+      : accessor(buf, nullptr, detail::zero_dim_range(buf), id<1>(), props) {}
   template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
   accessor(buffer<T, 1, A> &buf, handler &h, const property_list &props = {})
-      : accessor(buf, &h, range<1>(1), id<1>(), props) {}
+      : accessor(buf, &h, detail::zero_dim_range(buf), id<1>(), props) {}
 
   // Placeholders: bound to a command group later, by handler::require.
   template <typename T, typename A> accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
@@ -220,6 +227,18 @@ public:
   bool is_placeholder() const { return placeholder_; }
   std::size_t get_size() const { return this->byte_size(); }  // deprecated
   std::size_t get_count() const { return this->size(); }      // deprecated
+  // The start of the (sub-)buffer, also for ranged accessors (§4.7.6.9,
+  // deprecated): a constant_ptr<DataT> for the deprecated constant_buffer
+  // target, else a raw pointer. (Table 39 gives a device accessor's a
+  // global_ptr, SYCL 1.2.1's decorated::legacy multi_ptr; OnePass keeps the
+  // raw pointer there, which every existing comparison and arithmetic with
+  // raw pointers accepts and which converts to a global_ptr implicitly.)
+  auto get_pointer() const noexcept {
+    if constexpr (AccessTarget == target::constant_buffer)
+      return constant_ptr<DataT>(const_cast<std::remove_const_t<DataT> *>(view_.data));
+    else
+      return view_.data;
+  }
   // The start of the (sub-)buffer, also for ranged accessors; device
   // accessors only (§4.7.6.9, Table 39). IsDecorated defaults to no, an
   // OnePass extension: get_multi_ptr() without arguments, as before.
@@ -350,7 +369,7 @@ public:
   // 0-dimensional: the first element of a 1-D buffer (§4.7.6.10).
   template <typename T, typename A, int D = Dimensions, typename = std::enable_if_t<D == 0>>
   host_accessor(buffer<T, 1, A> &buf, const property_list &props = {})
-      : host_accessor(buf, range<1>(1), id<1>(), props, 0) {}
+      : host_accessor(buf, detail::zero_dim_range(buf), id<1>(), props, 0) {}
 
   template <typename T, typename A> host_accessor(buffer<T, Dimensions, A> &buf, const property_list &props = {})
       : host_accessor(buf, buf.get_range(), id<Dimensions>(), props, 0) {}

@@ -195,7 +195,7 @@ public:
             typename = std::enable_if_t<
                 detail::multi_ptr_from_accessor<ElementType, Space, AccDataT, access::address_space::constant_space>>>
   multi_ptr(accessor<AccDataT, Dimensions, access_mode::read, target::constant_buffer, IsPlaceholder> acc)
-      : base(const_cast<std::remove_const_t<AccDataT> *>(acc.get_pointer())) {}
+      : base(const_cast<std::remove_const_t<AccDataT> *>(acc.get_pointer().get())) {}
   // (The deprecated constructor from an accessor of target::local is absent:
   // OnePass has only local_accessor.)
 
@@ -301,7 +301,7 @@ public:
             typename = std::enable_if_t<
                 detail::multi_ptr_from_accessor<ElementType, Space, AccDataT, access::address_space::constant_space>>>
   multi_ptr(accessor<AccDataT, Dimensions, access_mode::read, target::constant_buffer, IsPlaceholder> acc)
-      : base(const_cast<std::remove_const_t<AccDataT> *>(acc.get_pointer())) {}
+      : base(const_cast<std::remove_const_t<AccDataT> *>(acc.get_pointer().get())) {}
 
   multi_ptr &operator=(const multi_ptr &) = default;
   multi_ptr &operator=(multi_ptr &&) = default;

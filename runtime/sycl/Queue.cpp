@@ -135,6 +135,11 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   // Core errors (an unknown kernel, a failed build) are synchronous SYCL errors.
   op->kernel = rt::syclCall([&] { return rt::lookupKernel(desc.host_entry); });
   op->desc = std::move(desc);
+  // The command group's local accessors reserve local memory as they are
+  // constructed; a kernel whose code never reaches local memory (a
+  // single_task beside unused local accessors, SYCL 2020 §4.7.6.11) needs none
+  // of it, so none is checked against the device or allocated.
+  if (!(op->kernel->info.features & image::kFeatureLocalMemory)) op->desc.local_memory_bytes = 0;
   op->prepare();
   validateKernelLaunch(*op->kernel, op->desc, *queue.device);
   // With a kernel bundle (§4.9.4.4): only its kernels, as it built them.
@@ -169,7 +174,8 @@ PreparedOperation prepareOperation(queue_impl &queue, command_group_desc &desc, 
   case command_kind::kernel: return prepareKernel(queue, std::move(desc.kernel), async);
   case command_kind::host_task: return {std::move(desc.host_task), {}, nullptr, {}};
   case command_kind::copy_region:
-  case command_kind::fill_region: return {};  // see prepareRegionOperation
+  case command_kind::fill_region:
+    return {};  // see prepareRegionOperation
   // USM hints (SYCL 2020 §4.9.4.3): a node of the task graph that completes
   // once its dependencies have, with no other effect on any backend. On the
   // CPU there is nothing to migrate or advise; on CUDA, cuMemPrefetchAsync /
@@ -335,8 +341,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   // The accessors' requirements as the core sees them (none for most USM code).
   const std::vector<rt::BufferAccess> accesses = rt::coreAccesses(desc.accesses);
   rt::AccessAddresses addresses;
-  if (!accesses.empty())
-    addresses = rt::syclCall([&] { return rt::allocateAccesses(accesses, runner); });
+  if (!accesses.empty()) addresses = rt::syclCall([&] { return rt::allocateAccesses(accesses, runner); });
   // A kernel without accessors still has its fields checked for accessor
   // tokens (an accessor not bound to the command group).
   if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);

@@ -536,6 +536,30 @@ void zeroDimensional(sycl::queue &q) {
   checkEqual("after 0-D host_accessor writes: element 1 unchanged", 2, got[1]);
 }
 
+// A 0-D accessor of a buffer of no elements is empty (nothing to point at),
+// like a default-constructed one, rather than an out-of-range error.
+void zeroDimensionalOfEmptyBuffer(sycl::queue &q) {
+  sycl::buffer<int> none{sycl::range<1>(0)};
+  {
+    sycl::host_accessor<int, 0> h(none);
+    checkEqual("0-D host_accessor of an empty buffer: empty()", true, h.empty());
+    checkEqual("0-D host_accessor of an empty buffer: size()", std::size_t(0), h.size());
+    checkEqual("0-D host_accessor of an empty buffer: byte_size()", std::size_t(0), h.byte_size());
+  }
+  sycl::buffer<bool> result{sycl::range<1>(1)};
+  q.submit([&](sycl::handler &cgh) {
+     sycl::accessor<int, 0> a(none, cgh);
+     checkEqual("0-D accessor of an empty buffer: empty()", true, a.empty());
+     checkEqual("0-D accessor of an empty buffer: size()", std::size_t(0), a.size());
+     sycl::accessor r(result, cgh, sycl::write_only, sycl::no_init);
+     cgh.single_task([=] { r[0] = a.empty() && a.size() == 0; });
+   }).wait();
+  checkEqual("0-D accessor of an empty buffer, in a kernel: empty()", true, sycl::host_accessor(result)[0]);
+  sycl::buffer<int> one{sycl::range<1>(1)};
+  checkEqual("0-D host_accessor of a 1-element buffer: size()", std::size_t(1),
+             sycl::host_accessor<int, 0>(one).size());
+}
+
 // --- equality and std::hash (§4.5.2) ---------------------------------------------------------------
 
 template <typename T> void checkCopiesHashAlike(const std::string &what, const T &a, const T &copy) {
@@ -670,6 +694,23 @@ void deprecatedForms(sycl::queue &q) {
     static_assert(std::is_same_v<decltype(a), sycl::accessor<int, 1, access_mode::read_write, target::device>>);
     h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = a[i] * 10; });
   });
+  // target::constant_buffer (read-only): get_pointer() is a constant_ptr<DataT>
+  // to the buffer's start (§4.7.6.9.x, deprecated).
+  sycl::buffer<int> firsts{sycl::range<1>(2)};
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor<int, 1, access_mode::read, target::constant_buffer> c(b, h, sycl::range<1>(4), sycl::id<1>(3));
+    static_assert(std::is_same_v<decltype(c.get_pointer()), sycl::constant_ptr<int>>);
+    sycl::accessor out(firsts, h, sycl::write_only, sycl::no_init);
+    h.single_task([=] {
+      out[0] = c.get_pointer()[0];  // the buffer's start, not the range's
+      out[1] = c[0];
+    });
+  });
+  {
+    sycl::host_accessor f(firsts);
+    checkEqual("constant_buffer accessor: get_pointer()[0] is the buffer's first element", 0, f[0]);
+    checkEqual("constant_buffer accessor: [0] is the ranged accessor's first element", 30, f[1]);
+  }
 
   // buffer::get_access<mode>() without a handler: a target::host_buffer
   // accessor, which waits for the kernel above.
@@ -749,6 +790,7 @@ int main() {
   onepass_test::runPart("host_accessor iterators", [&] { hostAccessorIterators(); });
   onepass_test::runPart("host_accessor conversions and swap", [&] { hostAccessorConversions(); });
   onepass_test::runPart("0-dimensional accessors", [&] { zeroDimensional(q); });
+  onepass_test::runPart("0-dimensional accessors of an empty buffer", [&] { zeroDimensionalOfEmptyBuffer(q); });
   onepass_test::runPart("equality and std::hash", [&] { hashes(q); });
   onepass_test::runPart("property interface", [&] { properties(q); });
   onepass_test::runPart("deprecated forms", [&] { deprecatedForms(q); });

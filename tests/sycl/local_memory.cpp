@@ -424,6 +424,14 @@ void errors(sycl::queue &q) {
       });
     });
   });
+  // Local accessors the kernel does not capture cost it nothing: a command
+  // group may construct more than the device has beside a single_task.
+  q.submit([&](sycl::handler &h) {
+     sycl::local_accessor<char, 1> unused(sycl::range<1>(available + 1), h);
+     sycl::local_accessor<int, 1> unused2(sycl::range<1>(available), h);
+     h.single_task([=] { out[0] = 7; });
+   }).wait();
+  checkEqual("a single_task beside local accessors larger than local memory ran", 7, out[0]);
   sycl::free(out, q);
 }
 
