@@ -102,8 +102,8 @@ std::shared_ptr<void> acquire_on_host(Buffer &buf, access_mode mode, const prope
 // and of const T, both ways: "an implicit conversion between any of these").
 template <typename ToT, access_mode To, typename FromT, access_mode From> inline constexpr bool converts_to_read_only =
     To == access_mode::read && (From == access_mode::read_write || From == access_mode::read) &&
-    !(From == access_mode::read && std::is_same_v<FromT, ToT>)&&std::is_same_v<std::remove_const_t<FromT>,
-                                                                             std::remove_const_t<ToT>>;
+    !(From == access_mode::read &&
+      std::is_same_v<FromT, ToT>)&&std::is_same_v<std::remove_const_t<FromT>, std::remove_const_t<ToT>>;
 
 // §4.7.6.9.4.9: the elements of an access_mode::atomic accessor are
 // sycl::atomic objects (deprecated).
@@ -228,16 +228,15 @@ public:
   std::size_t get_size() const { return this->byte_size(); }  // deprecated
   std::size_t get_count() const { return this->size(); }      // deprecated
   // The start of the (sub-)buffer, also for ranged accessors (§4.7.6.9,
-  // deprecated): a constant_ptr<DataT> for the deprecated constant_buffer
-  // target, else a raw pointer. (Table 39 gives a device accessor's a
-  // global_ptr, SYCL 1.2.1's decorated::legacy multi_ptr; OnePass keeps the
-  // raw pointer there, which every existing comparison and arithmetic with
-  // raw pointers accepts and which converts to a global_ptr implicitly.)
+  // Table 39; deprecated: use get_multi_ptr): a global_ptr (SYCL 1.2.1's
+  // decorated::legacy multi_ptr, which converts to and compares with raw
+  // pointers) for target::device, a constant_ptr<DataT> for the deprecated
+  // constant_buffer target, a raw pointer for host_task.
   auto get_pointer() const noexcept {
-    if constexpr (AccessTarget == target::constant_buffer)
+    if constexpr (AccessTarget == target::device) return global_ptr<value_type>(view_.data);
+    else if constexpr (AccessTarget == target::constant_buffer)
       return constant_ptr<DataT>(const_cast<std::remove_const_t<DataT> *>(view_.data));
-    else
-      return view_.data;
+    else return view_.data;
   }
   // The start of the (sub-)buffer, also for ranged accessors; device
   // accessors only (§4.7.6.9, Table 39). IsDecorated defaults to no, an
@@ -674,8 +673,8 @@ void handler::require(accessor<T, D, M, Tg, P> acc) {
 // §4.7.6.10 / §4.7.6.11: no_init constructs accessors and host accessors.
 template <typename T, int D, access_mode M, target Tg, access::placeholder P>
 struct is_property_of<property::no_init, accessor<T, D, M, Tg, P>> : std::true_type {};
-template <typename T, int D, access_mode M>
-struct is_property_of<property::no_init, host_accessor<T, D, M>> : std::true_type {};
+template <typename T, int D, access_mode M> struct is_property_of<property::no_init, host_accessor<T, D, M>>
+    : std::true_type {};
 
 }  // namespace sycl
 

@@ -183,7 +183,8 @@ public:
   template <typename AccDataT, int Dimensions, access_mode Mode, access::placeholder IsPlaceholder,
             typename = std::enable_if_t<detail::multi_ptr_from_accessor<
                 ElementType, Space, detail::accessed_t<AccDataT, Mode>, access::address_space::global_space>>>
-  multi_ptr(accessor<AccDataT, Dimensions, Mode, target::device, IsPlaceholder> acc) : base(acc.get_pointer()) {}
+  multi_ptr(accessor<AccDataT, Dimensions, Mode, target::device, IsPlaceholder> acc)
+      : base(acc.template get_multi_ptr<access::decorated::no>().get_raw()) {}
   template <typename AccDataT, int Dimensions,
             typename = std::enable_if_t<
                 detail::multi_ptr_from_accessor<ElementType, Space, AccDataT, access::address_space::local_space>>>
@@ -291,7 +292,8 @@ public:
   template <typename AccDataT, int Dimensions, access_mode Mode, access::placeholder IsPlaceholder,
             typename = std::enable_if_t<detail::multi_ptr_from_accessor<
                 ElementType, Space, detail::accessed_t<AccDataT, Mode>, access::address_space::global_space>>>
-  multi_ptr(accessor<AccDataT, Dimensions, Mode, target::device, IsPlaceholder> acc) : base(acc.get_pointer()) {}
+  multi_ptr(accessor<AccDataT, Dimensions, Mode, target::device, IsPlaceholder> acc)
+      : base(acc.template get_multi_ptr<access::decorated::no>().get_raw()) {}
   template <typename AccDataT, int Dimensions,
             typename = std::enable_if_t<
                 detail::multi_ptr_from_accessor<ElementType, Space, AccDataT, access::address_space::local_space>>>
@@ -322,6 +324,11 @@ public:
   pointer_t get_decorated() const { return this->ptr_; }
 
   operator ElementType *() const { return this->ptr_; }
+  // With raw pointers (which it converts to and from): compared as pointers.
+  friend bool operator==(const multi_ptr &a, ElementType *b) { return a.ptr_ == b; }
+  friend bool operator==(ElementType *a, const multi_ptr &b) { return a == b.ptr_; }
+  friend bool operator!=(const multi_ptr &a, ElementType *b) { return a.ptr_ != b; }
+  friend bool operator!=(ElementType *a, const multi_ptr &b) { return a != b.ptr_; }
 
   // To void (keeping const), to const void and to const ElementType.
   template <typename T,

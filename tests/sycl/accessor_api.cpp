@@ -694,6 +694,11 @@ void deprecatedForms(sycl::queue &q) {
     static_assert(std::is_same_v<decltype(a), sycl::accessor<int, 1, access_mode::read_write, target::device>>);
     h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { a[i] = a[i] * 10; });
   });
+  // target::device: get_pointer() is a global_ptr (Table 39, deprecated) that
+  // compares with raw pointers both ways.
+  static_assert(std::is_same_v<decltype(std::declval<sycl::accessor<int, 1>>().get_pointer()), sycl::global_ptr<int>>);
+  static_assert(std::is_same_v<decltype(std::declval<sycl::accessor<const int, 1, access_mode::read>>().get_pointer()),
+                               sycl::global_ptr<const int>>);
   // target::constant_buffer (read-only): get_pointer() is a constant_ptr<DataT>
   // to the buffer's start (§4.7.6.9.x, deprecated).
   sycl::buffer<int> firsts{sycl::range<1>(2)};

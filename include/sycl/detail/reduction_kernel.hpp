@@ -167,7 +167,7 @@ template <typename Kind> struct buffer_reduction_desc {
 // In the kernel: a buffer reduction's descriptor with its target's address.
 template <typename Kind> reduction_desc<Kind> kernel_view(const reduction_desc<Kind> &d) { return d; }
 template <typename Kind> reduction_desc<Kind> kernel_view(const buffer_reduction_desc<Kind> &d) {
-  return {d.data.get_pointer(), d.start, d.scratch_offset, d.partials};
+  return {d.data.template get_multi_ptr<access::decorated::no>().get_raw(), d.start, d.scratch_offset, d.partials};
 }
 
 // Combines the group's reducers of reduction `desc` and the group's value
