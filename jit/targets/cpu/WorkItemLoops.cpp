@@ -167,6 +167,7 @@ private:
   void phaseWorkItems(IRBuilder<> &b, unsigned level, bool stopsTogether);
   void settlePhase(IRBuilder<> &b, BasicBlock *again, BasicBlock *done);
   void settleTogether(IRBuilder<> &b);
+  bool specializesPhases() const;
   Value *groupCopy(IRBuilder<> &b, uint64_t offset) {
     return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), groupCopies_, offset);
   }
@@ -218,7 +219,7 @@ Function *LauncherBuilder::build() {
   createLauncher();
   loadKernelArguments();
   storeRanges();
-  if (stepped_ && grouped_ && localRange_[0] != 0 && localRange_[dimensions_ - 1] >= 3)
+  if (stepped_ && grouped_ && specializesPhases() && localRange_[0] != 0 && localRange_[dimensions_ - 1] >= 3)
     for (unsigned k = 0; k <= stepped_->barriers; ++k)
       peelEdges_.push_back(comparesEdgeWorkItems(kernel_, dimensions_ - 1, phaseBlocks(kernel_, k)));
   if (grouped_) allocateGroupMemory();
@@ -336,6 +337,8 @@ void LauncherBuilder::allocateBarrierState() {
     mayPart_ = mayPart_ || !stepped_->uniformExit[k];
     stopsAtUnknown_ = stopsAtUnknown_ || (stepped_->uniformExit[k] && !stepped_->stopsAt[k]);
   }
+  // (One phase for every resume point: it settles as a parting one does.)
+  if (!specializesPhases()) mayPart_ = true;
   readsStops_ = mayPart_ || stopsAtUnknown_;
   for (Value *local : locals_) groupSize_ = builder.CreateMul(groupSize_, local);
   frames_ = allocateBytes(builder.CreateMul(groupSize_, builder.getInt64(std::max<uint64_t>(stepped_->frameBytes, 1))),
@@ -383,7 +386,8 @@ void LauncherBuilder::nest(IRBuilder<> &b, unsigned level) {
 // branch on them (one the vectorizer would see as an early exit).
 void LauncherBuilder::workItemLoop(IRBuilder<> &b, unsigned d, unsigned inner) {
   const bool innermost = d + 1 == dimensions_;
-  if (innermost && uniformFrom_ && !peelEdges_.empty() && peelEdges_[cast<ConstantInt>(uniformFrom_)->getZExtValue()]) {
+  if (auto *from = dyn_cast_or_null<ConstantInt>(uniformFrom_);
+      innermost && from && !peelEdges_.empty() && peelEdges_[from->getZExtValue()]) {
     const uint64_t n = localRange_[d];
     auto single = [&](uint64_t id) {
       store(b, b.getInt64(id), builtins::kLocalIdWord, d);
@@ -475,10 +479,30 @@ void LauncherBuilder::runPhases(IRBuilder<> &b, unsigned level) {
   b.SetInsertPoint(phasesDone_);
 }
 
+// Whether the phases of a group that is together get a loop each, the step
+// specialized for its resume point (runTogetherPhases). Each such loop holds
+// the part of the step its phase runs, inlined, and the code generator's
+// time grows with their number times the step's size: a kernel with many
+// barriers (a group algorithm is a few: group_algorithm.hpp; the CTS's
+// kernels call a dozen) gets one loop for all resume points instead.
+constexpr unsigned kMostSpecializedPhases = 12;
+bool LauncherBuilder::specializesPhases() const { return stepped_->barriers + 1 <= kMostSpecializedPhases; }
+
 // The phases of a group that is together: one loop over the work-items per
-// resume point, each calling the step with that constant `from`.
+// resume point, each calling the step with that constant `from`; or, past
+// kMostSpecializedPhases, one loop for every resume point, which settles as
+// a phase apart does (settlePhase: whether the group stays together).
 void LauncherBuilder::runTogetherPhases(IRBuilder<> &b, unsigned level) {
   Function *fn = b.GetInsertBlock()->getParent();
+  if (!specializesPhases()) {
+    uniformFrom_ = b.CreateLoad(b.getInt32Ty(), groupState_, "group.resume");
+    knownStop_.reset();
+    uniformValues_.clear();
+    for (const SteppedKernel::Uniform &uniform : stepped_->uniforms)
+      uniformValues_.push_back(b.CreateAlignedLoad(uniform.type, groupCopy(b, uniform.previous), Align(1)));
+    phaseWorkItems(b, level, false);
+    return;
+  }
   // (A group that never parts resumes only where it stopped together.)
   BasicBlock *elsewhere = apart_;
   if (!elsewhere) {

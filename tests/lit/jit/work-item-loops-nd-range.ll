@@ -11,6 +11,10 @@
 ; work-items may part, a loop calling each from where it stopped, then a
 ; check whether they came together again. A phase that singles out the
 ; first or last work-item (`local_id == 0`) runs those two apart from the loop.
+; A kernel with more than 12 resume points gets one loop for all of them
+; while the group is together (the step's `from` read from the group's
+; state), then the check whether the group stayed together: code size and
+; compile time grow with the kernel, not with its kernel times its barriers.
 ; RUN: llvm-as %s -o %t.bc
 ; RUN: %jit-opt -passes="onepass-build-work-item-loops<kernel=tiled;nd-range;dims=2;local=4x8;local-memory;group-local-bytes=64>" %t.bc \
 ; RUN:   | FileCheck %s --check-prefix=TILED
@@ -20,6 +24,8 @@
 ; RUN:   | FileCheck %s --check-prefix=PARTING
 ; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=edges>,onepass-build-work-item-loops<kernel=edges;nd-range;local=16>" %t.bc \
 ; RUN:   | FileCheck %s --check-prefix=EDGES
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=many>,onepass-build-work-item-loops<kernel=many;nd-range;local=16>" %t.bc \
+; RUN:   | FileCheck %s --check-prefix=MANY
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
@@ -230,3 +236,47 @@ exit:
 ; EDGES-NEXT: store i64 15, ptr [[LOCAL15]]
 ; EDGES: call void @edges.step({{.*}}, i32 1, ptr %known.stop, i1 true)
 ; EDGES-NEXT: store i32 -1, ptr %group.from
+
+; 12 barriers, 13 resume points, each stop known: still one loop.
+define void @many(ptr %local) {
+  %lid = call i64 @__onepass_get_local_id(i32 0)
+  %slot = getelementptr i64, ptr %local, i64 %lid
+  call void @__onepass_group_barrier()
+  store i64 0, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 1, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 2, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 3, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 4, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 5, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 6, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 7, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 8, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 9, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 10, ptr %slot
+  call void @__onepass_group_barrier()
+  store i64 11, ptr %slot
+  ret void
+}
+
+; MANY: ; frame: {{[0-9]+}} bytes, align {{[0-9]+}}, 12 barrier(s)
+; MANY-LABEL: define void @__onepass_cpu_launch(
+; MANY: phase.together:
+; MANY-NEXT: %group.resume = load i32, ptr %group.from
+; MANY-NOT: phase.from
+; MANY: phase.apart:
+; MANY: phase.settle:
+; MANY: call void @many.step(ptr %{{.*}}, ptr [[COPIES:%.*]], ptr [[FRAMES:%.*]], i64 %{{.*}}, i64 16, i32 %group.resume, ptr %{{.*}}, i1 true)
+; MANY: br label %phase.settle
+; MANY: call void @many.step(ptr %{{.*}}, ptr [[COPIES]], ptr [[FRAMES]], i64 %{{.*}}, i64 16, i32 %{{.*}}, ptr %{{.*}}, i1 false)
+; MANY: phase.check:
+; MANY-NOT: phase.from
