@@ -53,6 +53,7 @@ Expected<WorkItemLoopsKernel> parseWorkItemLoops(StringRef name, StringRef passN
     else if (key == "dims") return parseInteger(key, value, kernel.dimensions);
     else if (key == "local") local = value.str();
     else if (key == "group-local-bytes") return parseInteger(key, value, kernel.groupLocalBytes);
+    else if (key == "phase-budget") return parseInteger(key, value, kernel.specializedPhaseBudget);
     else if (key == "local-memory") kernel.features |= image::kFeatureLocalMemory;
     else if (key == "group-scratch") kernel.features |= image::kFeatureGroupScratch;
     else if (key == "offsets") {

@@ -141,7 +141,8 @@ public:
       : module_(module), ctx_(module.getContext()), kernel_(kernel), stepped_(stepped),
         fieldOffsets_(std::move(fieldOffsets)), localRange_(shape.localRange), groupLocalBytes_(shape.groupLocalBytes),
         features_(shape.features), dimensions_(shape.kind == image::KernelKind::SingleTask ? 0 : shape.dimensions),
-        grouped_(shape.kind == image::KernelKind::NdRange), builder_(module.getContext()) {}
+        grouped_(shape.kind == image::KernelKind::NdRange), phaseBudget_(shape.specializedPhaseBudget),
+        builder_(module.getContext()) {}
 
   Function *build();
 
@@ -184,6 +185,7 @@ private:
   const uint32_t features_;
   const unsigned dimensions_;
   const bool grouped_;
+  const uint64_t phaseBudget_;
 
   IRBuilder<> builder_;
   Function *launcher_ = nullptr;
@@ -480,17 +482,22 @@ void LauncherBuilder::runPhases(IRBuilder<> &b, unsigned level) {
 }
 
 // Whether the phases of a group that is together get a loop each, the step
-// specialized for its resume point (runTogetherPhases). Each such loop holds
-// the part of the step its phase runs, inlined, and the code generator's
-// time grows with their number times the step's size: a kernel with many
-// barriers (a group algorithm is a few: group_algorithm.hpp; the CTS's
-// kernels call a dozen) gets one loop for all resume points instead.
-constexpr unsigned kMostSpecializedPhases = 12;
-bool LauncherBuilder::specializesPhases() const { return stepped_->barriers + 1 <= kMostSpecializedPhases; }
+// specialized for its resume point (runTogetherPhases), or one loop for all.
+// Specialized, each phase's loop holds only its part of the step, which
+// vectorizes: kernels of many group scans ran 2-3.5x faster so than in one
+// loop. But the JIT's time grows faster than the number of phases times the
+// step's size (each loop gets the whole step inlined, then pruned; the loops
+// share one function): 32 phases of a 1,600-instruction step took 0.25 s,
+// 46 of 1,900 took 1.0 s, against 0.07 s and 0.11 s in one loop (the CTS's
+// joint scans of four group algorithms). Past specializedPhaseBudget
+// phase-instructions the kernel gets one loop.
+bool LauncherBuilder::specializesPhases() const {
+  return uint64_t(stepped_->barriers + 1) * kernel_.getInstructionCount() <= phaseBudget_;
+}
 
 // The phases of a group that is together: one loop over the work-items per
 // resume point, each calling the step with that constant `from`; or, past
-// kMostSpecializedPhases, one loop for every resume point, which settles as
+// the budget, one loop for every resume point, which settles as
 // a phase apart does (settlePhase: whether the group stays together).
 void LauncherBuilder::runTogetherPhases(IRBuilder<> &b, unsigned level) {
   Function *fn = b.GetInsertBlock()->getParent();

@@ -39,6 +39,10 @@ struct WorkItemLoopsKernel {
   // Local memory the kernel allocates itself, placed before its local
   // accessors' (the CPU translator's placeGroupLocalMemory).
   uint64_t groupLocalBytes = 0;
+  // With a step: past this many phases times the step's instructions, one
+  // loop runs every phase of a group that is together, instead of a loop per
+  // resume point with the step specialized for it (WorkItemLoops.cpp).
+  uint64_t specializedPhaseBudget = 32768;
 };
 
 // Adds __onepass_cpu_launch for `kernel` to the module.

@@ -11,10 +11,11 @@
 ; work-items may part, a loop calling each from where it stopped, then a
 ; check whether they came together again. A phase that singles out the
 ; first or last work-item (`local_id == 0`) runs those two apart from the loop.
-; A kernel with more than 12 resume points gets one loop for all of them
+; A kernel whose resume points times its step's instructions exceed the
+; budget (phase-budget=, 32768 by default) gets one loop for all of them
 ; while the group is together (the step's `from` read from the group's
 ; state), then the check whether the group stayed together: code size and
-; compile time grow with the kernel, not with its kernel times its barriers.
+; compile time grow with the kernel, not with the kernel times its barriers.
 ; RUN: llvm-as %s -o %t.bc
 ; RUN: %jit-opt -passes="onepass-build-work-item-loops<kernel=tiled;nd-range;dims=2;local=4x8;local-memory;group-local-bytes=64>" %t.bc \
 ; RUN:   | FileCheck %s --check-prefix=TILED
@@ -24,8 +25,10 @@
 ; RUN:   | FileCheck %s --check-prefix=PARTING
 ; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=edges>,onepass-build-work-item-loops<kernel=edges;nd-range;local=16>" %t.bc \
 ; RUN:   | FileCheck %s --check-prefix=EDGES
-; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=many>,onepass-build-work-item-loops<kernel=many;nd-range;local=16>" %t.bc \
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=many>,onepass-build-work-item-loops<kernel=many;nd-range;local=16;phase-budget=200>" %t.bc \
 ; RUN:   | FileCheck %s --check-prefix=MANY
+; RUN: %jit-opt -passes="onepass-lower-group-barriers<kernel=many>,onepass-build-work-item-loops<kernel=many;nd-range;local=16>" %t.bc \
+; RUN:   | FileCheck %s --check-prefix=MANY-SPECIALIZED
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 
@@ -237,7 +240,9 @@ exit:
 ; EDGES: call void @edges.step({{.*}}, i32 1, ptr %known.stop, i1 true)
 ; EDGES-NEXT: store i32 -1, ptr %group.from
 
-; 12 barriers, 13 resume points, each stop known: still one loop.
+; 12 barriers, 13 resume points of a step of some 40 instructions, each
+; stop known: over a budget of 200, one loop; within the default budget, a
+; loop per resume point.
 define void @many(ptr %local) {
   %lid = call i64 @__onepass_get_local_id(i32 0)
   %slot = getelementptr i64, ptr %local, i64 %lid
@@ -280,3 +285,8 @@ define void @many(ptr %local) {
 ; MANY: call void @many.step(ptr %{{.*}}, ptr [[COPIES]], ptr [[FRAMES]], i64 %{{.*}}, i64 16, i32 %{{.*}}, ptr %{{.*}}, i1 false)
 ; MANY: phase.check:
 ; MANY-NOT: phase.from
+
+; MANY-SPECIALIZED-LABEL: define void @__onepass_cpu_launch(
+; MANY-SPECIALIZED: phase.from.0:
+; MANY-SPECIALIZED: phase.from.12:
+; MANY-SPECIALIZED-NOT: phase.apart
