@@ -20,6 +20,7 @@
 // both headers can be included, in any order).
 struct CUctx_st;
 struct CUstream_st;
+struct CUevent_st;
 
 namespace sycl {
 
@@ -40,7 +41,16 @@ template <> struct cuda_interop<queue> {
   using input_type = CUstream_st *;
   using return_type = CUstream_st *;
 };
+template <> struct cuda_interop<event> {
+  using input_type = CUevent_st *;
+  using return_type = CUevent_st *;
+};
 template <typename T, int D, typename A> struct cuda_interop<buffer<T, D, A>> { using return_type = T *; };
+template <typename T, int D, access_mode M, target Tg, access::placeholder P>
+struct cuda_interop<accessor<T, D, M, Tg, P>> {
+  using return_type = T *;
+};
+template <typename T, int D> struct cuda_interop<local_accessor<T, D>> { using return_type = T *; };
 
 inline const char *backend_name(backend b) {
   switch (b) {
@@ -98,6 +108,33 @@ backend_return_t<Backend, SyclObject> get_native(const SyclObject &object) {
   } else if constexpr (std::is_same_v<SyclObject, queue>)
     return static_cast<CUstream_st *>(detail::native_of(object.get_device(), detail::native_object::queue));
   else static_assert(sizeof(SyclObject) == 0, "OnePass: get_native does not support this SYCL class");
+}
+
+// Kernel function interoperability (the CUDA backend's convention): in a
+// kernel, an accessor's or local accessor's native object is a pointer to
+// its first element, which device functions taking a T * can use. (Read-only
+// accessors of a non-const T give a T *, as the convention says.)
+template <backend Backend, typename T, int D, access_mode M, target Tg, access::placeholder P>
+T *get_native(const accessor<T, D, M, Tg, P> &acc) {
+  static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
+  static_assert(Tg == target::device || Tg == target::constant_buffer,
+                "get_native of an accessor is for accessors used in kernels (target::device, constant_buffer)");
+  if constexpr (Tg == target::device)
+    return const_cast<T *>(acc.template get_multi_ptr<access::decorated::no>().get_raw());
+  else return const_cast<T *>(acc.get_pointer().get());
+}
+template <backend Backend, typename T, int D> T *get_native(const local_accessor<T, D> &acc) {
+  static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
+  return const_cast<T *>(acc.template get_multi_ptr<access::decorated::no>().get_raw());
+}
+
+// §4.5.1.3: the OnePass device behind a CUdevice (errc::invalid if none is).
+template <backend Backend> device make_device(const backend_input_t<Backend, device> &native) {
+  static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
+  for (const device &d : device::get_devices())
+    if (d.get_backend() == Backend && get_native<Backend>(d) == native) return d;
+  throw exception(make_error_code(errc::invalid),
+                  "make_device<backend::cuda>: no OnePass device is CUdevice " + std::to_string(native));
 }
 
 // SYCL 2020 Appendix C.7.8 (Table 163): the OpenCL backend's scalar type

@@ -13,6 +13,37 @@ using onepass_test::checkThrows;
 
 namespace {
 
+// Kernel function interoperability: a device function taking the native
+// pointers of an accessor and a local accessor (on whichever device runs it).
+int addOne(const int *in) { return *in + 1; }
+int storeTwice(int *scratch, int value) {
+  scratch[0] = 2 * value;
+  return scratch[0];
+}
+
+void kernelInterop(sycl::queue &q, const char *where) {
+  constexpr int n = 8;
+  std::vector<int> in(n), out(n, 0);
+  for (int i = 0; i < n; ++i) in[i] = 10 * i;
+  {
+    sycl::buffer<int> inBuf(in.data(), sycl::range<1>(n)), outBuf(out.data(), sycl::range<1>(n));
+    q.submit([&](sycl::handler &h) {
+      auto a = inBuf.get_access<sycl::access_mode::read>(h);
+      sycl::accessor o(outBuf, h, sycl::write_only);
+      sycl::local_accessor<int, 1> scratch(sycl::range<1>(n), h);
+      h.parallel_for(sycl::nd_range<1>(n, n), [=](sycl::nd_item<1> it) {
+        const std::size_t i = it.get_global_id(0);
+        int *native = sycl::get_native<sycl::backend::cuda>(a);
+        static_assert(std::is_same_v<decltype(native), int *>, "a read accessor of int gives an int *");
+        int *local = sycl::get_native<sycl::backend::cuda>(scratch);
+        o[i] = storeTwice(local + i, addOne(native + i));
+      });
+    });
+  }
+  onepass_test::checkArray((std::string(where) + ": get_native of accessors in a kernel").c_str(), n, out.data(),
+                           [](std::size_t i) { return 2 * (10 * static_cast<int>(i) + 1); });
+}
+
 void cpuInterop() {
   sycl::queue q{sycl::cpu_selector_v};
   constexpr int n = 32;
@@ -51,6 +82,9 @@ void cpuInterop() {
                            [](std::size_t i) { return 3 * static_cast<int>(i) + 1; });
   checkThrows("get_native<cuda>(CPU device)", sycl::errc::backend_mismatch,
               [&] { (void)sycl::get_native<sycl::backend::cuda>(q.get_device()); });
+  kernelInterop(q, "CPU");
+  checkThrows("make_device<cuda> of a CUdevice no OnePass device is", sycl::errc::invalid,
+              [] { (void)sycl::make_device<sycl::backend::cuda>(4096); });
 }
 
 using MemsetAsync = int (*)(unsigned long long, unsigned, size_t, void *);
@@ -106,6 +140,9 @@ void cudaInterop(const sycl::device &dev, bool kernels) {
               [] { (void)sycl::get_native<sycl::backend::cuda>(sycl::device(sycl::cpu_selector_v).get_platform()); });
   checkEqual("get_native<cuda>(platform): its devices", std::size_t(dev.get_platform().get_devices().size()),
              sycl::get_native<sycl::backend::cuda>(dev.get_platform()).size());
+  check("make_device<cuda>(get_native<cuda>(device)) is the device",
+        sycl::make_device<sycl::backend::cuda>(sycl::get_native<sycl::backend::cuda>(dev)) == dev);
+  if (kernels) kernelInterop(q, "CUDA");
 }
 
 }  // namespace
