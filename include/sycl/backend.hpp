@@ -107,6 +107,10 @@ backend_return_t<Backend, SyclObject> get_native(const SyclObject &object) {
     return contexts;
   } else if constexpr (std::is_same_v<SyclObject, queue>)
     return static_cast<CUstream_st *>(detail::native_of(object.get_device(), detail::native_object::queue));
+  else if constexpr (std::is_same_v<SyclObject, event>)
+    // A CUevent that completes once the command has (possibly with later
+    // work of its stream): waits until the command is on its stream.
+    return static_cast<CUevent_st *>(detail::event_native_handle(object.impl()));
   else static_assert(sizeof(SyclObject) == 0, "OnePass: get_native does not support this SYCL class");
 }
 
@@ -135,6 +139,15 @@ template <backend Backend> device make_device(const backend_input_t<Backend, dev
     if (d.get_backend() == Backend && get_native<Backend>(d) == native) return d;
   throw exception(make_error_code(errc::invalid),
                   "make_device<backend::cuda>: no OnePass device is CUdevice " + std::to_string(native));
+}
+
+// §4.5.1.3: an event that completes when the CUevent does (a CUevent never
+// recorded is complete). errc::backend_mismatch unless the context is CUDA's.
+template <backend Backend>
+event make_event(const backend_input_t<Backend, event> &native, const context &target) {
+  static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
+  if (target.get_backend() != Backend) detail::throw_backend_mismatch("make_event", Backend, target.get_backend());
+  return event(detail::event_from_native(*target.impl(), native));
 }
 
 // SYCL 2020 Appendix C.7.8 (Table 163): the OpenCL backend's scalar type

@@ -180,6 +180,15 @@ typedef struct onepass_backend {
    * (ONEPASS_NATIVE_QUEUE) has completed: a host task's interop work is done
    * when the host task's event completes. */
   int (*native_finish)(uint32_t device, char **error);
+  /* Optional (NULL: no native events): the native event behind a marker
+   * (CUDA: its CUevent), valid until the marker is released; with a NULL
+   * marker, a native event that is complete (valid while the backend is
+   * loaded). */
+  int (*marker_native)(uint32_t device, void *marker, void **handle, char **error);
+  /* Optional: a marker for a native event made outside OnePass (CUDA: a
+   * CUevent), for query_marker and wait_marker; release_marker then forgets
+   * it without destroying the native event. NULL on failure. */
+  void *(*adopt_native_event)(uint32_t device, void *handle, char **error);
 } onepass_backend;
 
 #define ONEPASS_NATIVE_DEVICE 0u  /* CUDA: the CUdevice, as an integer */

@@ -278,6 +278,30 @@ void StreamTracker::requestCompletion(Node &event) {
   poller_->notify(true);  // someone on the host waits for it
 }
 
+void *StreamTracker::markerFor(Node &event, std::shared_ptr<void> &keep) {
+  uint32_t on;
+  uint64_t sequence;
+  {
+    std::unique_lock<std::mutex> lock(event.mutex);
+    event.changed.wait(lock, [&] { return event.enqueued.load(); });
+    if (event.status == NodeStatus::Complete) return nullptr;
+    on = event.stream;
+    sequence = event.sequence;
+  }
+  std::shared_ptr<Marker> marker;
+  {
+    Stream &stream = *streams_[on];
+    std::lock_guard<std::mutex> lock(stream.mutex);
+    marker = coveringMarkerLocked(stream, on, sequence);
+  }
+  if (!marker) return nullptr;  // complete (or being retired)
+  if (!marker->recorded.load(std::memory_order_acquire)) feeder_->drain();
+  if (!marker->handle) raise(Errc::runtime, "recording an event behind a command failed: " + marker->failure);
+  poller_->notify(false);
+  keep = marker;
+  return marker->handle;
+}
+
 void StreamTracker::retireFinished(Node &event) {
   uint32_t on;
   uint64_t sequence;

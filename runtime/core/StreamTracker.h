@@ -88,6 +88,13 @@ public:
   // Blocks until the event is complete, waiting on its marker directly.
   void wait(Node &event);
 
+  // The backend's handle of a recorded marker that completes once `event`
+  // has (and may cover later operations of its stream too), which `keep`
+  // then holds alive; null if the event is complete already. Waits until the
+  // event is on its stream. (What a native event of a SYCL event is made of:
+  // get_native<backend::cuda>(event).)
+  void *markerFor(Node &event, std::shared_ptr<void> &keep);
+
   // Completes an enqueued event the device is known to have finished (a
   // command that depends on it completed), with what precedes it on its
   // stream, without waiting for the poller to see its marker.

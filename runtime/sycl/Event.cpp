@@ -1,9 +1,11 @@
 // Events (SYCL 2020 §4.6.6) and asynchronous error delivery (§4.13.1).
 #include "Errors.h"
 #include "Runtime.h"
+#include "StreamTracker.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <thread>
 
 namespace onepass::rt {
 
@@ -102,6 +104,66 @@ uint64_t event_profiling(const event_impl &event, profiling_point point) {
   case profiling_point::end: return e.endTime;
   }
   return 0;
+}
+
+// The native event: the marker covering the command on its stream (recorded
+// behind it if none does yet), or the backend's complete event once the
+// command is complete. (A command that runs on no stream, a host task, is
+// waited for: a native event cannot be completed from the host.)
+void *event_native_handle(const std::shared_ptr<event_impl> &event) {
+  if (!event || event->noCommand)
+    onepass::rt::raise(errc::invalid, "get_native: this event was default-constructed and has no native event");
+  if (!event->device || !event->device->backend->marker_native)
+    onepass::rt::raise(errc::feature_not_supported,
+                       "get_native: the event's device has no native events (backend interoperability needs the "
+                       "CUDA backend)");
+  std::lock_guard<std::mutex> lock(event->nativeMutex);
+  if (event->native) return event->native;
+  void *marker = nullptr;
+  std::shared_ptr<void> keep;
+  if (event->tracker) marker = onepass::rt::syclCall([&] { return event->tracker->markerFor(*event, keep); });
+  else event->wait();
+  const device_impl &dev = *event->device;
+  void *native = nullptr;
+  char *failure = nullptr;
+  if (dev.backend->marker_native(dev.index, marker, &native, &failure))
+    onepass::rt::raiseBackendError(
+        errc::runtime, "get_native: asking device '" + dev.properties.name + "' for an event's native event failed",
+        failure);
+  event->native = native;
+  event->nativeKeep = std::move(keep);
+  return native;
+}
+
+// A node completed by a thread that waits for the native event (nothing
+// else would tell the task graph when the user's event completes).
+std::shared_ptr<event_impl> event_from_native(const context_impl &ctx, void *handle) {
+  std::shared_ptr<device_impl> dev;
+  for (const auto &d : ctx.devices)
+    if (d->backend->adopt_native_event && !dev) dev = d;
+  if (!dev)
+    onepass::rt::raise(errc::feature_not_supported,
+                       "make_event: no device of the context takes native events (backend interoperability needs the "
+                       "CUDA backend)");
+  char *failure = nullptr;
+  void *marker = dev->backend->adopt_native_event(dev->index, handle, &failure);
+  if (!marker) onepass::rt::raiseBackendError(errc::invalid, "make_event: the native event cannot be used", failure);
+  auto event = std::make_shared<event_impl>();
+  event->backendKind = dev->properties.backend_kind;
+  event->device = dev;
+  event->native = handle;
+  event->markRunning();
+  std::thread([event, marker] {
+    const device_impl &d = *event->device;
+    char *error = nullptr;
+    if (d.backend->wait_marker(d.index, marker, &error) != 0) {
+      // The user's work failed: the event completes all the same (its error is the user's to see).
+      std::free(error);
+    }
+    d.backend->release_marker(d.index, marker);
+    event->markComplete();
+  }).detach();
+  return event;
 }
 
 backend event_backend(const event_impl *event) noexcept {

@@ -355,6 +355,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   if (async) event->tracker = streams;
   event->errors = queue.errors;
   event->backendKind = queue.device->properties.backend_kind;
+  event->device = queue.device;
   event->profiling = queue.options.enable_profiling;
   if (event->profiling) event->submitTime = rt::nowNanoseconds();
   event->dependencies.assign(std::make_move_iterator(desc.dependencies.begin()),

@@ -54,6 +54,12 @@ struct context_impl {
 struct event_impl : onepass::rt::Node {
   backend backendKind = backend::ext_onepass_cpu;  // of the queue that made it (event::get_backend)
   bool noCommand = false;                          // default-constructed: complete from the start
+  std::shared_ptr<device_impl> device;             // of its queue (make_event: of its context)
+  // Its native event once asked for (get_native), the same each time, and
+  // what keeps it valid (a stream marker; for make_event, the adopted one).
+  std::mutex nativeMutex;
+  void *native = nullptr;
+  std::shared_ptr<void> nativeKeep;
 };
 
 struct queue_impl {

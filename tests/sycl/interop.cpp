@@ -83,11 +83,61 @@ void cpuInterop() {
   checkThrows("get_native<cuda>(CPU device)", sycl::errc::backend_mismatch,
               [&] { (void)sycl::get_native<sycl::backend::cuda>(q.get_device()); });
   kernelInterop(q, "CPU");
+  checkThrows("get_native<cuda>(event of the CPU device)", sycl::errc::backend_mismatch,
+              [&] { (void)sycl::get_native<sycl::backend::cuda>(q.single_task([] {})); });
   checkThrows("make_device<cuda> of a CUdevice no OnePass device is", sycl::errc::invalid,
               [] { (void)sycl::make_device<sycl::backend::cuda>(4096); });
 }
 
 using MemsetAsync = int (*)(unsigned long long, unsigned, size_t, void *);
+using EventCreate = int (*)(CUevent_st **, unsigned);
+using EventCall = int (*)(CUevent_st *);
+
+// get_native(event) and make_event. `kernels`: the device runs kernel code.
+void cudaEventInterop(void *driver, sycl::queue &q, bool kernels) {
+  auto create = reinterpret_cast<EventCreate>(dlsym(driver, "cuEventCreate"));
+  auto synchronize = reinterpret_cast<EventCall>(dlsym(driver, "cuEventSynchronize"));
+  auto destroy = reinterpret_cast<EventCall>(dlsym(driver, "cuEventDestroy_v2"));
+  if (!check("cuEventCreate/Synchronize/Destroy found", create && synchronize && destroy)) return;
+  constexpr int n = 1 << 20;
+  int *data = sycl::malloc_shared<int>(n, q);
+  sycl::event done = q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { data[i] = static_cast<int>(i[0]) * 2; });
+  CUevent_st *native = sycl::get_native<sycl::backend::cuda>(done);
+  check("get_native<cuda>(event) is a CUevent", native != nullptr);
+  check("get_native<cuda>(event) is the same CUevent each time", sycl::get_native<sycl::backend::cuda>(done) == native);
+  checkEqual("cuEventSynchronize on the event's CUevent", 0, synchronize(native));
+  if (kernels) {  // the kernel is done once its CUevent is
+    bool all = true;
+    for (int i = 0; i < n; ++i) all = all && data[i] == 2 * i;
+    check("the kernel's results are there after cuEventSynchronize", all);
+  }
+  done.wait();
+  check("get_native<cuda> of a complete event is a CUevent", sycl::get_native<sycl::backend::cuda>(done) != nullptr);
+
+  CUevent_st *user = nullptr;
+  if (!check("cuEventCreate", create(&user, 0) == 0 && user)) return;
+  sycl::event adopted = sycl::make_event<sycl::backend::cuda>(user, q.get_context());
+  checkEqual("make_event<cuda>: its backend", static_cast<int>(sycl::backend::cuda),
+             static_cast<int>(adopted.get_backend()));
+  check("make_event<cuda>: get_native gives the CUevent back", sycl::get_native<sycl::backend::cuda>(adopted) == user);
+  adopted.wait();  // a CUevent never recorded is complete
+  check("make_event<cuda> of an unrecorded CUevent is complete",
+        adopted.get_info<sycl::info::event::command_execution_status>() == sycl::info::event_command_status::complete);
+  q.submit([&](sycl::handler &h) {
+     h.depends_on(adopted);
+     h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { data[i] += 1; });
+   }).wait();
+  if (kernels) {
+    bool all = true;
+    for (int i = 0; i < n; ++i) all = all && data[i] == 2 * i + 1;
+    check("a command depending on a made event runs", all);
+  }
+  checkThrows("make_event<cuda> with a CPU context", sycl::errc::backend_mismatch, [&] {
+    (void)sycl::make_event<sycl::backend::cuda>(user, sycl::context(sycl::device(sycl::cpu_selector_v)));
+  });
+  destroy(user);
+  sycl::free(data, q);
+}
 
 // `kernels`: false against the fake driver, which runs no kernel code.
 void cudaInterop(const sycl::device &dev, bool kernels) {
@@ -142,6 +192,7 @@ void cudaInterop(const sycl::device &dev, bool kernels) {
              sycl::get_native<sycl::backend::cuda>(dev.get_platform()).size());
   check("make_device<cuda>(get_native<cuda>(device)) is the device",
         sycl::make_device<sycl::backend::cuda>(sycl::get_native<sycl::backend::cuda>(dev)) == dev);
+  cudaEventInterop(driver, q, kernels);
   if (kernels) kernelInterop(q, "CUDA");
 }
 

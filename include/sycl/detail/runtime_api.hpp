@@ -213,6 +213,14 @@ enum class native_object : unsigned { device = 0, context = 1, queue = 2 };  // 
 // backend has no native API (the CPU device).
 ONEPASS_RT_API void *device_native_handle(const device_impl &, native_object);
 ONEPASS_RT_API const std::shared_ptr<device_impl> &interop_device(const interop_state &);
+// The native event of an event (CUDA: a CUevent that completes once the
+// command has, the same each time it is asked for): errc::feature_not_supported
+// when its device has none. Waits until the command is on its stream (a host
+// task's: until it is complete).
+ONEPASS_RT_API void *event_native_handle(const std::shared_ptr<event_impl> &);
+// An event that completes when the native event `handle` (CUDA: a CUevent,
+// recorded or not) does, of the context's device.
+ONEPASS_RT_API std::shared_ptr<event_impl> event_from_native(const context_impl &, void *handle);
 // Where the data of the command group's accessor with this token lie on the
 // device; errc::invalid for an accessor that is not the command group's.
 ONEPASS_RT_API void *interop_native_mem(const interop_state &, std::uintptr_t token);

@@ -27,6 +27,7 @@ inline constexpr uint32_t kStreams = 4;
 struct Marker {
   CUevent event = nullptr;
   bool timing = false;
+  bool foreign = false;  // the user's CUevent (adoptNativeEvent): not ours to destroy or reuse
 };
 
 struct Device {
@@ -46,6 +47,7 @@ struct Device {
   uint64_t epochNanoseconds = 0;
   std::mutex markerMutex;
   std::vector<Marker *> freeMarkers[2];  // [timing]
+  CUevent completeEvent = nullptr;       // never recorded, so always complete (markerNative of no marker)
 };
 
 struct Backend {
@@ -131,5 +133,7 @@ void releaseMarker(uint32_t device, void *marker);
 int waitStream(uint32_t device, uint32_t stream, char **error);
 int nativeHandle(uint32_t device, uint32_t what, void **handle, char **error);
 int nativeFinish(uint32_t device, char **error);
+int markerNative(uint32_t device, void *marker, void **handle, char **error);
+void *adoptNativeEvent(uint32_t device, void *handle, char **error);
 
 }  // namespace onepass::cuda

@@ -114,6 +114,8 @@ const onepass_backend kTable = {
     kernelLimits,
     nativeHandle,
     nativeFinish,
+    markerNative,
+    adoptNativeEvent,
 };
 
 }  // namespace

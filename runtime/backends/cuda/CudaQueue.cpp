@@ -183,8 +183,36 @@ int nativeFinish(uint32_t device, char **error) {
   return result == CUDA_SUCCESS ? 0 : deviceFailure(device, result, error);
 }
 
+int markerNative(uint32_t device, void *marker, void **handle, char **error) {
+  if (marker) {
+    *handle = static_cast<Marker *>(marker)->event;
+    return 0;
+  }
+  Backend &b = backend();
+  Device &d = *b.devices[device];
+  std::lock_guard<std::mutex> lock(d.markerMutex);
+  if (!d.completeEvent) {
+    if (!enter(device, error)) return 1;
+    ONEPASS_CUDA_CHECK(b.api->cuEventCreate(&d.completeEvent, CU_EVENT_DISABLE_TIMING), "creating an event");
+  }
+  *handle = d.completeEvent;
+  return 0;
+}
+
+void *adoptNativeEvent(uint32_t, void *handle, char **error) {
+  if (!handle) {
+    fail(error, "the CUevent is null");
+    return nullptr;
+  }
+  return new Marker{static_cast<CUevent>(handle), false, true};
+}
+
 void releaseMarker(uint32_t device, void *marker) {
   auto *m = static_cast<Marker *>(marker);
+  if (m->foreign) {
+    delete m;
+    return;
+  }
   Device &d = *backend().devices[device];
   std::lock_guard<std::mutex> lock(d.markerMutex);
   d.freeMarkers[m->timing ? 1 : 0].push_back(m);
