@@ -484,7 +484,7 @@ void LauncherBuilder::runPhases(IRBuilder<> &b, unsigned level) {
 // Whether the phases of a group that is together get a loop each, the step
 // specialized for its resume point (runTogetherPhases), or one loop for all.
 // Specialized, each phase's loop holds only its part of the step, which
-// vectorizes: kernels of many group scans ran 2-3.5x faster so than in one
+// vectorizes: kernels of many group scans ran 2-3.5x faster that way than in one
 // loop. But the JIT's time grows faster than the number of phases times the
 // step's size (each loop gets the whole step inlined, then pruned; the loops
 // share one function): 32 phases of a 1,600-instruction step took 0.25 s,
