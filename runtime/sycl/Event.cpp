@@ -140,7 +140,10 @@ void *event_native_handle(const std::shared_ptr<event_impl> &event) {
 std::shared_ptr<event_impl> event_from_native(const context_impl &ctx, void *handle) {
   std::shared_ptr<device_impl> dev;
   for (const auto &d : ctx.devices)
-    if (d->backend->adopt_native_event && !dev) dev = d;
+    if (d->backend->adopt_native_event) {
+      dev = d;
+      break;
+    }
   if (!dev)
     onepass::rt::raise(errc::feature_not_supported,
                        "make_event: no device of the context takes native events (backend interoperability needs the "

@@ -169,6 +169,7 @@ private:
   void settlePhase(IRBuilder<> &b, BasicBlock *again, BasicBlock *done);
   void settleTogether(IRBuilder<> &b);
   bool specializesPhases() const;
+  void startTogetherPhase(IRBuilder<> &b, Value *from, std::optional<int32_t> stop);
   Value *groupCopy(IRBuilder<> &b, uint64_t offset) {
     return b.CreateConstInBoundsGEP1_64(b.getInt8Ty(), groupCopies_, offset);
   }
@@ -186,6 +187,7 @@ private:
   const unsigned dimensions_;
   const bool grouped_;
   const uint64_t phaseBudget_;
+  bool specialized_ = false;  // specializesPhases(), decided once the step is known
 
   IRBuilder<> builder_;
   Function *launcher_ = nullptr;
@@ -221,7 +223,8 @@ Function *LauncherBuilder::build() {
   createLauncher();
   loadKernelArguments();
   storeRanges();
-  if (stepped_ && grouped_ && specializesPhases() && localRange_[0] != 0 && localRange_[dimensions_ - 1] >= 3)
+  specialized_ = stepped_ && specializesPhases();
+  if (stepped_ && grouped_ && specialized_ && localRange_[0] != 0 && localRange_[dimensions_ - 1] >= 3)
     for (unsigned k = 0; k <= stepped_->barriers; ++k)
       peelEdges_.push_back(comparesEdgeWorkItems(kernel_, dimensions_ - 1, phaseBlocks(kernel_, k)));
   if (grouped_) allocateGroupMemory();
@@ -340,7 +343,7 @@ void LauncherBuilder::allocateBarrierState() {
     stopsAtUnknown_ = stopsAtUnknown_ || (stepped_->uniformExit[k] && !stepped_->stopsAt[k]);
   }
   // (One phase for every resume point: it settles as a parting one does.)
-  if (!specializesPhases()) mayPart_ = true;
+  if (!specialized_) mayPart_ = true;
   readsStops_ = mayPart_ || stopsAtUnknown_;
   for (Value *local : locals_) groupSize_ = builder.CreateMul(groupSize_, local);
   frames_ = allocateBytes(builder.CreateMul(groupSize_, builder.getInt64(std::max<uint64_t>(stepped_->frameBytes, 1))),
@@ -501,12 +504,8 @@ bool LauncherBuilder::specializesPhases() const {
 // a phase apart does (settlePhase: whether the group stays together).
 void LauncherBuilder::runTogetherPhases(IRBuilder<> &b, unsigned level) {
   Function *fn = b.GetInsertBlock()->getParent();
-  if (!specializesPhases()) {
-    uniformFrom_ = b.CreateLoad(b.getInt32Ty(), groupState_, "group.resume");
-    knownStop_.reset();
-    uniformValues_.clear();
-    for (const SteppedKernel::Uniform &uniform : stepped_->uniforms)
-      uniformValues_.push_back(b.CreateAlignedLoad(uniform.type, groupCopy(b, uniform.previous), Align(1)));
+  if (!specialized_) {
+    startTogetherPhase(b, b.CreateLoad(b.getInt32Ty(), groupState_, "group.resume"), std::nullopt);
     phaseWorkItems(b, level, false);
     return;
   }
@@ -521,13 +520,20 @@ void LauncherBuilder::runTogetherPhases(IRBuilder<> &b, unsigned level) {
     BasicBlock *from = BasicBlock::Create(ctx_, "phase.from." + std::to_string(k), fn);
     resumeAt->addCase(b.getInt32(static_cast<int32_t>(k)), from);
     b.SetInsertPoint(from);
-    uniformFrom_ = b.getInt32(static_cast<int32_t>(k));
-    knownStop_ = stepped_->stopsAt[k];
-    uniformValues_.clear();
-    for (const SteppedKernel::Uniform &uniform : stepped_->uniforms)
-      uniformValues_.push_back(b.CreateAlignedLoad(uniform.type, groupCopy(b, uniform.previous), Align(1)));
+    startTogetherPhase(b, b.getInt32(static_cast<int32_t>(k)), stepped_->stopsAt[k]);
     phaseWorkItems(b, level, stepped_->uniformExit[k]);
   }
+}
+
+// A phase of a group that is together resumes at `from` (every work-item
+// stopped there), stops at `stop` if known, and reads the uniforms'
+// previous copies before its loops.
+void LauncherBuilder::startTogetherPhase(IRBuilder<> &b, Value *from, std::optional<int32_t> stop) {
+  uniformFrom_ = from;
+  knownStop_ = stop;
+  uniformValues_.clear();
+  for (const SteppedKernel::Uniform &uniform : stepped_->uniforms)
+    uniformValues_.push_back(b.CreateAlignedLoad(uniform.type, groupCopy(b, uniform.previous), Align(1)));
 }
 
 // One phase's loops over the group's work-items, then on to where the
