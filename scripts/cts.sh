@@ -11,7 +11,15 @@
 #                                            case passed (what CI runs)
 # Env: ONEPASS_BUILD_DIR (default build/), ONEPASS_CTS_WORK (default
 # build/cts), ONEPASS_CTS_KIT (default ../shared/cts), CTS_DEVICE=cpu|gpu,
-# CTS_HALF=ON|OFF, CTS_BUILD_ONLY=1, CAT_TIMEOUT, CTS_RUN_TIMEOUT.
+# CTS_HALF=ON|OFF, CTS_CUDA=ON|OFF, CTS_BUILD_ONLY=1, CAT_TIMEOUT,
+# CTS_RUN_TIMEOUT.
+#
+# CTS_CUDA=ON configures the CTS's CUDA interoperability tests (the
+# cuda_interop category, host_task's CUDA case): every file is compiled with
+# -fsycl-interop=cuda (SYCL_BACKEND_CUDA, cuda.h, libcuda), and CMake's CUDA
+# language is onepass++ (the CTS sets it so) for the category's .cu file. Such
+# a build runs only where a CUDA device is (CTS_DEVICE=gpu): its tests demand
+# the CUDA backend. Use a work directory of its own.
 #
 # The kit's scripts do the work (prepare the tree, build each category,
 # tabulate); this script owns how the CTS finds OnePass: find_package(OnePass)
@@ -51,12 +59,26 @@ mkdir -p "$work" && work=$(cd "$work" && pwd)
 bash "$kit/prepare_cts_tree.sh" "$work/SYCL-CTS" > /dev/null
 mkdir -p "$work/SYCL-CTS/vendor/Catch2/src"
 half=${CTS_HALF:-OFF}
+cuda=${CTS_CUDA:-OFF}
+cxxflags="-I$work/SYCL-CTS/vendor/Catch2/src"
+cudaopts=()
+if [ "$cuda" = ON ]; then
+  cxxflags+=" -fsycl-interop=cuda"
+  # CMake identifies clang as a CUDA compiler by compiling for the host only
+  # (CUDA 13's ptxas lacks the sm_52 CMake tries, and clang's new offload
+  # driver wants a clang-linker-wrapper Debian does not ship); onepass++ then
+  # compiles the .cu file as SYCL C++ and drops these CUDA options.
+  cudaopts=(-DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_EXE_LINKER_FLAGS=-fsycl-interop=cuda
+            "-DCMAKE_CUDA_FLAGS=--cuda-host-only --no-offload-new-driver -Wno-unknown-cuda-version $cxxflags")
+fi
 if [ ! -f "$work/build/build.ninja" ] || ! grep -q "OnePass_DIR:PATH=$package" "$work/build/CMakeCache.txt" \
-   || ! grep -q "SYCL_CTS_ENABLE_HALF_TESTS:BOOL=$half" "$work/build/CMakeCache.txt"; then
+   || ! grep -q "SYCL_CTS_ENABLE_HALF_TESTS:BOOL=$half" "$work/build/CMakeCache.txt" \
+   || ! grep -q "SYCL_CTS_ENABLE_CUDA_INTEROP_TESTS:BOOL=$cuda" "$work/build/CMakeCache.txt"; then
   rm -rf "$work/build"
   cmake -G Ninja -S "$work/SYCL-CTS" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_COMPILER="$build/bin/onepass++" -DSYCL_IMPLEMENTATION=OnePass -DOnePass_DIR:PATH="$package" \
-    -DCMAKE_CXX_FLAGS="-I$work/SYCL-CTS/vendor/Catch2/src" -DCatch2_DIR="$deps/catch2/usr/lib/cmake/Catch2" \
+    -DCMAKE_CXX_FLAGS="$cxxflags" -DCatch2_DIR="$deps/catch2/usr/lib/cmake/Catch2" \
+    -DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=$cuda "${cudaopts[@]}" \
     -DSYCL_CTS_ENABLE_FULL_CONFORMANCE=OFF -DSYCL_CTS_ENABLE_HALF_TESTS=$half -DSYCL_CTS_ENABLE_DOUBLE_TESTS=ON \
     -DSYCL_CTS_ENABLE_DEPRECATED_FEATURES_TESTS=ON -DSYCL_CTS_ENABLE_FEATURE_SET_FULL=ON \
     -DSYCL_CTS_ENABLE_OPENCL_INTEROP_TESTS=OFF > "$work/configure.log" 2>&1 || { tail -20 "$work/configure.log"; exit 1; }

@@ -102,11 +102,13 @@ backend_return_t<Backend, SyclObject> get_native(const SyclObject &object) {
     return devices;
   } else if constexpr (std::is_same_v<SyclObject, context>) {
     std::vector<CUctx_st *> contexts;
-    for (const device &d : object.get_devices())
-      contexts.push_back(static_cast<CUctx_st *>(detail::native_of(d, detail::native_object::context)));
+    for (void *handle : detail::context_native_handles(*object.impl()))
+      contexts.push_back(static_cast<CUctx_st *>(handle));
     return contexts;
   } else if constexpr (std::is_same_v<SyclObject, queue>)
-    return static_cast<CUstream_st *>(detail::native_of(object.get_device(), detail::native_object::queue));
+    // The CUstream the queue was made from (make_queue), else the device's
+    // interop stream.
+    return static_cast<CUstream_st *>(detail::queue_native_handle(*object.impl()));
   else if constexpr (std::is_same_v<SyclObject, event>)
     // A CUevent that completes once the command has (possibly with later
     // work of its stream): waits until the command is on its stream.
@@ -141,10 +143,33 @@ template <backend Backend> device make_device(const backend_input_t<Backend, dev
                   "make_device<backend::cuda>: no OnePass device is CUdevice " + std::to_string(native));
 }
 
+// §4.5.1.3: a context of the device a CUcontext is on, whose get_native
+// answers that CUcontext (errc::invalid if no OnePass device is its device).
+// OnePass itself keeps running the device's work in the device's primary
+// context (the CUDA runtime API's context too): memory from sycl::malloc_*
+// and buffers lies there, not in the given CUcontext.
+template <backend Backend>
+context make_context(const backend_input_t<Backend, context> &native, const async_handler handler = {}) {
+  static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
+  return context(detail::context_from_native(native, handler));
+}
+
+// §4.5.1.3: an in-order queue whose commands run on the CUstream, in order
+// with the work others enqueue there (the stream stays the caller's, never
+// destroyed). The stream must belong to the primary context of a device of
+// the context (errc::invalid otherwise). Commands OnePass runs on the host
+// (host tasks, buffer write-backs) follow the queue's order but not the
+// stream's.
+template <backend Backend> queue make_queue(const backend_input_t<Backend, queue> &native, const context &target,
+                                            const async_handler handler = {}) {
+  static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
+  if (target.get_backend() != Backend) detail::throw_backend_mismatch("make_queue", Backend, target.get_backend());
+  return queue(detail::queue_from_native(target.impl(), native, handler));
+}
+
 // §4.5.1.3: an event that completes when the CUevent does (a CUevent never
 // recorded is complete). errc::backend_mismatch unless the context is CUDA's.
-template <backend Backend>
-event make_event(const backend_input_t<Backend, event> &native, const context &target) {
+template <backend Backend> event make_event(const backend_input_t<Backend, event> &native, const context &target) {
   static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
   if (target.get_backend() != Backend) detail::throw_backend_mismatch("make_event", Backend, target.get_backend());
   return event(detail::event_from_native(*target.impl(), native));

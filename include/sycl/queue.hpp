@@ -273,6 +273,13 @@ public:
   friend bool operator==(const queue &a, const queue &b) { return a.impl_ == b.impl_; }
   friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
 
+  // OnePass internals (backend interoperability: make_queue, get_native).
+  explicit queue(std::shared_ptr<detail::queue_impl> impl)
+      : property_holder("queue", detail::queue_is_in_order(*impl) ? property_list{property::queue::in_order{}}
+                                                                  : property_list{}),
+        impl_(std::move(impl)) {}
+  const std::shared_ptr<detail::queue_impl> &impl() const { return impl_; }
+
 private:
   friend struct std::hash<queue>;
 

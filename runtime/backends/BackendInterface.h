@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 14
+#define ONEPASS_BACKEND_INTERFACE_VERSION 15
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -189,7 +189,19 @@ typedef struct onepass_backend {
    * CUevent), for query_marker and wait_marker; release_marker then forgets
    * it without destroying the native event. NULL on failure. */
   void *(*adopt_native_event)(uint32_t device, void *handle, char **error);
+  /* Optional (NULL: no native queues can be adopted): a stream for a native
+   * queue made outside OnePass (CUDA: a CUstream of the device's context),
+   * numbered from `streams` up (below ONEPASS_MAX_STREAMS); the same number
+   * for the same handle. Asynchronous operations on that number go to the
+   * user's queue, which stays theirs (never destroyed). */
+  int (*adopt_native_queue)(uint32_t device, void *handle, uint32_t *stream, char **error);
+  /* Optional: the device a native context (CUDA: a CUcontext) is on, for
+   * SYCL contexts made from one (make_context). */
+  int (*native_context_device)(void *handle, uint32_t *device, char **error);
 } onepass_backend;
+
+/* Streams per device at most, the backend's own and adopted ones together. */
+#define ONEPASS_MAX_STREAMS 16u
 
 #define ONEPASS_NATIVE_DEVICE 0u  /* CUDA: the CUdevice, as an integer */
 #define ONEPASS_NATIVE_CONTEXT 1u /* CUDA: the primary CUcontext the runtime uses */

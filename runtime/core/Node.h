@@ -83,6 +83,7 @@ struct Node {
   StreamTracker *tracker = nullptr;  // null for synchronous nodes
   uint32_t stream = 0;
   int streamHint = -1;                // the stream to use if no dependency decides (in-order queues)
+  int pinnedStream = -1;              // the stream it must run on (a queue made from a native stream)
   uint64_t sequence = 0;              // position on the stream; 0 until enqueued
   std::atomic<bool> enqueued{false};  // on its stream (or complete); set under `mutex`
   bool completionWanted = false;      // asked for before it was enqueued

@@ -63,8 +63,10 @@ std::string takeError(char *error) {
 
 StreamTracker::StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams)
     : backend_(backend), device_(device) {
-  for (uint32_t i = 0; i < std::min(std::max(1u, streams), kMaxStreams); ++i)
-    streams_.push_back(std::make_unique<Stream>());
+  // Slots for adopted streams too: a stream never moves once others use it.
+  for (uint32_t i = 0; i < kMaxStreams; ++i) streams_.push_back(std::make_unique<Stream>());
+  regular_ = std::min(std::max(1u, streams), kMaxStreams);
+  active_.store(regular_);
   feeder_ = std::make_unique<StreamFeeder>(env::gpuFeeder(spinningPays()) != env::Feeder::Off,
                                            env::gpuFeeder(false) == env::Feeder::Always,
                                            [this](FeederCall &call) { perform(call); });
@@ -125,9 +127,12 @@ void StreamTracker::run(std::shared_ptr<Node> event, std::shared_ptr<AsyncWork> 
     // its stream.
     if (chosen < 0) chosen = static_cast<int>(dependency->stream);
   }
-  if (chosen < 0 && node.streamHint >= 0) chosen = node.streamHint % static_cast<int>(streamCount());
+  if (chosen < 0 && node.streamHint >= 0) chosen = node.streamHint % static_cast<int>(regular_);
+  // A queue made from a native stream runs everything there (others' work it
+  // depends on is waited for on the device, below).
+  if (node.pinnedStream >= 0) chosen = node.pinnedStream;
   const uint32_t index =
-      chosen >= 0 ? static_cast<uint32_t>(chosen) : nextStream_.fetch_add(1, std::memory_order_relaxed) % streamCount();
+      chosen >= 0 ? static_cast<uint32_t>(chosen) : nextStream_.fetch_add(1, std::memory_order_relaxed) % regular_;
   Stream &stream = *streams_[index];
   // The event's own embedded operation, or one it now owns.
   node.work = work ? work.get() : node.embeddedWork;
@@ -173,6 +178,21 @@ void StreamTracker::run(std::shared_ptr<Node> event, std::shared_ptr<AsyncWork> 
     if (node.errors) node.errors->push(std::current_exception());
     node.markComplete();
   }
+}
+
+uint32_t StreamTracker::adoptStream(void *native) {
+  if (!backend_.adopt_native_queue)
+    raise(Errc::feature_not_supported, std::string("the ") + backend_.name + " backend cannot adopt native queues");
+  std::lock_guard<std::mutex> lock(adoptMutex_);
+  uint32_t index = 0;
+  char *error = nullptr;
+  if (backend_.adopt_native_queue(device_, native, &index, &error) != 0)
+    raise(Errc::invalid, "the native queue cannot be used: " + takeError(error));
+  if (index < regular_ || index >= kMaxStreams)
+    raise(Errc::runtime, "the backend gave the native queue stream " + std::to_string(index) + ", outside " +
+                             std::to_string(regular_) + ".." + std::to_string(kMaxStreams - 1));
+  if (index >= active_.load()) active_.store(index + 1, std::memory_order_release);
+  return index;
 }
 
 void StreamTracker::perform(FeederCall &call) {

@@ -66,15 +66,21 @@ class StreamTracker {
 public:
   // Records a marker at least every this many operations of a stream.
   static constexpr uint64_t kMarkerInterval = 32;
-  // Streams per device at most.
-  static constexpr uint32_t kMaxStreams = 16;
+  // Streams per device at most (the backend's and adopted ones).
+  static constexpr uint32_t kMaxStreams = ONEPASS_MAX_STREAMS;
 
   StreamTracker(const onepass_backend &backend, uint32_t device, uint32_t streams);
   ~StreamTracker();
   StreamTracker(const StreamTracker &) = delete;
   StreamTracker &operator=(const StreamTracker &) = delete;
 
-  uint32_t streamCount() const { return static_cast<uint32_t>(streams_.size()); }
+  // The backend's streams and the adopted ones.
+  uint32_t streamCount() const { return active_.load(std::memory_order_acquire); }
+
+  // The stream number of a native queue made outside OnePass (a CUstream:
+  // make_queue), for nodes pinned to it (Node::pinnedStream); the same number
+  // for the same queue. Throws if the backend cannot adopt it.
+  uint32_t adoptStream(void *native);
 
   // Enqueues a node whose dependencies are enqueued here or complete; its
   // event takes `work` (none: it runs its embeddedWork). Failures become the event's asynchronous errors and
@@ -129,7 +135,10 @@ private:
 
   const onepass_backend &backend_;
   const uint32_t device_;
-  std::vector<std::unique_ptr<Stream>> streams_;
+  std::vector<std::unique_ptr<Stream>> streams_;  // kMaxStreams of them, the first regular_ the backend's
+  uint32_t regular_ = 1;                          // the streams work is spread over
+  std::atomic<uint32_t> active_{1};               // regular_ and the adopted ones after them
+  std::mutex adoptMutex_;
   std::atomic<uint32_t> nextStream_{0};
   std::unique_ptr<StreamFeeder> feeder_;
   std::unique_ptr<StreamPoller> poller_;

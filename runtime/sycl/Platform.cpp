@@ -173,6 +173,38 @@ std::shared_ptr<context_impl> make_context(const std::vector<std::shared_ptr<dev
 
 std::vector<std::shared_ptr<device_impl>> get_context_devices(const context_impl &ctx) { return ctx.devices; }
 
+std::shared_ptr<context_impl> context_from_native(void *handle, const async_handler &handler) {
+  std::string why = "no device has a backend with native contexts (backend interoperability needs the CUDA backend)";
+  const onepass_backend *asked = nullptr;
+  for (const auto &p : platforms())
+    for (const auto &d : p->devices) {
+      if (!d->backend->native_context_device || d->backend == asked) continue;
+      asked = d->backend;  // one question per backend
+      uint32_t index = 0;
+      char *failure = nullptr;
+      if (d->backend->native_context_device(handle, &index, &failure) != 0) {
+        why = failure ? failure : "unknown error";
+        std::free(failure);
+        continue;
+      }
+      for (const auto &owner : p->devices)
+        if (owner->backend == d->backend && owner->index == index) {
+          auto ctx = make_context({owner}, handler);
+          ctx->native = handle;
+          return ctx;
+        }
+    }
+  rt::raise(errc::invalid, "make_context: the native context cannot be used: " + why);
+}
+
+std::vector<void *> context_native_handles(const context_impl &ctx) {
+  std::vector<void *> handles;
+  for (const auto &d : ctx.devices)
+    handles.push_back(ctx.native && d == ctx.devices.front() ? ctx.native
+                                                             : device_native_handle(*d, native_object::context));
+  return handles;
+}
+
 std::shared_ptr<context_impl> get_platform_default_context(const platform_impl &p) {
   auto &platform = const_cast<platform_impl &>(p);
   std::call_once(platform.defaultContextOnce, [&] { platform.defaultContext = make_context(platform.devices, {}); });

@@ -321,6 +321,35 @@ std::shared_ptr<queue_impl> make_queue(const std::shared_ptr<context_impl> &ctx,
   return queue;
 }
 
+std::shared_ptr<queue_impl> queue_from_native(const std::shared_ptr<context_impl> &ctx, void *handle,
+                                              const async_handler &handler) {
+  std::string why = "no device of the context has a backend with native queues (backend interoperability needs "
+                    "the CUDA backend)";
+  for (const auto &d : ctx->devices) {
+    if (!d->backend->adopt_native_queue) continue;
+    d->getExecutor();  // makes its stream tracker
+    rt::StreamTracker *streams = d->streams();
+    if (!streams) continue;
+    uint32_t stream = 0;
+    try {
+      stream = streams->adoptStream(handle);
+    } catch (const rt::Error &e) {
+      why = e.what();
+      continue;
+    }
+    // A native queue runs its work in order: so does the queue.
+    auto queue = make_queue(ctx, d, handler, queue_options{true, false});
+    queue->native = handle;
+    queue->pinnedStream = static_cast<int>(stream);
+    return queue;
+  }
+  rt::raise(errc::invalid, "make_queue: " + why);
+}
+
+void *queue_native_handle(const queue_impl &q) {
+  return q.native ? q.native : device_native_handle(*q.device, native_object::queue);
+}
+
 std::shared_ptr<device_impl> get_queue_device(const queue_impl &q) { return q.device; }
 std::shared_ptr<context_impl> get_queue_context(const queue_impl &q) { return q.context; }
 bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
@@ -398,6 +427,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
     }
     // Without accesses nobody else can know the event yet (we hold the
     // queue's lock): the stream tracker may skip the event's lock.
+    if (runAsync) event->pinnedStream = queue.pinnedStream;
     if (runAsync) executor.submitAsync(event, std::move(prepared.async), desc.accesses.empty());
     else executor.submit(event, std::move(prepared.work));
   }

@@ -48,6 +48,9 @@ struct device_impl : onepass::rt::Device {
 struct context_impl {
   std::vector<std::shared_ptr<device_impl>> devices;
   async_handler handler;
+  // make_context: the user's native context (CUDA: a CUcontext) of devices[0],
+  // what get_native answers for it; null: the devices' own.
+  void *native = nullptr;
 };
 
 // An event is the handle of its command's task-graph node (core/Node.h).
@@ -71,6 +74,10 @@ struct queue_impl {
   std::shared_ptr<event_impl> last;                     // the previous command (in-order: all queue::wait needs)
   std::deque<std::shared_ptr<event_impl>> outstanding;  // out-of-order queues: for queue::wait
   std::size_t sweepAt = 64;                             // next full sweep of `outstanding`
+  // make_queue: the user's native queue (CUDA: a CUstream) and the device
+  // stream number it was adopted as (commands run there); -1: none.
+  void *native = nullptr;
+  int pinnedStream = -1;
 };
 
 }  // namespace sycl::detail

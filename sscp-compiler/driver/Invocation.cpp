@@ -158,6 +158,65 @@ bool isSourceFileName(const std::string &path) {
   return isOneOf(path.substr(dot + 1), kSourceExtensions);
 }
 
+bool isCudaFileName(const std::string &path) {
+  size_t dot = path.rfind('.');
+  size_t slash = path.rfind('/');
+  if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return false;
+  return path.substr(dot + 1) == "cu";
+}
+
+std::vector<std::string> cudaSourcesAsCxx(const std::vector<std::string> &args) {
+  // Options of CUDA compilations, meaningless for a C++ one (the value of
+  // each is joined with `=`, or there is none).
+  static const char *const kCudaOnlyPrefixes[] = {
+      "--cuda-gpu-arch=", "--offload-arch=", "--cuda-path=", "--no-cuda-gpu-arch=", "--no-offload-arch=",
+  };
+  static const char *const kCudaOnlyOptions[] = {
+      "--cuda-host-only",
+      "--cuda-device-only",
+      "--cuda-compile-host-device",
+      "--no-offload-new-driver",
+      "--offload-new-driver",
+      "-nocudainc",
+      "-nocudalib",
+      "--cuda-noopt-device-debug",
+      "-fgpu-rdc",
+      "-fno-gpu-rdc",
+  };
+  std::vector<std::string> out;
+  bool explicitLanguage = false;  // a -x other than none is in force
+  bool inserted = false;          // our `-x c++` is in force (for .cu inputs)
+  bool onlyInputs = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &arg = args[i];
+    if (onlyInputs || arg.size() < 2 || arg[0] != '-') {
+      const bool cu = !explicitLanguage && isCudaFileName(arg);
+      if (cu != inserted && !explicitLanguage) out.insert(out.end(), {"-x", cu ? "c++" : "none"});
+      if (!explicitLanguage) inserted = cu;
+      out.push_back(arg);
+      continue;
+    }
+    if (arg == "--") onlyInputs = true;
+    if (isOneOf(arg, kCudaOnlyOptions) || std::any_of(std::begin(kCudaOnlyPrefixes), std::end(kCudaOnlyPrefixes),
+                                                      [&](const char *prefix) { return arg.rfind(prefix, 0) == 0; }))
+      continue;
+    std::string language;
+    if (arg == "-x" && i + 1 < args.size()) language = args[i + 1];
+    else if (arg.size() > 2 && arg.rfind("-x", 0) == 0) language = arg.substr(2);
+    if (!language.empty()) {
+      explicitLanguage = language != "none";
+      inserted = false;
+      if (language == "cuda") language = "c++";
+      out.insert(out.end(), {"-x", language});
+      if (arg == "-x") ++i;
+      continue;
+    }
+    out.push_back(arg);
+    if (takesSeparateValue(arg) && i + 1 < args.size()) out.push_back(args[++i]);
+  }
+  return out;
+}
+
 std::vector<std::string> tokenizeResponseFile(const std::string &text) {
   std::vector<std::string> tokens;
   std::string current;
@@ -209,14 +268,19 @@ Invocation classifyInvocation(const std::vector<std::string> &args) {
   enum class Language { ByExtension, Source, Other } language = Language::ByExtension;
   bool onlyInputsFollow = false;  // after "--"
 
+  bool cudaLanguage = false;  // -x cuda in force
   auto noteInput = [&](const std::string &path) {
     inv.hasInputs = true;
-    if (language == Language::Source || (language == Language::ByExtension && isSourceFileName(path)))
+    const bool cuda =
+        (language == Language::Source && cudaLanguage) || (language == Language::ByExtension && isCudaFileName(path));
+    if (language == Language::Source || (language == Language::ByExtension && isSourceFileName(path)) || cuda)
       inv.compilesSource = true;
+    inv.compilesCuda |= cuda;
   };
   auto setLanguage = [&](const std::string &name) {
+    cudaLanguage = name == "cuda";
     if (name == "none") language = Language::ByExtension;
-    else language = isOneOf(name, kSourceLanguages) ? Language::Source : Language::Other;
+    else language = isOneOf(name, kSourceLanguages) || cudaLanguage ? Language::Source : Language::Other;
   };
 
   for (size_t i = 0; i < expanded.size(); ++i) {
@@ -232,6 +296,12 @@ Invocation classifyInvocation(const std::vector<std::string> &args) {
     if (arg == kSscpFlag || arg == kNoSscpFlag) {
       inv.mentionsSscp = true;
       inv.sscpEnabled = arg == kSscpFlag;
+      isOnePassFlag[i] = true;
+      flagInResponseFile |= expanded[i].fromResponseFile;
+      continue;
+    }
+    if (arg.rfind(kInteropFlagPrefix, 0) == 0) {
+      inv.interop = arg.substr(std::string(kInteropFlagPrefix).size());
       isOnePassFlag[i] = true;
       flagInResponseFile |= expanded[i].fromResponseFile;
       continue;

@@ -100,6 +100,25 @@ std::string quoteForDisplay(const std::string &arg) {
   fail("cannot run '" + command[0] + "': " + std::strerror(errno) + " (set ONEPASS_CLANGXX to the clang++ 22 to use)");
 }
 
+// The CUDA toolkit (for cuda.h and the libcuda stub): $CUDA_PATH,
+// $CUDA_HOME, or /usr/local/cuda.
+std::string cudaToolkit() {
+  std::string where;
+  for (const char *variable : {"CUDA_PATH", "CUDA_HOME"}) {
+    const char *value = std::getenv(variable);
+    if (value && *value) {
+      where = value;
+      break;
+    }
+  }
+  if (where.empty()) where = "/usr/local/cuda";
+  if (!isRegularFile(where + "/include/cuda.h"))
+    fail("CUDA interoperability (-fsycl-interop=cuda, or a .cu source) needs the CUDA toolkit's cuda.h, which is "
+         "not in " +
+         where + "/include (set CUDA_PATH to the toolkit)");
+  return where;
+}
+
 void printHelp() {
   std::printf("OVERVIEW: onepass++ %s, the OnePass SYCL 2020 compiler (clang++ with OnePass)\n"
               "\n"
@@ -114,6 +133,11 @@ void printHelp() {
               "  -fsycl-sscp         Compile SYCL 2020 code (single source, single pass) and\n"
               "                      link the OnePass runtime\n"
               "  -fno-sycl-sscp      Cancel an earlier -fsycl-sscp\n"
+              "  -fsycl-interop=cuda With -fsycl-sscp, use the CUDA backend's interoperability:\n"
+              "                      defines SYCL_BACKEND_CUDA, adds the CUDA toolkit's headers\n"
+              "                      ($CUDA_PATH, else /usr/local/cuda) and links libcuda.\n"
+              "                      Implied for .cu sources, which are compiled as SYCL C++\n"
+              "                      (__device__/__host__ accepted, __global__ kernels not)\n"
               "  -v, -###            With -fsycl-sscp, first print the real clang++ command\n"
               "                      onepass++ runs; clang++ then prints its own commands\n"
               "  --onepass-version   Print the OnePass version and exit\n"
@@ -142,14 +166,19 @@ int main(int argc, char **argv) {
   }
 
   std::vector<std::string> command{clangxxPath()};
-  if (!inv.mentionsSscp) {
+  if (!inv.mentionsSscp && inv.interop.empty()) {
     command.insert(command.end(), args.begin(), args.end());
     runClang(command);
   }
-  if (!inv.sscpEnabled) {  // only -fno-sycl-sscp last: plain clang++
+  if (!inv.sscpEnabled) {  // plain clang++ (-fsycl-interop= means nothing without -fsycl-sscp)
     command.insert(command.end(), inv.clangArgs.begin(), inv.clangArgs.end());
     runClang(command);
   }
+  if (!inv.interop.empty() && inv.interop != "cuda")
+    fail("-fsycl-interop=" + inv.interop + ": unknown backend (OnePass offers: cuda)");
+  // CUDA interoperability: a .cu source, or -fsycl-interop=cuda.
+  const bool cuda = inv.interop == "cuda" || inv.compilesCuda;
+  const std::string toolkit = cuda ? cudaToolkit() : std::string();
 
   const InstallLayout layout = findInstallLayout();
   // Flags are added only where clang uses them, so it warns about none of them
@@ -167,8 +196,27 @@ int main(int argc, char **argv) {
     // operations, which NVIDIA GPUs run natively, and host and device agree.
     command.push_back("-Xclang");
     command.push_back("-ffloat16-excess-precision=none");
+    if (cuda) {
+      // SYCL 2020 §4.1.1: the backend is there while building.
+      command.push_back("-DSYCL_BACKEND_CUDA=1");
+      command.push_back("-isystem");
+      command.push_back(toolkit + "/include");
+    }
+    if (inv.compilesCuda) {
+      // A .cu file is a SYCL translation unit: CUDA's function qualifiers are
+      // accepted (every function can be called from SYCL kernels), CUDA
+      // kernels are not.
+      command.push_back("-D__host__=");
+      command.push_back("-D__device__=");
+      command.push_back("-D__forceinline__=__inline__ __attribute__((always_inline))");
+      command.push_back("-D__global__=_Pragma(\"GCC error \\\"onepass++ compiles .cu files as SYCL: CUDA kernels "
+                        "(__global__) are not supported; write a SYCL kernel, which may call __device__ "
+                        "functions\\\"\")");
+    }
   }
-  command.insert(command.end(), inv.clangArgs.begin(), inv.clangArgs.end());
+  const std::vector<std::string> clangArgs =
+      inv.compilesCuda ? onepass::driver::cudaSourcesAsCxx(inv.clangArgs) : inv.clangArgs;
+  command.insert(command.end(), clangArgs.begin(), clangArgs.end());
   if (inv.links()) {
     if (!isRegularFile(layout.runtimeLibrary()))
       fail("the OnePass runtime library is missing: " + layout.runtimeLibrary());
@@ -176,6 +224,10 @@ int main(int argc, char **argv) {
     command.push_back("-Wl,-rpath," + layout.libDir());
     // After the user's objects, so the linker resolves their runtime calls.
     command.push_back("-lonepass-rt");
+    if (cuda) {  // the driver API (the toolkit's stub: the real libcuda.so.1 loads at run time)
+      command.push_back("-L" + toolkit + "/lib64/stubs");
+      command.push_back("-lcuda");
+    }
   }
 
   if (inv.verbose) {

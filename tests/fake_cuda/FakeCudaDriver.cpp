@@ -25,11 +25,12 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace {
 
 using CUresult = int;
-constexpr CUresult kSuccess = 0, kInvalidValue = 1, kOutOfMemory = 2, kNoBinaryForGpu = 209,
+constexpr CUresult kSuccess = 0, kInvalidValue = 1, kOutOfMemory = 2, kInvalidContext = 201, kNoBinaryForGpu = 209,
                    kUnsupportedPtxVersion = 222, kNotFound = 500, kIllegalAddress = 700;
 
 long environmentNumber(const char *name, long fallback) {
@@ -166,6 +167,36 @@ CUresult cuCtxGetCurrent(void **context) {
   *context = tCurrentContext;
   return kSuccess;
 }
+// Contexts made by cuCtxCreate (on device 0, the only one), beside the
+// primary one; a stack of them per thread, as the driver keeps.
+struct FakeContext {
+  int device = 0;
+};
+thread_local std::vector<void *> tContextStack;
+CUresult cuCtxCreate_v2(void **context, unsigned, int device) {
+  *context = new FakeContext{device};
+  tContextStack.push_back(tCurrentContext);
+  tCurrentContext = *context;
+  return kSuccess;
+}
+CUresult cuCtxPushCurrent_v2(void *context) {
+  if (!context) return kInvalidValue;
+  tContextStack.push_back(tCurrentContext);
+  tCurrentContext = context;
+  return kSuccess;
+}
+CUresult cuCtxPopCurrent_v2(void **context) {
+  if (tContextStack.empty()) return kInvalidContext;
+  if (context) *context = tCurrentContext;
+  tCurrentContext = tContextStack.back();
+  tContextStack.pop_back();
+  return kSuccess;
+}
+CUresult cuCtxGetDevice(int *device) {
+  if (!tCurrentContext) return kInvalidContext;
+  *device = tCurrentContext == &gContext ? 0 : static_cast<FakeContext *>(tCurrentContext)->device;
+  return kSuccess;
+}
 CUresult cuCtxSynchronize() {
   FAKE_CHECK_FAULT();
   return kSuccess;
@@ -288,9 +319,18 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
   return kSuccess;
 }
 
-int gStreams;
+// A stream remembers the context current when it was made (cuStreamGetCtx).
+struct FakeStream {
+  void *context;
+};
 CUresult cuStreamCreate(void **stream, unsigned) {
-  *stream = &gStreams;
+  if (!tCurrentContext) return kInvalidContext;
+  *stream = new FakeStream{tCurrentContext};
+  return kSuccess;
+}
+CUresult cuStreamGetCtx(void *stream, void **context) {
+  if (!stream) return kInvalidValue;
+  *context = static_cast<FakeStream *>(stream)->context;
   return kSuccess;
 }
 CUresult cuStreamSynchronize(void *) {
@@ -338,6 +378,7 @@ CUresult cuGetErrorName(CUresult result, const char **name) {
   case kSuccess: *name = "CUDA_SUCCESS"; break;
   case kInvalidValue: *name = "CUDA_ERROR_INVALID_VALUE"; break;
   case kOutOfMemory: *name = "CUDA_ERROR_OUT_OF_MEMORY"; break;
+  case kInvalidContext: *name = "CUDA_ERROR_INVALID_CONTEXT"; break;
   case kNoBinaryForGpu: *name = "CUDA_ERROR_NO_BINARY_FOR_GPU"; break;
   case kUnsupportedPtxVersion: *name = "CUDA_ERROR_UNSUPPORTED_PTX_VERSION"; break;
   case kNotFound: *name = "CUDA_ERROR_NOT_FOUND"; break;
@@ -351,6 +392,7 @@ CUresult cuGetErrorString(CUresult result, const char **text) {
   case kSuccess: *text = "no error"; break;
   case kInvalidValue: *text = "invalid argument"; break;
   case kOutOfMemory: *text = "out of memory"; break;
+  case kInvalidContext: *text = "invalid device context"; break;
   case kNoBinaryForGpu: *text = "no kernel image is available for execution on the device"; break;
   case kUnsupportedPtxVersion: *text = "the provided PTX was compiled with an unsupported toolchain."; break;
   case kNotFound: *text = "named symbol not found"; break;

@@ -139,6 +139,97 @@ void cudaEventInterop(void *driver, sycl::queue &q, bool kernels) {
   sycl::free(data, q);
 }
 
+using StreamCreate = int (*)(CUstream_st **, unsigned);
+using StreamCall = int (*)(CUstream_st *);
+using ContextCreate = int (*)(CUctx_st **, unsigned, int);
+using ContextPop = int (*)(CUctx_st **);
+using ContextSet = int (*)(CUctx_st *);
+
+// make_context and make_queue: round trips, and a queue made from the user's
+// CUstream runs its commands in order with the user's own work there.
+void cudaQueueContextInterop(void *driver, const sycl::device &dev, bool kernels) {
+  auto streamCreate = reinterpret_cast<StreamCreate>(dlsym(driver, "cuStreamCreate"));
+  auto streamSynchronize = reinterpret_cast<StreamCall>(dlsym(driver, "cuStreamSynchronize"));
+  auto contextCreate = reinterpret_cast<ContextCreate>(dlsym(driver, "cuCtxCreate_v2"));
+  auto contextPop = reinterpret_cast<ContextPop>(dlsym(driver, "cuCtxPopCurrent_v2"));
+  auto contextSet = reinterpret_cast<ContextSet>(dlsym(driver, "cuCtxSetCurrent"));
+  auto memsetAsync = reinterpret_cast<MemsetAsync>(dlsym(driver, "cuMemsetD32Async"));
+  if (!check("cuStreamCreate/Synchronize, cuCtxCreate/PopCurrent/SetCurrent found",
+             streamCreate && streamSynchronize && contextCreate && contextPop && contextSet && memsetAsync))
+    return;
+  sycl::context ctx(dev);
+  CUctx_st *primary = sycl::get_native<sycl::backend::cuda>(ctx).at(0);
+
+  sycl::context same = sycl::make_context<sycl::backend::cuda>(primary);
+  check("make_context<cuda>(primary context): its device",
+        same.get_devices().size() == 1 && same.get_devices()[0] == dev);
+  check("make_context<cuda>(primary context): get_native gives it back",
+        sycl::get_native<sycl::backend::cuda>(same) == std::vector<CUctx_st *>{primary});
+  CUctx_st *own = nullptr;
+  if (check("cuCtxCreate", contextCreate(&own, 0, sycl::get_native<sycl::backend::cuda>(dev)) == 0 && own)) {
+    CUctx_st *popped = nullptr;
+    contextPop(&popped);
+    bool handled = false;
+    sycl::context made = sycl::make_context<sycl::backend::cuda>(own, [&](sycl::exception_list) { handled = true; });
+    check("make_context<cuda>(a context of the device): its device",
+          made.get_devices().size() == 1 && made.get_devices()[0] == dev);
+    check("make_context<cuda>(a context of the device): get_native gives it back",
+          sycl::get_native<sycl::backend::cuda>(made) == std::vector<CUctx_st *>{own});
+    check("make_context<cuda>: no asynchronous error yet", !handled);
+  }
+  checkThrows("make_context<cuda>(nullptr)", sycl::errc::invalid,
+              [] { (void)sycl::make_context<sycl::backend::cuda>(nullptr); });
+
+  contextSet(primary);  // the user's streams, in the context OnePass uses
+  CUstream_st *stream = nullptr;
+  if (!check("cuStreamCreate", streamCreate(&stream, 0) == 0 && stream)) return;
+  sycl::queue q = sycl::make_queue<sycl::backend::cuda>(stream, ctx);
+  check("make_queue<cuda>: get_native gives the CUstream back", sycl::get_native<sycl::backend::cuda>(q) == stream);
+  sycl::queue copy(q);
+  check("make_queue<cuda>: a copy has the same CUstream", sycl::get_native<sycl::backend::cuda>(copy) == stream);
+  check("make_queue<cuda>: in order", q.is_in_order() && q.has_property<sycl::property::queue::in_order>());
+  check("make_queue<cuda>: its device and context", q.get_device() == dev && q.get_context() == ctx);
+  sycl::queue again = sycl::make_queue<sycl::backend::cuda>(stream, ctx);
+  check("make_queue<cuda> twice of one CUstream: the same CUstream",
+        sycl::get_native<sycl::backend::cuda>(again) == stream);
+  // The user's memset, then the queue's command on the same stream: it sees
+  // the memset's values only if it runs after it.
+  constexpr int n = 1 << 20;
+  unsigned *data = sycl::malloc_device<unsigned>(n, q);
+  std::vector<unsigned> host(n, 0);
+  checkEqual("cuMemsetD32Async on the user's stream", 0,
+             memsetAsync(reinterpret_cast<unsigned long long>(data), 7u, n, stream));
+  if (kernels) q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { data[i] += 1; });
+  q.memcpy(host.data(), data, n * sizeof(unsigned));
+  q.wait();
+  onepass_test::checkArray("make_queue<cuda>: commands after the user's work on the stream", n, host.data(),
+                           [&](std::size_t) { return 7u + (kernels ? 1u : 0u); });
+  // And the user's work after the queue's: the stream's order again.
+  if (kernels) q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) { data[i] = 100; });
+  else q.fill(data, 100u, n);
+  checkEqual("cuMemsetD32Async after the queue's command", 0,
+             memsetAsync(reinterpret_cast<unsigned long long>(data), 9u, n / 2, stream));
+  checkEqual("cuStreamSynchronize", 0, streamSynchronize(stream));
+  q.memcpy(host.data(), data, n * sizeof(unsigned)).wait();
+  onepass_test::checkArray("make_queue<cuda>: the user's work after the queue's command", n, host.data(),
+                           [&](std::size_t i) { return i < n / 2 ? 9u : 100u; });
+  sycl::free(data, q);
+  checkThrows("make_queue<cuda> with a CPU context", sycl::errc::backend_mismatch, [&] {
+    (void)sycl::make_queue<sycl::backend::cuda>(stream, sycl::context(sycl::device(sycl::cpu_selector_v)));
+  });
+  checkThrows("make_queue<cuda> of the NULL stream", sycl::errc::invalid,
+              [&] { (void)sycl::make_queue<sycl::backend::cuda>(nullptr, ctx); });
+  if (own) {
+    CUstream_st *foreign = nullptr;
+    contextSet(own);
+    const bool made = streamCreate(&foreign, 0) == 0;
+    contextSet(primary);
+    if (check("cuStreamCreate in another context", made))
+      checkThrows("make_queue<cuda> of a stream of another context", sycl::errc::invalid,
+                  [&] { (void)sycl::make_queue<sycl::backend::cuda>(foreign, ctx); });
+  }
+}
+
 // `kernels`: false against the fake driver, which runs no kernel code.
 void cudaInterop(const sycl::device &dev, bool kernels) {
   void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -193,6 +284,7 @@ void cudaInterop(const sycl::device &dev, bool kernels) {
   check("make_device<cuda>(get_native<cuda>(device)) is the device",
         sycl::make_device<sycl::backend::cuda>(sycl::get_native<sycl::backend::cuda>(dev)) == dev);
   cudaEventInterop(driver, q, kernels);
+  cudaQueueContextInterop(driver, dev, kernels);
   if (kernels) kernelInterop(q, "CUDA");
 }
 

@@ -221,6 +221,17 @@ ONEPASS_RT_API void *event_native_handle(const std::shared_ptr<event_impl> &);
 // An event that completes when the native event `handle` (CUDA: a CUevent,
 // recorded or not) does, of the context's device.
 ONEPASS_RT_API std::shared_ptr<event_impl> event_from_native(const context_impl &, void *handle);
+// A context of the device a native context (CUDA: a CUcontext) is on, which
+// get_native answers with that handle; errc::invalid if no device is.
+ONEPASS_RT_API std::shared_ptr<context_impl> context_from_native(void *handle, const async_handler &);
+// The native contexts of a context's devices (an adopted one for its device).
+ONEPASS_RT_API std::vector<void *> context_native_handles(const context_impl &);
+// An in-order queue whose commands run on the native queue `handle` (CUDA: a
+// CUstream of the device's primary context), of a device of the context.
+ONEPASS_RT_API std::shared_ptr<queue_impl> queue_from_native(const std::shared_ptr<context_impl> &, void *handle,
+                                                             const async_handler &);
+// A queue's native queue: the adopted one, else the device's interop queue.
+ONEPASS_RT_API void *queue_native_handle(const queue_impl &);
 // Where the data of the command group's accessor with this token lie on the
 // device; errc::invalid for an accessor that is not the command group's.
 ONEPASS_RT_API void *interop_native_mem(const interop_state &, std::uintptr_t token);

@@ -21,6 +21,7 @@ namespace onepass::cuda {
 // Streams per device for asynchronous operations: independent nodes overlap
 // on up to this many.
 inline constexpr uint32_t kStreams = 4;
+static_assert(kStreams < ONEPASS_MAX_STREAMS, "adopted streams need slots");
 
 // A marker is a CUDA event; released ones are kept for reuse, since creating
 // an event costs more than recording one.
@@ -36,7 +37,10 @@ struct Device {
   CUstream stream = nullptr;  // synchronous operations
   CUstream interopStream = nullptr;  // ONEPASS_NATIVE_QUEUE, made when first asked for
   std::mutex interopMutex;
-  std::vector<CUstream> streams;
+  // The backend's kStreams streams, then the users' adopted ones
+  // (adoptNativeQueue): slots never move, so launches read them unlocked.
+  CUstream streams[ONEPASS_MAX_STREAMS] = {};
+  uint32_t streamCount = 0;  // grows under interopMutex
   unsigned smVersion = 0;
   int maxGrid[3] = {0, 0, 0};
   int maxBlock[3] = {0, 0, 0};
@@ -135,5 +139,7 @@ int nativeHandle(uint32_t device, uint32_t what, void **handle, char **error);
 int nativeFinish(uint32_t device, char **error);
 int markerNative(uint32_t device, void *marker, void **handle, char **error);
 void *adoptNativeEvent(uint32_t device, void *handle, char **error);
+int adoptNativeQueue(uint32_t device, void *handle, uint32_t *stream, char **error);
+int nativeContextDevice(void *handle, uint32_t *device, char **error);
 
 }  // namespace onepass::cuda

@@ -116,6 +116,8 @@ const onepass_backend kTable = {
     nativeFinish,
     markerNative,
     adoptNativeEvent,
+    adoptNativeQueue,
+    nativeContextDevice,
 };
 
 }  // namespace
@@ -162,8 +164,8 @@ onepass_backend_entry(const onepass_runtime_services *services, char **why) {
     if (result == CUDA_SUCCESS) result = b.api->cuCtxSetCurrent(d.context);
     if (result == CUDA_SUCCESS) result = b.api->cuStreamCreate(&d.stream, CU_STREAM_NON_BLOCKING);
     for (uint32_t s = 0; s < kStreams && result == CUDA_SUCCESS; ++s) {
-      d.streams.push_back(nullptr);
-      result = b.api->cuStreamCreate(&d.streams.back(), CU_STREAM_NON_BLOCKING);
+      result = b.api->cuStreamCreate(&d.streams[s], CU_STREAM_NON_BLOCKING);
+      if (result == CUDA_SUCCESS) d.streamCount = s + 1;
     }
     // The origin of device timestamps: an event on the host's clock.
     if (result == CUDA_SUCCESS) result = b.api->cuEventCreate(&d.epoch, CU_EVENT_DEFAULT);

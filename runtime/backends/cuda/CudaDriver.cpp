@@ -69,7 +69,14 @@ const DriverApi *loadDriver(std::string &why) {
   ONEPASS_RESOLVE(cuGetErrorName);
   ONEPASS_RESOLVE(cuGetErrorString);
 #undef ONEPASS_RESOLVE
-  api.cuFuncGetAttribute = reinterpret_cast<decltype(api.cuFuncGetAttribute)>(dlsym(library, "cuFuncGetAttribute"));
+  auto optional = [&](auto &function, const char *name) {
+    function = reinterpret_cast<std::remove_reference_t<decltype(function)>>(dlsym(library, name));
+  };
+  optional(api.cuFuncGetAttribute, "cuFuncGetAttribute");
+  optional(api.cuStreamGetCtx, "cuStreamGetCtx");
+  optional(api.cuCtxPushCurrent_v2, "cuCtxPushCurrent_v2");
+  optional(api.cuCtxPopCurrent_v2, "cuCtxPopCurrent_v2");
+  optional(api.cuCtxGetDevice, "cuCtxGetDevice");
   return complete ? &api : nullptr;
 }
 

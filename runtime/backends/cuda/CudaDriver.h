@@ -102,6 +102,11 @@ struct DriverApi {
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
   CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);  // optional: null if the driver lacks it
+  // Optional too (interop: make_queue and make_context of foreign objects).
+  CUresult (*cuStreamGetCtx)(CUstream, CUcontext *);
+  CUresult (*cuCtxPushCurrent_v2)(CUcontext);
+  CUresult (*cuCtxPopCurrent_v2)(CUcontext *);
+  CUresult (*cuCtxGetDevice)(CUdevice *);
 };
 
 // Loads libcuda.so.1 and resolves every function. Returns nullptr and sets

@@ -207,6 +207,66 @@ void *adoptNativeEvent(uint32_t, void *handle, char **error) {
   return new Marker{static_cast<CUevent>(handle), false, true};
 }
 
+int adoptNativeQueue(uint32_t device, void *handle, uint32_t *stream, char **error) {
+  Backend &b = backend();
+  Device &d = *b.devices[device];
+  auto native = static_cast<CUstream>(handle);
+  // The legacy and per-thread default streams (0, 1, 2) have no context of
+  // their own to check, and would serialize with everything: refused.
+  if (reinterpret_cast<uintptr_t>(native) <= 2)
+    return fail(error, "the CUstream is a default stream (NULL, CU_STREAM_LEGACY or CU_STREAM_PER_THREAD); make the "
+                       "queue from a stream made with cuStreamCreate");
+  std::lock_guard<std::mutex> lock(d.interopMutex);
+  for (uint32_t s = kStreams; s < d.streamCount; ++s)
+    if (d.streams[s] == native) {
+      *stream = s;
+      return 0;
+    }
+  // Our kernels and allocations live in the device's primary context: a
+  // stream of another context could not run them.
+  if (b.api->cuStreamGetCtx) {
+    CUcontext owner = nullptr;
+    ONEPASS_CUDA_CHECK(b.api->cuStreamGetCtx(native, &owner), "asking a CUstream for its context");
+    if (owner != d.context)
+      return fail(error, "the CUstream belongs to a CUDA context other than the primary context of '" + d.name +
+                             "', which OnePass uses (create it while the primary context is current, e.g. after "
+                             "cuDevicePrimaryCtxRetain and cuCtxSetCurrent)");
+  }
+  if (d.streamCount >= ONEPASS_MAX_STREAMS)
+    return fail(error, "'" + d.name + "' has " + std::to_string(ONEPASS_MAX_STREAMS - kStreams) +
+                           " queues made from CUstreams already, the most OnePass keeps");
+  d.streams[d.streamCount] = native;
+  *stream = d.streamCount++;
+  return 0;
+}
+
+int nativeContextDevice(void *handle, uint32_t *device, char **error) {
+  Backend &b = backend();
+  auto context = static_cast<CUcontext>(handle);
+  if (!context) return fail(error, "the CUcontext is null");
+  for (uint32_t i = 0; i < b.devices.size(); ++i)
+    if (b.devices[i]->context == context) {
+      *device = i;
+      return 0;
+    }
+  if (!b.api->cuCtxPushCurrent_v2 || !b.api->cuCtxPopCurrent_v2 || !b.api->cuCtxGetDevice)
+    return fail(error, "the NVIDIA driver lacks cuCtxPushCurrent_v2, cuCtxPopCurrent_v2 or cuCtxGetDevice");
+  CUresult result = b.api->cuCtxPushCurrent_v2(context);
+  if (result != CUDA_SUCCESS) return fail(error, "the CUcontext is not usable: " + describe(*b.api, result));
+  CUdevice owner = -1;
+  result = b.api->cuCtxGetDevice(&owner);
+  CUcontext popped = nullptr;
+  b.api->cuCtxPopCurrent_v2(&popped);
+  if (result != CUDA_SUCCESS)
+    return fail(error, "asking a CUcontext for its device failed: " + describe(*b.api, result));
+  for (uint32_t i = 0; i < b.devices.size(); ++i)
+    if (b.devices[i]->handle == owner) {
+      *device = i;
+      return 0;
+    }
+  return fail(error, "the CUcontext is on CUdevice " + std::to_string(owner) + ", which OnePass does not use");
+}
+
 void releaseMarker(uint32_t device, void *marker) {
   auto *m = static_cast<Marker *>(marker);
   if (m->foreign) {
