@@ -68,7 +68,11 @@ if [ "$cuda" = ON ]; then
   # (CUDA 13's ptxas lacks the sm_52 CMake tries, and clang's new offload
   # driver wants a clang-linker-wrapper Debian does not ship); onepass++ then
   # compiles the .cu file as SYCL C++ and drops these CUDA options.
+  # The CTS links its util library with FindCUDA's CUDA_CUDA_LIBRARY, which
+  # FindCUDA looks for outside the toolkit's stubs.
+  toolkit=${CUDA_PATH:-/usr/local/cuda}
   cudaopts=(-DCMAKE_CUDA_ARCHITECTURES=90 -DCMAKE_EXE_LINKER_FLAGS=-fsycl-interop=cuda
+            -DCUDA_CUDA_LIBRARY="$toolkit/lib64/stubs/libcuda.so"
             "-DCMAKE_CUDA_FLAGS=--cuda-host-only --no-offload-new-driver -Wno-unknown-cuda-version $cxxflags")
 fi
 if [ ! -f "$work/build/build.ninja" ] || ! grep -q "OnePass_DIR:PATH=$package" "$work/build/CMakeCache.txt" \

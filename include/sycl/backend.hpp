@@ -123,9 +123,10 @@ backend_return_t<Backend, SyclObject> get_native(const SyclObject &object) {
 template <backend Backend, typename T, int D, access_mode M, target Tg, access::placeholder P>
 T *get_native(const accessor<T, D, M, Tg, P> &acc) {
   static_assert(Backend == backend::cuda, "OnePass: only backend::cuda has native objects");
-  static_assert(Tg == target::device || Tg == target::constant_buffer,
-                "get_native of an accessor is for accessors used in kernels (target::device, constant_buffer)");
-  if constexpr (Tg == target::device)
+  static_assert(Tg == target::device || Tg == target::constant_buffer || Tg == target::local,
+                "get_native of an accessor is for accessors used in kernels (target::device, constant_buffer, "
+                "local)");
+  if constexpr (Tg == target::device || Tg == target::local)  // (target::local: a local_accessor)
     return const_cast<T *>(acc.template get_multi_ptr<access::decorated::no>().get_raw());
   else return const_cast<T *>(acc.get_pointer().get());
 }

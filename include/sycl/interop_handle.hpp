@@ -21,8 +21,9 @@ public:
     check(Backend, "interop_handle::get_native_mem");
     return static_cast<DataT *>(detail::interop_native_mem(*state_, reinterpret_cast<std::uintptr_t>(acc.view_.data)));
   }
-  // The native queue: work the host task enqueues on it has completed when
-  // the host task's event completes (OnePass waits for it).
+  // The native queue (the CUstream of a queue made by make_queue, else the
+  // device's interop stream): work the host task enqueues on it has completed
+  // when the host task's event completes (OnePass waits for it).
   template <backend Backend> backend_return_t<Backend, queue> get_native_queue() const {
     check(Backend, "interop_handle::get_native_queue");
     return static_cast<CUstream_st *>(native(detail::native_object::queue));
@@ -44,7 +45,7 @@ private:
     if (asked != actual) detail::throw_backend_mismatch(what, asked, actual);
   }
   void *native(detail::native_object what) const {
-    return detail::device_native_handle(*detail::interop_device(*state_), what);
+    return detail::interop_native_object(*state_, what);
   }
   const detail::interop_state *state_;
 };

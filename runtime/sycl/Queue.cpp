@@ -22,6 +22,11 @@ namespace sycl::detail {
 struct interop_state {
   std::shared_ptr<device_impl> device;
   rt::AccessAddresses addresses;
+  // Of a queue made from a native queue (make_queue): that queue and its
+  // stream number; of a context made from a native context: that context.
+  void *nativeQueue = nullptr;
+  int nativeStream = -1;
+  void *nativeContext = nullptr;
 };
 
 namespace {
@@ -269,15 +274,22 @@ void forgetCompleted(queue_impl &queue) {
 
 // An interop host task: the user's work, then the wait for what it enqueued
 // on the device's native queue (its event completes after both).
-std::function<void()> interopWork(const std::shared_ptr<device_impl> &device,
-                                  std::function<void(const interop_state &)> task, rt::AccessAddresses addresses) {
-  auto state = std::make_shared<interop_state>(interop_state{device, std::move(addresses)});
+std::function<void()> interopWork(const queue_impl &queue, std::function<void(const interop_state &)> task,
+                                  rt::AccessAddresses addresses) {
+  auto state = std::make_shared<interop_state>(interop_state{queue.device, std::move(addresses)});
+  state->nativeQueue = queue.native;
+  state->nativeStream = queue.pinnedStream;
+  if (queue.context->native && queue.context->devices.front() == queue.device)
+    state->nativeContext = queue.context->native;
   return [task = std::move(task), state] {
     task(*state);
     const device_impl &dev = *state->device;
     char *failure = nullptr;
-    if (dev.backend->native_finish && dev.backend->native_finish(dev.index, &failure))
-      rt::raiseBackendError(errc::runtime, "the native work of a host task failed", failure);
+    const bool failed =
+        state->nativeQueue ? dev.backend->wait_stream &&
+                                 dev.backend->wait_stream(dev.index, static_cast<uint32_t>(state->nativeStream), &failure)
+                           : dev.backend->native_finish && dev.backend->native_finish(dev.index, &failure);
+    if (failed) rt::raiseBackendError(errc::runtime, "the native work of a host task failed", failure);
   };
 }
 
@@ -297,6 +309,12 @@ void *device_native_handle(const device_impl &dev, native_object what) {
 }
 
 const std::shared_ptr<device_impl> &interop_device(const interop_state &state) { return state.device; }
+
+void *interop_native_object(const interop_state &state, native_object what) {
+  if (what == native_object::queue && state.nativeQueue) return state.nativeQueue;
+  if (what == native_object::context && state.nativeContext) return state.nativeContext;
+  return device_native_handle(*state.device, what);
+}
 
 void *interop_native_mem(const interop_state &state, std::uintptr_t token) {
   void *address = nullptr;
@@ -376,7 +394,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
   if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
     prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
-  if (interop) prepared.work = interopWork(queue.device, std::move(desc.interop_task), std::move(addresses));
+  if (interop) prepared.work = interopWork(queue, std::move(desc.interop_task), std::move(addresses));
   const bool async = prepared.runsAsync();
 
   std::shared_ptr<event_impl> event = prepared.event ? std::move(prepared.event) : std::make_shared<event_impl>();

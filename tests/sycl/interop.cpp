@@ -31,12 +31,18 @@ void kernelInterop(sycl::queue &q, const char *where) {
       auto a = inBuf.get_access<sycl::access_mode::read>(h);
       sycl::accessor o(outBuf, h, sycl::write_only);
       sycl::local_accessor<int, 1> scratch(sycl::range<1>(n), h);
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+      sycl::accessor<int, 1, sycl::access_mode::read_write, sycl::target::local> legacy(sycl::range<1>(n), h);
+#pragma clang diagnostic pop
       h.parallel_for(sycl::nd_range<1>(n, n), [=](sycl::nd_item<1> it) {
         const std::size_t i = it.get_global_id(0);
         int *native = sycl::get_native<sycl::backend::cuda>(a);
         static_assert(std::is_same_v<decltype(native), int *>, "a read accessor of int gives an int *");
         int *local = sycl::get_native<sycl::backend::cuda>(scratch);
-        o[i] = storeTwice(local + i, addOne(native + i));
+        int *old = sycl::get_native<sycl::backend::cuda>(legacy);  // target::local (deprecated)
+        old[i] = 5;
+        o[i] = storeTwice(local + i, addOne(native + i)) + (legacy[i] == 5 ? 0 : 1000);
       });
     });
   }
@@ -176,6 +182,12 @@ void cudaQueueContextInterop(void *driver, const sycl::device &dev, bool kernels
     check("make_context<cuda>(a context of the device): get_native gives it back",
           sycl::get_native<sycl::backend::cuda>(made) == std::vector<CUctx_st *>{own});
     check("make_context<cuda>: no asynchronous error yet", !handled);
+    std::vector<CUctx_st *> seen;
+    sycl::queue(made, dev).submit([&](sycl::handler &h) {
+      h.host_task([&](sycl::interop_handle ih) { seen = ih.get_native_context<sycl::backend::cuda>(); });
+    }).wait();
+    check("a host task of a queue of a made context: get_native_context gives the CUcontext",
+          seen == std::vector<CUctx_st *>{own});
   }
   checkThrows("make_context<cuda>(nullptr)", sycl::errc::invalid,
               [] { (void)sycl::make_context<sycl::backend::cuda>(nullptr); });
@@ -213,6 +225,21 @@ void cudaQueueContextInterop(void *driver, const sycl::device &dev, bool kernels
   q.memcpy(host.data(), data, n * sizeof(unsigned)).wait();
   onepass_test::checkArray("make_queue<cuda>: the user's work after the queue's command", n, host.data(),
                            [&](std::size_t i) { return i < n / 2 ? 9u : 100u; });
+  // A host task's native queue is the queue's CUstream, and its work there
+  // is done when the host task is.
+  CUstream_st *inTask = nullptr;
+  int taskFailed = -1;
+  q.submit([&](sycl::handler &h) {
+    h.host_task([&](sycl::interop_handle ih) {
+      inTask = ih.get_native_queue<sycl::backend::cuda>();
+      taskFailed = memsetAsync(reinterpret_cast<unsigned long long>(data), 11u, n, inTask);
+    });
+  });
+  q.memcpy(host.data(), data, n * sizeof(unsigned)).wait();
+  check("a host task of a made queue: get_native_queue is its CUstream", inTask == stream);
+  checkEqual("a host task of a made queue: cuMemsetD32Async", 0, taskFailed);
+  onepass_test::checkArray("a host task of a made queue: its native work is done after it", n, host.data(),
+                           [](std::size_t) { return 11u; });
   sycl::free(data, q);
   checkThrows("make_queue<cuda> with a CPU context", sycl::errc::backend_mismatch, [&] {
     (void)sycl::make_queue<sycl::backend::cuda>(stream, sycl::context(sycl::device(sycl::cpu_selector_v)));

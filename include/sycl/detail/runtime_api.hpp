@@ -213,6 +213,9 @@ enum class native_object : unsigned { device = 0, context = 1, queue = 2 };  // 
 // backend has no native API (the CPU device).
 ONEPASS_RT_API void *device_native_handle(const device_impl &, native_object);
 ONEPASS_RT_API const std::shared_ptr<device_impl> &interop_device(const interop_state &);
+// What an interop host task's native objects are: those of its queue (made
+// from native ones: make_queue, make_context), else its device's.
+ONEPASS_RT_API void *interop_native_object(const interop_state &, native_object);
 // The native event of an event (CUDA: a CUevent that completes once the
 // command has, the same each time it is asked for): errc::feature_not_supported
 // when its device has none. Waits until the command is on its stream (a host
