@@ -298,16 +298,19 @@ void StreamTracker::requestCompletion(Node &event) {
   poller_->notify(true);  // someone on the host waits for it
 }
 
+bool StreamTracker::placeOnceEnqueued(Node &event, uint32_t &on, uint64_t &sequence) {
+  std::unique_lock<std::mutex> lock(event.mutex);
+  event.changed.wait(lock, [&] { return event.enqueued.load(); });
+  if (event.status == NodeStatus::Complete) return false;
+  on = event.stream;
+  sequence = event.sequence;
+  return true;
+}
+
 void *StreamTracker::markerFor(Node &event, std::shared_ptr<void> &keep) {
-  uint32_t on;
-  uint64_t sequence;
-  {
-    std::unique_lock<std::mutex> lock(event.mutex);
-    event.changed.wait(lock, [&] { return event.enqueued.load(); });
-    if (event.status == NodeStatus::Complete) return nullptr;
-    on = event.stream;
-    sequence = event.sequence;
-  }
+  uint32_t on = 0;
+  uint64_t sequence = 0;
+  if (!placeOnceEnqueued(event, on, sequence)) return nullptr;
   std::shared_ptr<Marker> marker;
   {
     Stream &stream = *streams_[on];
@@ -338,15 +341,7 @@ void StreamTracker::wait(Node &event) {
   feeder_->breakStreak();  // a command waited for: no longer back to back
   uint32_t on = 0;
   uint64_t sequence = 0;
-  {
-    std::unique_lock<std::mutex> lock(event.mutex);
-    event.changed.wait(lock, [&] { return event.enqueued.load(); });
-    if (event.status != NodeStatus::Complete) {
-      on = event.stream;
-      sequence = event.sequence;
-    }
-  }
-  if (sequence > 0) {
+  if (placeOnceEnqueued(event, on, sequence) && sequence > 0) {
     // The newest operation of its stream, with no marker behind it yet: wait
     // for the stream itself, which spares recording a marker.
     Stream &stream = *streams_[on];

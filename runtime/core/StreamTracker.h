@@ -108,6 +108,9 @@ public:
 
 private:
   static constexpr uint64_t kFeedingReapInterval = 256;  // operations between reaps while the feeder works
+  // Waits until the event is on its stream; false if it is complete by
+  // then, else its stream and position there.
+  static bool placeOnceEnqueued(Node &event, uint32_t &on, uint64_t &sequence);
   // Makes one driver call (on the feeder's thread, or the caller's).
   void perform(FeederCall &call);
 
