@@ -53,7 +53,8 @@ public:
       static_assert(std::is_invocable_v<const KernelType &>, "single_task needs a kernel callable with no arguments");
       auto &launch = begin_kernel(kernel);
       launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_single_task<Name, KernelType>);
-      static_cast<void>(detail::kernel_name_registration<Name, &detail::kernel_entry_single_task<Name, KernelType>>::registered);
+      static_cast<void>(
+          detail::kernel_name_registration<Name, &detail::kernel_entry_single_task<Name, KernelType>>::registered);
       launch.single_task = true;
       launch.dimensions = 1;
     }
@@ -69,8 +70,8 @@ public:
       auto &launch = begin_kernel(kernel);
       launch.host_entry =
           reinterpret_cast<const void *>(&detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>);
-      static_cast<void>(
-          detail::kernel_name_registration<Name, &detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>>::registered);
+      static_cast<void>(detail::kernel_name_registration<
+                        Name, &detail::kernel_entry_parallel_for<Name, KernelType, Dimensions>>::registered);
       launch.dimensions = Dimensions;
       for (int d = 0; d < Dimensions; ++d) launch.global_range[d] = global_range[d];
     }
@@ -98,7 +99,8 @@ public:
       auto &launch = begin_kernel(kernel);
       launch.host_entry = reinterpret_cast<const void *>(&detail::kernel_entry_nd_range<Name, KernelType, Dimensions>);
       static_cast<void>(
-          detail::kernel_name_registration<Name, &detail::kernel_entry_nd_range<Name, KernelType, Dimensions>>::registered);
+          detail::kernel_name_registration<Name,
+                                           &detail::kernel_entry_nd_range<Name, KernelType, Dimensions>>::registered);
       launch.dimensions = Dimensions;
       for (int d = 0; d < Dimensions; ++d) {
         launch.global_range[d] = global[d];
@@ -176,10 +178,9 @@ public:
                     "the kernel must be const-callable");
       for (int d = 0; d < Dimensions; ++d)
         if (work_group_size[d] == 0)
-          throw exception(make_error_code(errc::nd_range),
-                          "parallel_for_work_group: the work-group size " +
-                              detail::range_text(&work_group_size[0], Dimensions) + " is empty in dimension " +
-                              std::to_string(d));
+          throw exception(make_error_code(errc::nd_range), "parallel_for_work_group: the work-group size " +
+                                                               detail::range_text(&work_group_size[0], Dimensions) +
+                                                               " is empty in dimension " + std::to_string(d));
       parallel_for<KernelName>(nd_range<Dimensions>(num_work_groups, ones<Dimensions>()),
                                detail::work_group_kernel<WorkgroupFunctionType, Dimensions>{kernel, work_group_size});
       for (int d = 0; d < Dimensions; ++d) desc_.kernel.hierarchical_group[d] = work_group_size[d];
@@ -290,6 +291,7 @@ private:
   friend class queue;
   template <typename, int, access_mode, target, access::placeholder> friend class accessor;
   template <typename, int> friend class local_accessor;
+  friend class stream;
   friend struct detail::handler_internals;
   handler() = default;
 
@@ -321,6 +323,12 @@ private:
   }
 
   void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
+  // A sycl::stream of this command group: its control block on the device.
+  void *add_stream(std::size_t total_bytes, std::size_t work_item_bytes) {
+    detail::stream_control *control = nullptr;
+    desc_.streams.push_back(detail::stream_create(*queue_, total_bytes, work_item_bytes, &control));
+    return control;
+  }
   inline void bind_host_task_accessors(void *closure, std::size_t bytes);
   bool has_access(const detail::buffer_access &access) const {
     return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),

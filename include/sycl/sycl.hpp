@@ -38,4 +38,5 @@
 #include "math.hpp"
 #include "bit_cast.hpp"
 #include "span.hpp"
+#include "stream.hpp"
 #include "marray.hpp"

@@ -7,6 +7,7 @@
 #include "KernelValidation.h"
 #include "Log.h"
 #include "Runtime.h"
+#include "Stream.h"
 #include "buffer/BufferAccesses.h"
 #include "buffer/RegionCopy.h"
 
@@ -286,9 +287,10 @@ std::function<void()> interopWork(const queue_impl &queue, std::function<void(co
     const device_impl &dev = *state->device;
     char *failure = nullptr;
     const bool failed =
-        state->nativeQueue ? dev.backend->wait_stream &&
-                                 dev.backend->wait_stream(dev.index, static_cast<uint32_t>(state->nativeStream), &failure)
-                           : dev.backend->native_finish && dev.backend->native_finish(dev.index, &failure);
+        state->nativeQueue
+            ? dev.backend->wait_stream &&
+                  dev.backend->wait_stream(dev.index, static_cast<uint32_t>(state->nativeStream), &failure)
+            : dev.backend->native_finish && dev.backend->native_finish(dev.index, &failure);
     if (failed) rt::raiseBackendError(errc::runtime, "the native work of a host task failed", failure);
   };
 }
@@ -373,7 +375,7 @@ std::shared_ptr<context_impl> get_queue_context(const queue_impl &q) { return q.
 bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
 bool queue_device_is_cpu(const queue_impl &q) { return q.device->properties.type == info::device_type::cpu; }
 
-std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc, abi_2026_11_27) {
+std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc, abi_2026_11_27b) {
   // Validation and JIT compilation happen here, on the submitting thread:
   // their errors are synchronous exceptions.
   bool onHost = desc.kind == command_kind::host_task;
@@ -385,6 +387,8 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   rt::Executor &executor = onHost ? rt::hostExecutor() : queue.device->getExecutor();
   rt::StreamTracker *streams = onHost ? nullptr : queue.device->streams();
   PreparedOperation prepared = prepareOperation(queue, desc, streams != nullptr);
+  if (!desc.streams.empty() && desc.kind == command_kind::kernel)
+    rt::syclCall([&] { streamsPrepare(desc.streams, desc.kernel); });
   // The accessors' requirements as the core sees them (none for most USM code).
   const std::vector<rt::BufferAccess> accesses = rt::coreAccesses(desc.accesses);
   rt::AccessAddresses addresses;
@@ -412,21 +416,22 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
     // Entered under the queue's lock: an in-order queue's commands enter the
     // graph in their order.
     bool runAsync = async;
-    if (!accesses.empty()) {
-      std::vector<std::function<void()>> finishing =
-          rt::syclCall([&] { return rt::enterAccesses(accesses, runner, event, queue.errors); });
-      if (!finishing.empty()) {
-        // Host-side steps after the command: it runs to completion on a lane.
-        if (runAsync) {
-          rt::AsyncWork *work = prepared.async ? prepared.async.get() : event->embeddedWork;
-          prepared.work = [work, keep = std::move(prepared.async)] { work->enqueue(-1); };
-        }
-        runAsync = false;
-        prepared.work = [work = std::move(prepared.work), finishing = std::move(finishing)] {
-          work();
-          for (const auto &step : finishing) step();
-        };
+    std::vector<std::function<void()>> finishing;
+    if (!accesses.empty())
+      finishing = rt::syclCall([&] { return rt::enterAccesses(accesses, runner, event, queue.errors); });
+    if (!desc.streams.empty() && desc.kind == command_kind::kernel)  // printed before the event completes
+      finishing.push_back([kernelStreams = std::move(desc.streams)] { streamsPrint(kernelStreams); });
+    if (!finishing.empty()) {
+      // Host-side steps after the command: it runs to completion on a lane.
+      if (runAsync) {
+        rt::AsyncWork *work = prepared.async ? prepared.async.get() : event->embeddedWork;
+        prepared.work = [work, keep = std::move(prepared.async)] { work->enqueue(-1); };
       }
+      runAsync = false;
+      prepared.work = [work = std::move(prepared.work), finishing = std::move(finishing)] {
+        work();
+        for (const auto &step : finishing) step();
+      };
     }
     if (queue.options.in_order && queue.last && !queue.last->complete.load(std::memory_order_acquire)) {
       // The previous command, if not done. On this device's streams, once

@@ -32,7 +32,7 @@ inline std::string range_text(const std::size_t *values, int dimensions) {
 // change with it): a program built against other headers then stops at its
 // first such call with the dynamic loader's "undefined symbol" error, naming
 // the function, instead of reading memory of another shape.
-struct abi_2026_11_27 {};
+struct abi_2026_11_27b {};
 
 struct platform_impl;
 struct device_impl;
@@ -40,6 +40,7 @@ struct context_impl;
 struct queue_impl;
 struct event_impl;
 struct buffer_impl;
+struct stream_impl;  // the runtime's side of a sycl::stream
 
 struct platform_properties {
   std::string name;
@@ -185,12 +186,43 @@ struct command_group_desc {
   // A host task that takes an interop_handle (§4.10.2): its target::device
   // accessors' data lie on the queue's device, where interop_handle finds them.
   std::function<void(const interop_state &)> interop_task;
-  region_side region_source, region_destination;  // copy_region (source unused by fill_region)
-  std::size_t element_bytes = 0;                  // copy_region, fill_region
-  std::shared_ptr<const void> keep_alive;         // a shared_ptr side of a copy
+  region_side region_source, region_destination;      // copy_region (source unused by fill_region)
+  std::size_t element_bytes = 0;                      // copy_region, fill_region
+  std::shared_ptr<const void> keep_alive;             // a shared_ptr side of a copy
+  std::vector<std::shared_ptr<stream_impl>> streams;  // the kernel's sycl::streams
 };
 
-ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&, abi_2026_11_27 = {});
+ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&, abi_2026_11_27b = {});
+
+// --- streams (§4.16) ---------------------------------------------------------
+// A stream's control block on its device (sycl/stream.hpp formats into it):
+// the buffer and the work-items' slots, which the runtime sets up when the
+// kernel is submitted.
+// The head of a work-item's slot, then its text. The runtime zeroes slots
+// before the kernel: zeroes are the defaults.
+struct stream_slot {
+  std::uint32_t fill;
+  std::uint8_t base;  // 0: decimal, 8, 16
+  std::uint8_t showbase;
+  std::uint8_t showpos;
+  std::uint8_t notation;   // 0: default, 1: fixed, 2: scientific, 3: hexfloat
+  std::int32_t width;      // 0: none
+  std::int32_t precision;  // 0: none (6), else the precision + 1
+};
+struct stream_control {
+  char *out;               // the stream's buffer
+  std::uint32_t capacity;  // its size
+  std::uint32_t used;      // bytes flushed into it (may pass capacity: those were dropped)
+  std::uint32_t truncated;
+  std::uint32_t dims;  // of the kernel's range (0: single_task)
+  char *items;         // item_count slots of item_stride bytes
+  std::uint64_t item_stride;
+  std::uint64_t item_count;
+};
+// A stream (sycl::stream's constructor) on the queue's device: `*control`
+// is its control block there. errc::invalid for a size of 0.
+ONEPASS_RT_API std::shared_ptr<stream_impl> stream_create(const queue_impl &, std::size_t total_bytes,
+                                                          std::size_t work_item_bytes, stream_control **control);
 ONEPASS_RT_API void queue_wait(queue_impl &);
 ONEPASS_RT_API void queue_throw_asynchronous(queue_impl &);
 
@@ -254,7 +286,7 @@ struct buffer_init {
 };
 // The returned handle's deleter is the buffer's destructor (SYCL 2020
 // §4.7.2.3): it waits for the buffer's commands, then writes the data back.
-ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27 = {});
+ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27b = {});
 // The tokens of a buffer are [buffer_token, buffer_token + byte size): never a
 // user-space address, so a kernel argument holding one is an accessor.
 ONEPASS_RT_API std::uintptr_t buffer_token(const buffer_impl &);
