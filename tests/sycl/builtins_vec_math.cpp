@@ -690,12 +690,55 @@ void checkScalarConversions(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// A class that converts to one floating-point type is that type for every
+// scalar form (as for functions of float, double and half), and the
+// pointer forms take their Ptr as the one template argument.
+template <typename T> struct ConvertsTo {
+  T value;
+  operator T() const { return value; }
+};
+void checkScalarFormTemplates(sycl::queue &q) {
+  static_assert(std::is_same_v<decltype(sycl::sqrt(ConvertsTo<float>{})), float>);
+  static_assert(std::is_same_v<decltype(sycl::cospi(ConvertsTo<double>{})), double>);
+  static_assert(std::is_same_v<decltype(sycl::exp(ConvertsTo<sycl::half>{})), sycl::half>);
+  static_assert(std::is_same_v<decltype(sycl::isnan(ConvertsTo<float>{})), decltype(sycl::isnan(1.0f))>);
+  static_assert(std::is_same_v<decltype(sycl::isless(ConvertsTo<double>{}, 1)), decltype(sycl::isless(1.0, 1.0))>);
+  static_assert(std::is_same_v<decltype(sycl::degrees(ConvertsTo<float>{})), float>);
+  static_assert(std::is_same_v<decltype(sycl::ldexp(ConvertsTo<double>{}, 3)), double>);
+  static_assert(std::is_same_v<decltype(sycl::nan(ConvertsTo<std::uint64_t>{})), double>);
+  using local_int = sycl::multi_ptr<int, sycl::access::address_space::local_space, sycl::access::decorated::no>;
+  static_assert(std::is_same_v<decltype(sycl::frexp<local_int>(1.0f, std::declval<local_int>())), float>);
+  static_assert(std::is_same_v<decltype(sycl::remquo<int *>(1.0, 2.0, nullptr)), double>);
+  double *out = sycl::malloc_shared<double>(8, q);
+  int *exponent = sycl::malloc_shared<int>(2, q);
+  out[7] = 0.25;
+  q.single_task([=] {
+     const ConvertsTo<double> x{out[7]};  // 0.25, unknown to the compiler
+     out[0] = sycl::sqrt(x);
+     out[1] = sycl::ilogb(x);
+     out[2] = sycl::pown(x, 2);
+     out[3] = sycl::frexp<int *>(double(x), exponent);
+     out[4] = sycl::isgreater(x, 0) ? 1.0 : 0.0;
+     out[5] = sycl::sign(ConvertsTo<float>{-2.0f});
+     int quotient = 0;
+     out[6] = sycl::remquo(7.0, double(x) * 8, &quotient);
+     exponent[1] = quotient;
+   }).wait();
+  const double expected[7] = {0.5, -2.0, 0.0625, 0.5, 1.0, -1.0, -1.0};
+  onepass_test::checkArray("scalar forms of convertible arguments", 7, out, [&](std::size_t i) { return expected[i]; });
+  onepass_test::checkEqual("frexp's exponent", -1, exponent[0]);
+  onepass_test::checkEqual("remquo's quotient", 4, exponent[1]);
+  sycl::free(out, q);
+  sycl::free(exponent, q);
+}
+
 }  // namespace
 
 int main() {
   sycl::queue q;
   std::printf("device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
   const bool fp64 = q.get_device().has(sycl::aspect::fp64);
+  onepass_test::runPart("scalar form templates", [&] { checkScalarFormTemplates(q); });
   onepass_test::runPart("float", [&] { checkMath<float, sycl::vec<float, 4>>(q, "float", "vec<float, 4>"); });
   onepass_test::runPart("float marray",
                         [&] { checkMath<float, sycl::marray<float, 5>>(q, "float", "marray<float, 5>"); });

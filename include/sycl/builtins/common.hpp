@@ -95,6 +95,9 @@ template <typename T> detail::genfloat_result_t<T> sign(T x) {
 }
 
 // The scalar forms as functions of float, double and half (rev 10).
+ONEPASS_SCALAR_FLOAT_FORMS_1(degrees)
+ONEPASS_SCALAR_FLOAT_FORMS_1(radians)
+ONEPASS_SCALAR_FLOAT_FORMS_1(sign)
 ONEPASS_SCALAR_FLOAT_FORMS_3(clamp)
 ONEPASS_SCALAR_FLOAT_FORMS_2(max)
 ONEPASS_SCALAR_FLOAT_FORMS_2(min)

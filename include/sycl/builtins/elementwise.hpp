@@ -205,16 +205,61 @@ auto lanewise_with_output(Ptr out, F f, const Args &...args) {
 }  // namespace sycl::detail
 
 // SYCL 2020 rev 10 §4.17.5 and §4.17.7: the scalar forms of the
-// floating-point builtins are functions of float, double and half, not
-// templates, so their arguments convert as for any function call:
-// sycl::pow(x, 2) with a float x is pow(float, float), sycl::clamp(x, 0, 1)
-// clamp(float, float, float). These define them for a builtin `name`; each
-// calls the builtin's template (exact matches prefer the non-template).
+// floating-point builtins are functions of float, double and half, so their
+// arguments convert as for any function call: sycl::pow(x, 2) with a float x
+// is pow(float, float), sycl::clamp(x, 0, 1) clamp(float, float, float), and
+// a class converting to float is a float. OnePass gives each builtin `name`
+// one template that takes what those three functions would, picks the one
+// overload resolution would (float_scalar_form below, declared only) and
+// calls the builtin's template with it. A template, not three functions:
+// nothing is instantiated for a TU that does not call it, and a
+// non-template function of the user's with the same name and parameters is
+// preferred to it. Arguments that are all of the builtin's own types
+// (genfloat) go to the builtin's template directly.
+namespace sycl::detail {
+float float_scalar_form(float);
+double float_scalar_form(double);
+half float_scalar_form(half);
+float float_scalar_form(float, float);
+double float_scalar_form(double, double);
+half float_scalar_form(half, half);
+float float_scalar_form(float, float, float);
+double float_scalar_form(double, double, double);
+half float_scalar_form(half, half, half);
+template <typename... Args> using float_scalar_form_t = decltype(float_scalar_form(std::declval<Args>()...));
+template <typename... Args> inline constexpr bool all_genfloat_v = (is_genfloat_v<Args> && ...);
+template <bool Enable, typename... Args> using scalar_form_enable_t = std::enable_if_t<Enable && !all_genfloat_v<Args...>>;
+}  // namespace sycl::detail
+
+#define ONEPASS_SCALAR_FLOAT_FORMS_1(name)                                                                             \
+  template <typename A, typename R = detail::float_scalar_form_t<A>, typename = detail::scalar_form_enable_t<true, A>> \
+  auto name(A a)->decltype(name<R>(std::declval<R>())) {                                                               \
+    return name<R>(static_cast<R>(a));                                                                                 \
+  }
 #define ONEPASS_SCALAR_FLOAT_FORMS_2(name)                                                                             \
-  inline float name(float a, float b) { return name<float, float>(a, b); }                                             \
-  inline double name(double a, double b) { return name<double, double>(a, b); }                                        \
-  inline half name(half a, half b) { return name<half, half>(a, b); }
+  template <typename A, typename B, typename R = detail::float_scalar_form_t<A, B>,                                    \
+            typename = detail::scalar_form_enable_t<true, A, B>>                                                       \
+  auto name(A a, B b)->decltype(name<R, R>(std::declval<R>(), std::declval<R>())) {                                    \
+    return name<R, R>(static_cast<R>(a), static_cast<R>(b));                                                           \
+  }
 #define ONEPASS_SCALAR_FLOAT_FORMS_3(name)                                                                             \
-  inline float name(float a, float b, float c) { return name<float, float, float>(a, b, c); }                          \
-  inline double name(double a, double b, double c) { return name<double, double, double>(a, b, c); }                  \
-  inline half name(half a, half b, half c) { return name<half, half, half>(a, b, c); }
+  template <typename A, typename B, typename C, typename R = detail::float_scalar_form_t<A, B, C>,                     \
+            typename = detail::scalar_form_enable_t<true, A, B, C>>                                                    \
+  auto name(A a, B b, C c)->decltype(name<R, R, R>(std::declval<R>(), std::declval<R>(), std::declval<R>())) {         \
+    return name<R, R, R>(static_cast<R>(a), static_cast<R>(b), static_cast<R>(c));                                     \
+  }
+// A floating-point argument and an int (ldexp, pown, rootn).
+#define ONEPASS_SCALAR_FLOAT_FORMS_1_INT(name)                                                                         \
+  template <typename A, typename R = detail::float_scalar_form_t<A>, typename = detail::scalar_form_enable_t<true, A>> \
+  auto name(A a, int k)->decltype(name<R>(std::declval<R>(), k)) {                                                     \
+    return name<R>(static_cast<R>(a), k);                                                                              \
+  }
+// Rev 10's `template <typename Ptr> float name(float x, Ptr p)` (fract,
+// frexp, lgamma_r, modf, sincos): Ptr is the one template parameter, as
+// name<Ptr>(x, p) expects.
+#define ONEPASS_SCALAR_FLOAT_FORMS_PTR(name)                                                                           \
+  template <typename Ptr> auto name(float x, Ptr p)->decltype(name<float, Ptr>(x, p)) { return name<float, Ptr>(x, p); } \
+  template <typename Ptr> auto name(double x, Ptr p)->decltype(name<double, Ptr>(x, p)) {                              \
+    return name<double, Ptr>(x, p);                                                                                    \
+  }                                                                                                                    \
+  template <typename Ptr> auto name(half x, Ptr p)->decltype(name<half, Ptr>(x, p)) { return name<half, Ptr>(x, p); }

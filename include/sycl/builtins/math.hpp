@@ -480,4 +480,78 @@ auto nan(T nancode) {
   return detail::lanewise([](auto code) { return detail::nan_with_code(code); }, nancode);
 }
 
+
+// The scalar forms of the one-argument functions, of ldexp, pown and rootn,
+// and of those with a pointer (rev 10; elementwise.hpp).
+ONEPASS_SCALAR_FLOAT_FORMS_1(acos)
+ONEPASS_SCALAR_FLOAT_FORMS_1(acosh)
+ONEPASS_SCALAR_FLOAT_FORMS_1(acospi)
+ONEPASS_SCALAR_FLOAT_FORMS_1(asin)
+ONEPASS_SCALAR_FLOAT_FORMS_1(asinh)
+ONEPASS_SCALAR_FLOAT_FORMS_1(asinpi)
+ONEPASS_SCALAR_FLOAT_FORMS_1(atan)
+ONEPASS_SCALAR_FLOAT_FORMS_1(atanh)
+ONEPASS_SCALAR_FLOAT_FORMS_1(atanpi)
+ONEPASS_SCALAR_FLOAT_FORMS_1(cbrt)
+ONEPASS_SCALAR_FLOAT_FORMS_1(ceil)
+ONEPASS_SCALAR_FLOAT_FORMS_1(cos)
+ONEPASS_SCALAR_FLOAT_FORMS_1(cosh)
+ONEPASS_SCALAR_FLOAT_FORMS_1(cospi)
+ONEPASS_SCALAR_FLOAT_FORMS_1(erf)
+ONEPASS_SCALAR_FLOAT_FORMS_1(erfc)
+ONEPASS_SCALAR_FLOAT_FORMS_1(exp)
+ONEPASS_SCALAR_FLOAT_FORMS_1(exp2)
+ONEPASS_SCALAR_FLOAT_FORMS_1(exp10)
+ONEPASS_SCALAR_FLOAT_FORMS_1(expm1)
+ONEPASS_SCALAR_FLOAT_FORMS_1(fabs)
+ONEPASS_SCALAR_FLOAT_FORMS_1(floor)
+ONEPASS_SCALAR_FLOAT_FORMS_1(lgamma)
+ONEPASS_SCALAR_FLOAT_FORMS_1(log)
+ONEPASS_SCALAR_FLOAT_FORMS_1(log2)
+ONEPASS_SCALAR_FLOAT_FORMS_1(log10)
+ONEPASS_SCALAR_FLOAT_FORMS_1(log1p)
+ONEPASS_SCALAR_FLOAT_FORMS_1(logb)
+ONEPASS_SCALAR_FLOAT_FORMS_1(rint)
+ONEPASS_SCALAR_FLOAT_FORMS_1(round)
+ONEPASS_SCALAR_FLOAT_FORMS_1(rsqrt)
+ONEPASS_SCALAR_FLOAT_FORMS_1(sin)
+ONEPASS_SCALAR_FLOAT_FORMS_1(sinh)
+ONEPASS_SCALAR_FLOAT_FORMS_1(sinpi)
+ONEPASS_SCALAR_FLOAT_FORMS_1(sqrt)
+ONEPASS_SCALAR_FLOAT_FORMS_1(tan)
+ONEPASS_SCALAR_FLOAT_FORMS_1(tanh)
+ONEPASS_SCALAR_FLOAT_FORMS_1(tanpi)
+ONEPASS_SCALAR_FLOAT_FORMS_1(tgamma)
+ONEPASS_SCALAR_FLOAT_FORMS_1(trunc)
+ONEPASS_SCALAR_FLOAT_FORMS_1(ilogb)
+ONEPASS_SCALAR_FLOAT_FORMS_1_INT(ldexp)
+ONEPASS_SCALAR_FLOAT_FORMS_1_INT(pown)
+ONEPASS_SCALAR_FLOAT_FORMS_1_INT(rootn)
+ONEPASS_SCALAR_FLOAT_FORMS_PTR(fract)
+ONEPASS_SCALAR_FLOAT_FORMS_PTR(frexp)
+ONEPASS_SCALAR_FLOAT_FORMS_PTR(lgamma_r)
+ONEPASS_SCALAR_FLOAT_FORMS_PTR(modf)
+ONEPASS_SCALAR_FLOAT_FORMS_PTR(sincos)
+template <typename Ptr> auto remquo(float x, float y, Ptr quo) -> decltype(remquo<float, float, Ptr>(x, y, quo)) {
+  return remquo<float, float, Ptr>(x, y, quo);
+}
+template <typename Ptr> auto remquo(double x, double y, Ptr quo) -> decltype(remquo<double, double, Ptr>(x, y, quo)) {
+  return remquo<double, double, Ptr>(x, y, quo);
+}
+template <typename Ptr> auto remquo(half x, half y, Ptr quo) -> decltype(remquo<half, half, Ptr>(x, y, quo)) {
+  return remquo<half, half, Ptr>(x, y, quo);
+}
+// nan's scalar forms take the codes of each type: uint32_t (float),
+// uint64_t (double), uint16_t (half).
+namespace detail {
+std::uint32_t nan_code_form(std::uint32_t);
+std::uint64_t nan_code_form(std::uint64_t);
+std::uint16_t nan_code_form(std::uint16_t);
+}  // namespace detail
+template <typename A, typename C = decltype(detail::nan_code_form(std::declval<A>())),
+          typename = std::enable_if_t<!detail::is_nan_code_v<detail::element_type_t<A>>>>
+auto nan(A nancode) -> decltype(nan<C>(std::declval<C>())) {
+  return nan<C>(static_cast<C>(nancode));
+}
+
 }  // namespace sycl

@@ -142,4 +142,21 @@ select(T1 a, T2 b, T3 c) {
   return detail::lanewise([](auto x, auto y, auto mask) { return detail::is_set(mask) ? y : x; }, a, b, c);
 }
 
+
+// The scalar forms (rev 10; elementwise.hpp).
+ONEPASS_SCALAR_FLOAT_FORMS_1(isfinite)
+ONEPASS_SCALAR_FLOAT_FORMS_1(isinf)
+ONEPASS_SCALAR_FLOAT_FORMS_1(isnan)
+ONEPASS_SCALAR_FLOAT_FORMS_1(isnormal)
+ONEPASS_SCALAR_FLOAT_FORMS_1(signbit)
+ONEPASS_SCALAR_FLOAT_FORMS_2(isequal)
+ONEPASS_SCALAR_FLOAT_FORMS_2(isnotequal)
+ONEPASS_SCALAR_FLOAT_FORMS_2(isgreater)
+ONEPASS_SCALAR_FLOAT_FORMS_2(isgreaterequal)
+ONEPASS_SCALAR_FLOAT_FORMS_2(isless)
+ONEPASS_SCALAR_FLOAT_FORMS_2(islessequal)
+ONEPASS_SCALAR_FLOAT_FORMS_2(islessgreater)
+ONEPASS_SCALAR_FLOAT_FORMS_2(isordered)
+ONEPASS_SCALAR_FLOAT_FORMS_2(isunordered)
+
 }  // namespace sycl
