@@ -304,6 +304,36 @@ template <typename T> constexpr bool stream_integer_v = std::is_integral_v<T> &&
                                                         !std::is_same_v<T, unsigned char>;
 }  // namespace detail
 
+namespace detail {
+template <typename T> constexpr int stream_list_size() {
+  if constexpr (is_vec_v<T>) return T::size();
+  else return T::dimensions;
+}
+// Calls field(label, value) for each pair.
+template <typename F> void write_pairs(F &) {}
+template <typename F, typename Value, typename... Rest>
+void write_pairs(F &field, const char *label, const Value &value, const Rest &...rest) {
+  field(label, value);
+  write_pairs(field, rest...);
+}
+// name(label: value, label: value, ...)
+template <typename Stream, typename... Fields>
+void write_labelled(const Stream &os, stream_writer &w, const char *name, const Fields &...fields) {
+  w.put(name);
+  w.put('(');
+  bool first = true;
+  auto field = [&](const char *label, const auto &value) {
+    if (!first) w.put(", ");
+    first = false;
+    w.put(label);
+    w.put(": ");
+    os << value;
+  };
+  write_pairs(field, fields...);
+  w.put(')');
+}
+}  // namespace detail
+
 inline detail::precision_manipulator setprecision(int precision) { return {precision}; }
 inline detail::width_manipulator setw(int width) { return {width}; }
 
@@ -403,54 +433,26 @@ template <typename T> const stream &operator<<(const stream &os, const T &rhs) {
     w.field(p, static_cast<std::uint32_t>(end - p));
   } else if constexpr (detail::is_multi_ptr_v<T>) {
     os << static_cast<const void *>(rhs.get_raw());
-  } else if constexpr (detail::is_vec_v<T>) {
+  } else if constexpr (detail::is_vec_v<T> || detail::is_id_or_range_v<T>) {  // {a, b, c}
     w.put('{');
-    for (int i = 0; i < T::size(); ++i) {
+    for (int i = 0; i < detail::stream_list_size<T>(); ++i) {
       if (i) w.put(", ");
-      os << static_cast<typename T::element_type>(rhs[i]);
-    }
-    w.put('}');
-  } else if constexpr (detail::is_id_or_range_v<T>) {
-    w.put('{');
-    for (int i = 0; i < T::dimensions; ++i) {
-      if (i) w.put(", ");
-      os << rhs[i];
+      if constexpr (detail::is_vec_v<T>) os << static_cast<typename T::element_type>(rhs[i]);
+      else os << rhs[i];
     }
     w.put('}');
   } else if constexpr (detail::is_item_v<T>) {
-    w.put("item(range: ");
-    os << rhs.get_range();
-    w.put(", id: ");
-    os << rhs.get_id();
-    w.put(")");
+    detail::write_labelled(os, w, "item", "range", rhs.get_range(), "id", rhs.get_id());
   } else if constexpr (detail::is_nd_item_v<T>) {
-    w.put("nd_item(global_id: ");
-    os << rhs.get_global_id();
-    w.put(", local_id: ");
-    os << rhs.get_local_id();
-    w.put(")");
+    detail::write_labelled(os, w, "nd_item", "global_id", rhs.get_global_id(), "local_id", rhs.get_local_id());
   } else if constexpr (detail::is_work_group_v<T>) {
-    w.put("group(id: ");
-    os << rhs.get_group_id();
-    w.put(", range: ");
-    os << rhs.get_group_range();
-    w.put(")");
+    detail::write_labelled(os, w, "group", "id", rhs.get_group_id(), "range", rhs.get_group_range());
   } else if constexpr (detail::is_nd_range_v<T>) {
-    w.put("nd_range(global_range: ");
-    os << rhs.get_global_range();
-    w.put(", local_range: ");
-    os << rhs.get_local_range();
-    w.put(", offset: ");
-    os << rhs.get_offset();
-    w.put(")");
+    detail::write_labelled(os, w, "nd_range", "global_range", rhs.get_global_range(), "local_range",
+                           rhs.get_local_range(), "offset", rhs.get_offset());
   } else if constexpr (detail::is_h_item_v<T>) {
-    w.put("h_item(global_id: ");
-    os << rhs.get_global_id();
-    w.put(", logical_local_id: ");
-    os << rhs.get_logical_local_id();
-    w.put(", physical_local_id: ");
-    os << rhs.get_physical_local_id();
-    w.put(")");
+    detail::write_labelled(os, w, "h_item", "global_id", rhs.get_global_id(), "logical_local_id",
+                           rhs.get_logical_local_id(), "physical_local_id", rhs.get_physical_local_id());
   } else static_assert(sizeof(T) == 0, "sycl::stream cannot output this type (SYCL 2020 §4.16.1, Table 139)");
   return os;
 }
