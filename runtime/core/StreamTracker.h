@@ -101,6 +101,11 @@ public:
   // get_native<backend::cuda>(event).)
   void *markerFor(Node &event, std::shared_ptr<void> &keep);
 
+  // Makes every driver call handed to the feeder so far: what is enqueued
+  // here is then on the device's streams, where freeing memory (which
+  // synchronizes with the device) waits for it (sycl::free).
+  void flush() { feeder_->drain(); }
+
   // Completes an enqueued event the device is known to have finished (a
   // command that depends on it completed), with what precedes it on its
   // stream, without waiting for the poller to see its marker.

@@ -1,7 +1,9 @@
 // USM allocations of the core (Usm.h).
 #include "Usm.h"
 
+#include "Device.h"
 #include "Error.h"
+#include "StreamTracker.h"
 
 #include <map>
 #include <mutex>
@@ -57,6 +59,11 @@ void usmFree(void *pointer, const void *owner, const char *what) {
   UsmAllocation allocation = std::move(it->second);
   t.byAddress.erase(it);
   lock.unlock();
+  // Commands already submitted reach the driver first, as under CUDA, where
+  // freeing waits for the work on the device: code that frees memory its
+  // last kernels still use without waiting for them (against §4.8.3.6, but
+  // common) then runs instead of faulting.
+  if (StreamTracker *streams = allocation.device->streams()) streams->flush();
   allocation.device->backend->deallocate(allocation.device->index, pointer, allocation.kind);
 }
 

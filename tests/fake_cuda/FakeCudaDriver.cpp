@@ -16,6 +16,9 @@
 //   FAKE_CUDA_MAX_PTX=90         highest PTX ISA (x10) the driver accepts; a
 //                                module asking for more is rejected
 //   FAKE_CUDA_KERNEL_THREADS=768 cuFuncGetAttribute's threads per block of a kernel
+//   FAKE_CUDA_LAUNCH_AFTER_FREE=fault  a launch after device memory was
+//                                freed faults (as a kernel using the freed
+//                                memory would; the tests free last)
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -45,6 +48,9 @@ struct State {
   long launchNanoseconds = environmentNumber("FAKE_CUDA_LAUNCH_NS", 0);
   long faultLaunch = environmentNumber("FAKE_CUDA_FAULT_LAUNCH", 0);
   long maxPtx = environmentNumber("FAKE_CUDA_MAX_PTX", 90);
+  bool launchAfterFreeFaults =
+      std::getenv("FAKE_CUDA_LAUNCH_AFTER_FREE") && std::string(std::getenv("FAKE_CUDA_LAUNCH_AFTER_FREE")) == "fault";
+  std::atomic<bool> freedDevice{false};
   std::atomic<long> launches{0};
   std::atomic<bool> faulted{false};
   std::mutex mutex;
@@ -222,6 +228,7 @@ static CUresult release(void *pointer, bool host) {
   auto it = map.find(reinterpret_cast<uintptr_t>(pointer));
   if (it == map.end()) return kInvalidValue;
   if (!host) s.used -= it->second;
+  if (!host) s.freedDevice.store(true);
   map.erase(it);
   std::free(pointer);
   return kSuccess;
@@ -316,6 +323,10 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
     }
   }
   if (s.launches.fetch_add(1) + 1 == s.faultLaunch) s.faulted.store(true);
+  if (s.launchAfterFreeFaults && s.freedDevice.load()) {
+    s.faulted.store(true);
+    return kIllegalAddress;
+  }
   return kSuccess;
 }
 

@@ -238,6 +238,37 @@ void kernelLimits() {
   sycl::free(out, q);
 }
 
+// Memory freed while kernels submitted before still use it, without a wait
+// (against §4.8.3.6, but what CUDA tolerates: cuMemFree waits for the
+// device): sycl::free hands the submitted commands to the driver first. The
+// fake driver (FAKE_CUDA_LAUNCH_AFTER_FREE=fault) faults a launch that comes
+// after a device allocation was freed, as a kernel reading freed memory
+// does; launches take 20 us each, so the feeder is far behind the submitter.
+void freePending() {
+  sycl::queue q{sycl::gpu_selector_v, sycl::property::queue::in_order()};
+  sycl::queue other{q.get_context(), q.get_device()};
+  constexpr int n = 16384, kernels = 2000;
+  float *a = sycl::malloc_device<float>(n, q), *b = sycl::malloc_device<float>(n, q),
+        *c = sycl::malloc_device<float>(n, q);
+  for (int k = 0; k < kernels; ++k)
+    q.parallel_for(sycl::nd_range<1>(n, 256), [=](sycl::nd_item<1> it) {
+      const std::size_t i = it.get_global_id(0);
+      c[i] = a[i] + b[i];
+    });
+  other.wait();  // (not the queue the kernels are on)
+  sycl::free(a, q);
+  sycl::free(b, q);
+  sycl::free(c, q);
+  bool failed = false;
+  try {
+    q.wait_and_throw();
+  } catch (const sycl::exception &e) {
+    failed = true;
+    std::printf("asynchronous error: %s\n", e.what());
+  }
+  onepass_test::check("kernels submitted before sycl::free ran before the memory was freed", !failed);
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -249,8 +280,10 @@ int main(int argc, char **argv) {
   else if (mode == "fault") fault();
   else if (mode == "feeder" || mode == "feeder-back-to-back") feeder();  // (ctest sets the feeder up per name)
   else if (mode == "kernel-limits") kernelLimits();
+  else if (mode == "free-pending") freePending();
   else {
-    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder|kernel-limits\n", argv[0]);
+    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder|kernel-limits|free-pending\n",
+                 argv[0]);
     return 2;
   }
   checkCpuStillWorks();
