@@ -269,6 +269,26 @@ void freePending() {
   onepass_test::check("kernels submitted before sycl::free ran before the memory was freed", !failed);
 }
 
+// A fault while many launches are still on their way to the driver (issue
+// 21: the process must report it and finish, its teardown never crash). The
+// tenth kernel writes through a null pointer (on the fake driver, the tenth
+// launch faults: FAKE_CUDA_FAULT_LAUNCH=10); the ones after it fail too, as
+// every call does on a real context after a fault.
+void faultPending() {
+  int reported = 0;
+  sycl::queue q{sycl::gpu_selector_v, [&](sycl::exception_list list) { reported += static_cast<int>(list.size()); },
+                sycl::property::queue::in_order()};
+  constexpr int n = 16384;
+  float *data = sycl::malloc_device<float>(n, q);
+  for (int k = 0; k < 2000; ++k) {
+    float *target = k == 9 ? nullptr : data;
+    q.parallel_for(sycl::nd_range<1>(n, 256), [=](sycl::nd_item<1> it) { target[it.get_global_id(0)] += 1; });
+  }
+  q.wait_and_throw();
+  onepass_test::check("the fault is reported", reported >= 1);
+  sycl::free(data, q);  // (on a faulted context: the driver's error is a warning, not a crash)
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -281,9 +301,12 @@ int main(int argc, char **argv) {
   else if (mode == "feeder" || mode == "feeder-back-to-back") feeder();  // (ctest sets the feeder up per name)
   else if (mode == "kernel-limits") kernelLimits();
   else if (mode == "free-pending") freePending();
+  else if (mode == "fault-pending") faultPending();
   else {
-    std::fprintf(stderr, "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder|kernel-limits|free-pending\n",
-                 argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder|kernel-limits|free-pending|fault-pending\n",
+        argv[0]);
     return 2;
   }
   checkCpuStillWorks();
