@@ -339,8 +339,8 @@ inline detail::width_manipulator setw(int width) { return {width}; }
 
 class stream {
 public:
-  // errc::invalid for a buffer size of 0; the command group's device holds
-  // the stream's memory.
+  // The command group's device holds the stream's memory (errc::invalid for
+  // a size over 4 GiB; with a size of 0 everything written is dropped).
   stream(std::size_t totalBufferSize, std::size_t workItemBufferSize, handler &cgh, const property_list &propList = {});
 
   std::size_t size() const noexcept { return total_; }

@@ -45,10 +45,7 @@ stream_impl::~stream_impl() {
 
 std::shared_ptr<stream_impl> stream_create(const queue_impl &queue, std::size_t total_bytes,
                                            std::size_t work_item_bytes, stream_control **control) {
-  if (total_bytes == 0 || work_item_bytes == 0)
-    rt::raise(errc::invalid, "sycl::stream: the buffer size (" + std::to_string(total_bytes) +
-                                 ") and the work-item buffer size (" + std::to_string(work_item_bytes) +
-                                 ") must not be 0");
+  // (Sizes of 0 are allowed: everything written is dropped, §4.16.)
   if (total_bytes > UINT32_MAX || work_item_bytes > UINT32_MAX)
     rt::raise(errc::invalid, "sycl::stream: a buffer size over 4 GiB");
   auto s = std::make_shared<stream_impl>();
@@ -56,7 +53,7 @@ std::shared_ptr<stream_impl> stream_create(const queue_impl &queue, std::size_t 
   s->total = total_bytes;
   s->workItem = work_item_bytes;
   s->control = static_cast<stream_control *>(allocateOn(*s->device, sizeof(stream_control), "its control block"));
-  s->out = static_cast<char *>(allocateOn(*s->device, total_bytes, "its buffer"));
+  s->out = static_cast<char *>(allocateOn(*s->device, std::max<std::size_t>(total_bytes, 1), "its buffer"));
   *control = s->control;
   return s;
 }

@@ -205,6 +205,18 @@ void limits(sycl::queue &q) {
   check("over the work-item buffer: said on stderr", !wiErr.empty());
 }
 
+// Sizes of 0: the text is dropped (and said on stderr), nothing fails.
+void empty(sycl::queue &q) {
+  auto [out, err] = capture([&] {
+    q.submit([&](sycl::handler &h) {
+       sycl::stream os(0, 0, h);
+       h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { os << "dropped " << i[0] << sycl::endl; });
+     }).wait();
+  });
+  checkEqual("a stream of 0 bytes prints nothing", std::string(), out);
+  check("a stream of 0 bytes: said on stderr", !err.empty());
+}
+
 void api(sycl::queue &q) {
   q.submit([&](sycl::handler &h) {
     sycl::stream os(1000, 100, h);
@@ -217,7 +229,7 @@ void api(sycl::queue &q) {
     check("stream::has_property", !os.has_property<sycl::property::queue::in_order>());
     checkThrows("stream::get_property", sycl::errc::invalid,
                 [&] { (void)os.get_property<sycl::property::queue::in_order>(); });
-    checkThrows("stream of 0 bytes", sycl::errc::invalid, [&] { sycl::stream bad(0, 10, h); });
+    checkThrows("stream of 5 GiB", sycl::errc::invalid, [&] { sycl::stream bad(std::size_t(5) << 30, 10, h); });
     h.single_task([=] { copy << sycl::flush; });
   });
   q.wait();
@@ -232,6 +244,7 @@ int main() {
   onepass_test::runPart("floating point", [&] { floating(q); });
   onepass_test::runPart("work-items", [&] { workItems(q); });
   onepass_test::runPart("limits", [&] { limits(q); });
+  onepass_test::runPart("empty", [&] { empty(q); });
   onepass_test::runPart("api", [&] { api(q); });
   return onepass_test::report();
 }

@@ -17,9 +17,11 @@ namespace detail {
 template <typename T> inline constexpr T degrees_per_radian_v = T(57.29577951308232087679815481410517033L);
 template <typename T> inline constexpr T radians_per_degree_v = T(0.01745329251994329576923690768488612713L);
 
+// (half in float, rounded once at the end.)
 template <typename T> T smoothstep(T edge0, T edge1, T x) {
-  const T t = std::fmin(std::fmax((x - edge0) / (edge1 - edge0), T(0)), T(1));
-  return t * t * (T(3) - T(2) * t);
+  using C = computation_t<T>;
+  const C t = std::fmin(std::fmax((C(x) - C(edge0)) / (C(edge1) - C(edge0)), C(0)), C(1));
+  return T(t * t * (C(3) - C(2) * t));
 }
 // 1, -1, the zero x is (keeping its sign), or 0 for NaN.
 template <typename T> T sign(T x) {

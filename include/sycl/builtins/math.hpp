@@ -196,9 +196,29 @@ template <typename T> T lgamma_r(T x, int &sign) {
   return T(std::lgamma(value));
 }
 
+// The quotient's low 7 bits, as OpenCL (and so SYCL) asks (C's remquo and
+// CUDA's promise only 3): |x| is first reduced modulo 128 |y| (exact), where
+// the quotient is at most 128 and its rounding to an integer is exact.
 template <typename T> T remquo(T x, T y, int &quotient) {
   using C = computation_t<T>;
-  return T(std::remquo(C(x), C(y), &quotient));
+  const C a = C(x), b = C(y);
+  const C r = std::remainder(a, b);
+  quotient = 0;
+  if (std::isfinite(a) && std::isfinite(b) && b != C(0)) {
+    const C magnitude = std::fabs(b), period = magnitude * C(128);  // exact unless it overflows
+    const C reduced = std::isinf(period) ? std::fabs(a) : std::fmod(std::fabs(a), period);
+    const C rest = std::remainder(reduced, magnitude);
+    const int low = static_cast<int>(std::rint((reduced - rest) / magnitude)) & 0x7f;
+    quotient = std::signbit(a) != std::signbit(b) ? -low : low;
+  }
+  return T(r);
+}
+
+// x - y if x > y, else +0 (NaN if either is): one correctly rounded
+// subtraction on every device.
+template <typename T> T fdim(T x, T y) {
+  if (x != x || y != y) return x + y;
+  return x > y ? T(x - y) : T(0);
 }
 
 template <typename Code> auto nan_with_code(Code code) {
@@ -350,7 +370,7 @@ template <typename T1, typename T2> detail::genfloat_result_t<T1, T2> copysign(T
   return detail::lanewise_math([](auto a, auto b) { return std::copysign(a, b); }, x, y);
 }
 template <typename T1, typename T2> detail::genfloat_result_t<T1, T2> fdim(T1 x, T2 y) {
-  return detail::lanewise_math([](auto a, auto b) { return std::fdim(a, b); }, x, y);
+  return detail::lanewise_math([](auto a, auto b) { return detail::fdim(a, b); }, x, y);
 }
 template <typename T1, typename T2> detail::genfloat_result_t<T1, T2> fmod(T1 x, T2 y) {
   return detail::lanewise_math([](auto a, auto b) { return std::fmod(a, b); }, x, y);
@@ -479,7 +499,6 @@ template <typename T, typename = std::enable_if_t<detail::is_nan_code_v<detail::
 auto nan(T nancode) {
   return detail::lanewise([](auto code) { return detail::nan_with_code(code); }, nancode);
 }
-
 
 // The scalar forms of the one-argument functions, of ldexp, pown and rootn,
 // and of those with a pointer (rev 10; elementwise.hpp).

@@ -220,7 +220,7 @@ struct stream_control {
   std::uint64_t item_count;
 };
 // A stream (sycl::stream's constructor) on the queue's device: `*control`
-// is its control block there. errc::invalid for a size of 0.
+// is its control block there. errc::invalid for a size over 4 GiB.
 ONEPASS_RT_API std::shared_ptr<stream_impl> stream_create(const queue_impl &, std::size_t total_bytes,
                                                           std::size_t work_item_bytes, stream_control **control);
 ONEPASS_RT_API void queue_wait(queue_impl &);
