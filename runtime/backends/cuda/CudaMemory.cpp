@@ -55,12 +55,20 @@ void deallocate(uint32_t device, void *pointer, uint32_t kind) {
   if (result != CUDA_SUCCESS) log(1, "freeing a USM allocation failed: " + describe(*b.api, result));
 }
 
+// Returns once the copy is done. Not cuMemcpy: from pageable host memory, and
+// between device memory, it may return before the data has landed, and it
+// runs on the legacy stream, which the non-blocking streams of asynchronous
+// work do not wait for: a kernel enqueued after it could read the old data
+// (seen on the H100 under load: a buffer's host data uploaded by cuMemcpy
+// landed after a fill on a stream, overwriting it).
 int copy(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error) {
   if (bytes == 0) return 0;
   if (!enter(device, error)) return 1;
-  ONEPASS_CUDA_CHECK(
-      backend().api->cuMemcpy(reinterpret_cast<CUdeviceptr>(destination), reinterpret_cast<CUdeviceptr>(source), bytes),
-      "memcpy");
+  CUstream stream = backend().devices[device]->stream;
+  ONEPASS_CUDA_CHECK(backend().api->cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(destination),
+                                                  reinterpret_cast<CUdeviceptr>(source), bytes, stream),
+                     "memcpy");
+  ONEPASS_CUDA_CHECK(backend().api->cuStreamSynchronize(stream), "memcpy");
   return 0;
 }
 
