@@ -108,25 +108,6 @@ template <typename Body, typename Describe> PreparedOperation makeOperation(bool
   return makeOperation(async, rt::makeAsyncWork(std::move(body), std::move(describe)));
 }
 
-void backendCopy(const device_impl &dev, int stream, void *destination, const void *source, std::size_t bytes,
-                 const char *what) {
-  char *error = nullptr;
-  int failed = stream < 0 ? dev.backend->copy(dev.index, destination, source, bytes, &error)
-                          : dev.backend->copy_async(dev.index, static_cast<uint32_t>(stream), destination, source,
-                                                    bytes, &error);
-  if (failed) rt::raiseBackendError(errc::runtime, std::string(what) + " failed", error);
-}
-
-void backendFill(const device_impl &dev, int stream, void *destination, const std::vector<unsigned char> &pattern,
-                 std::size_t count) {
-  char *error = nullptr;
-  const auto bytes = static_cast<uint32_t>(pattern.size());
-  int failed = stream < 0 ? dev.backend->fill(dev.index, destination, pattern.data(), bytes, count, &error)
-                          : dev.backend->fill_async(dev.index, static_cast<uint32_t>(stream), destination,
-                                                    pattern.data(), bytes, count, &error);
-  if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
-}
-
 // A kernel's event and operation, in one allocation: the event's handle owns
 // both (no reference counts change to hand them around).
 struct KernelNode final : event_impl {
@@ -296,6 +277,25 @@ std::function<void()> interopWork(const queue_impl &queue, std::function<void(co
 }
 
 }  // namespace
+
+void backendCopy(const device_impl &dev, int stream, void *destination, const void *source, std::size_t bytes,
+                 const char *what) {
+  char *error = nullptr;
+  int failed = stream < 0 ? dev.backend->copy(dev.index, destination, source, bytes, &error)
+                          : dev.backend->copy_async(dev.index, static_cast<uint32_t>(stream), destination, source,
+                                                    bytes, &error);
+  if (failed) rt::raiseBackendError(errc::runtime, std::string(what) + " failed", error);
+}
+
+void backendFill(const device_impl &dev, int stream, void *destination, const std::vector<unsigned char> &pattern,
+                 std::size_t count) {
+  char *error = nullptr;
+  const auto bytes = static_cast<uint32_t>(pattern.size());
+  int failed = stream < 0 ? dev.backend->fill(dev.index, destination, pattern.data(), bytes, count, &error)
+                          : dev.backend->fill_async(dev.index, static_cast<uint32_t>(stream), destination,
+                                                    pattern.data(), bytes, count, &error);
+  if (failed) rt::raiseBackendError(errc::runtime, "fill failed", error);
+}
 
 void *device_native_handle(const device_impl &dev, native_object what) {
   if (!dev.backend->native_handle)

@@ -80,4 +80,11 @@ struct queue_impl {
   int pinnedStream = -1;
 };
 
+// A copy or fill through the device's backend: enqueued on `stream`, or done
+// before returning if stream < 0. Failures are sycl::exceptions (errc::runtime).
+void backendCopy(const device_impl &dev, int stream, void *destination, const void *source, std::size_t bytes,
+                 const char *what);
+void backendFill(const device_impl &dev, int stream, void *destination, const std::vector<unsigned char> &pattern,
+                 std::size_t count);
+
 }  // namespace sycl::detail

@@ -30,12 +30,6 @@ void *allocateOn(const device_impl &dev, std::size_t bytes, const char *what) {
   return pointer;
 }
 
-void copyOn(const device_impl &dev, void *destination, const void *source, std::size_t bytes, const char *what) {
-  char *error = nullptr;
-  if (dev.backend->copy(dev.index, destination, source, bytes, &error))
-    rt::raiseBackendError(errc::runtime, std::string("sycl::stream: ") + what + " failed", error);
-}
-
 }  // namespace
 
 stream_impl::~stream_impl() {
@@ -70,15 +64,10 @@ void streamsPrepare(const std::vector<std::shared_ptr<stream_impl>> &streams, co
     if (count > SIZE_MAX / stride)
       rt::raise(errc::memory_allocation, "sycl::stream: " + std::to_string(count) + " work-items of " +
                                              std::to_string(s->workItem) + " bytes each are too many");
-    if (s->items) dev.backend->deallocate(dev.index, s->items, ONEPASS_USM_DEVICE);  // a second launch
-    s->items = nullptr;
     s->items = static_cast<char *>(allocateOn(dev, count * stride, "the work-items' buffers"));
     s->itemCount = count;
     s->itemStride = stride;
-    const unsigned char zero = 0;
-    char *error = nullptr;
-    if (dev.backend->fill(dev.index, s->items, &zero, 1, count * stride, &error))
-      rt::raiseBackendError(errc::runtime, "sycl::stream: clearing the work-items' buffers failed", error);
+    backendFill(dev, -1, s->items, {0}, count * stride);
     stream_control c{};
     c.out = s->out;
     c.capacity = static_cast<std::uint32_t>(s->total);
@@ -86,7 +75,7 @@ void streamsPrepare(const std::vector<std::shared_ptr<stream_impl>> &streams, co
     c.items = s->items;
     c.item_stride = stride;
     c.item_count = count;
-    copyOn(dev, s->control, &c, sizeof(c), "setting up the control block");
+    backendCopy(dev, -1, s->control, &c, sizeof(c), "sycl::stream: setting up the control block");
   }
 }
 
@@ -95,14 +84,14 @@ void streamsPrint(const std::vector<std::shared_ptr<stream_impl>> &streams) {
     if (!s->items) continue;  // the kernel was never launched
     const device_impl &dev = *s->device;
     stream_control c{};
-    copyOn(dev, &c, s->control, sizeof(c), "reading the control block");
+    backendCopy(dev, -1, &c, s->control, sizeof(c), "sycl::stream: reading the control block");
     const std::size_t flushed = std::min<std::size_t>(c.used, s->total);
     std::vector<char> text(flushed);
-    if (flushed) copyOn(dev, text.data(), s->out, flushed, "reading the buffer");
+    if (flushed) backendCopy(dev, -1, text.data(), s->out, flushed, "sycl::stream: reading the buffer");
     // What the work-items did not flush (§4.16.3: the implicit flush at the
     // end of the kernel), up to the buffer's size.
     std::vector<char> slots(s->itemCount * s->itemStride);
-    copyOn(dev, slots.data(), s->items, slots.size(), "reading the work-items' buffers");
+    backendCopy(dev, -1, slots.data(), s->items, slots.size(), "sycl::stream: reading the work-items' buffers");
     bool truncated = c.truncated != 0 || c.used > s->total;
     for (std::size_t i = 0; i < s->itemCount; ++i) {
       const char *slot = slots.data() + i * s->itemStride;

@@ -228,29 +228,29 @@ double float_scalar_form(double, double, double);
 half float_scalar_form(half, half, half);
 template <typename... Args> using float_scalar_form_t = decltype(float_scalar_form(std::declval<Args>()...));
 template <typename... Args> inline constexpr bool all_genfloat_v = (is_genfloat_v<Args> && ...);
-template <bool Enable, typename... Args> using scalar_form_enable_t = std::enable_if_t<Enable && !all_genfloat_v<Args...>>;
+template <typename... Args> using scalar_form_enable_t = std::enable_if_t<!all_genfloat_v<Args...>>;
 }  // namespace sycl::detail
 
 #define ONEPASS_SCALAR_FLOAT_FORMS_1(name)                                                                             \
-  template <typename A, typename R = detail::float_scalar_form_t<A>, typename = detail::scalar_form_enable_t<true, A>> \
+  template <typename A, typename R = detail::float_scalar_form_t<A>, typename = detail::scalar_form_enable_t<A>>       \
   auto name(A a)->decltype(name<R>(std::declval<R>())) {                                                               \
     return name<R>(static_cast<R>(a));                                                                                 \
   }
 #define ONEPASS_SCALAR_FLOAT_FORMS_2(name)                                                                             \
   template <typename A, typename B, typename R = detail::float_scalar_form_t<A, B>,                                    \
-            typename = detail::scalar_form_enable_t<true, A, B>>                                                       \
+            typename = detail::scalar_form_enable_t<A, B>>                                                             \
   auto name(A a, B b)->decltype(name<R, R>(std::declval<R>(), std::declval<R>())) {                                    \
     return name<R, R>(static_cast<R>(a), static_cast<R>(b));                                                           \
   }
 #define ONEPASS_SCALAR_FLOAT_FORMS_3(name)                                                                             \
   template <typename A, typename B, typename C, typename R = detail::float_scalar_form_t<A, B, C>,                     \
-            typename = detail::scalar_form_enable_t<true, A, B, C>>                                                    \
+            typename = detail::scalar_form_enable_t<A, B, C>>                                                          \
   auto name(A a, B b, C c)->decltype(name<R, R, R>(std::declval<R>(), std::declval<R>(), std::declval<R>())) {         \
     return name<R, R, R>(static_cast<R>(a), static_cast<R>(b), static_cast<R>(c));                                     \
   }
 // A floating-point argument and an int (ldexp, pown, rootn).
 #define ONEPASS_SCALAR_FLOAT_FORMS_1_INT(name)                                                                         \
-  template <typename A, typename R = detail::float_scalar_form_t<A>, typename = detail::scalar_form_enable_t<true, A>> \
+  template <typename A, typename R = detail::float_scalar_form_t<A>, typename = detail::scalar_form_enable_t<A>>       \
   auto name(A a, int k)->decltype(name<R>(std::declval<R>(), k)) {                                                     \
     return name<R>(static_cast<R>(a), k);                                                                              \
   }
@@ -258,7 +258,9 @@ template <bool Enable, typename... Args> using scalar_form_enable_t = std::enabl
 // frexp, lgamma_r, modf, sincos): Ptr is the one template parameter, as
 // name<Ptr>(x, p) expects.
 #define ONEPASS_SCALAR_FLOAT_FORMS_PTR(name)                                                                           \
-  template <typename Ptr> auto name(float x, Ptr p)->decltype(name<float, Ptr>(x, p)) { return name<float, Ptr>(x, p); } \
+  template <typename Ptr> auto name(float x, Ptr p)->decltype(name<float, Ptr>(x, p)) {                                \
+    return name<float, Ptr>(x, p);                                                                                     \
+  }                                                                                                                    \
   template <typename Ptr> auto name(double x, Ptr p)->decltype(name<double, Ptr>(x, p)) {                              \
     return name<double, Ptr>(x, p);                                                                                    \
   }                                                                                                                    \
