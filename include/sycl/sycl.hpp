@@ -30,6 +30,7 @@
 #include "reduction.hpp"
 #include "group_algorithm.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
+#include "ext/oneapi/experimental/builtins.hpp"
 #include "queue.hpp"
 #include "backend.hpp"
 #include "interop_handle.hpp"

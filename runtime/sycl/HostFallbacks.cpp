@@ -1,9 +1,12 @@
 // Host definitions of the device builtins and of the kernel entry stubs, so
-// that host code referring to them links. Reaching any of them means device
-// code ran on the host, which is a bug: report it clearly and stop.
+// that host code referring to them links. Reaching a work-item query means
+// device code ran on the host, which is a bug: report it clearly and stop.
+// (Math and printf have real host forms.)
 #include <sycl/detail/builtins.hpp>
+#include <sycl/ext/oneapi/experimental/builtins.hpp>
 
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
 
@@ -43,6 +46,15 @@ __attribute__((visibility("default"))) void *__onepass_group_local_memory(std::s
   deviceOnly("group_local_memory (sycl::ext::oneapi)");
 }
 __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
+// ext::oneapi::experimental::printf: C's, on the host and on the CPU device
+// (whose kernels call this definition).
+__attribute__((visibility("default"))) int __onepass_printf(const char *format, ...) {
+  va_list arguments;
+  va_start(arguments, format);
+  const int printed = std::vprintf(format, arguments);
+  va_end(arguments);
+  return printed;
+}
 // Math the device libraries define per target; the host divides.
 __attribute__((visibility("default"))) float __onepass_rsqrtf(float x) noexcept { return 1.0f / std::sqrt(x); }
 __attribute__((visibility("default"))) double __onepass_rsqrt(double x) noexcept { return 1.0 / std::sqrt(x); }

@@ -1,58 +1,22 @@
 // sycl::stream (SYCL 2020 §4.16): what kernels print, captured from stdout
 // and compared with the host's own formatting (printf's %g/%f/%e/%a for
 // floating point), on the default device (ONEPASS_DEVICE picks it).
+#include "capture_output.h"
 #include "check.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
-#include <fcntl.h>
 #include <set>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
+using onepass_test::capture;
 using onepass_test::check;
 using onepass_test::checkEqual;
 using onepass_test::checkThrows;
 
 namespace {
-
-// Runs `body` with stdout (and stderr) going to files, and returns what was
-// written to them.
-template <typename Body> std::pair<std::string, std::string> capture(Body &&body) {
-  std::fflush(stdout);
-  std::fflush(stderr);
-  char outName[] = "/tmp/onepass-stream-out-XXXXXX", errName[] = "/tmp/onepass-stream-err-XXXXXX";
-  const int out = mkstemp(outName), err = mkstemp(errName);
-  const int savedOut = dup(1), savedErr = dup(2);
-  dup2(out, 1);
-  dup2(err, 2);
-  try {
-    body();
-  } catch (...) {
-    std::fflush(stdout);
-    dup2(savedOut, 1);
-    dup2(savedErr, 2);
-    throw;
-  }
-  std::fflush(stdout);
-  std::fflush(stderr);
-  dup2(savedOut, 1);
-  dup2(savedErr, 2);
-  close(savedOut);
-  close(savedErr);
-  auto read = [](int fd, const char *name) {
-    std::string text;
-    lseek(fd, 0, SEEK_SET);
-    char chunk[4096];
-    for (ssize_t n; (n = ::read(fd, chunk, sizeof(chunk))) > 0;) text.append(chunk, static_cast<std::size_t>(n));
-    close(fd);
-    unlink(name);
-    return text;
-  };
-  return {read(out, outName), read(err, errName)};
-}
 
 std::string format(const char *spec, double value) {
   char text[128];

@@ -43,6 +43,10 @@
 #define ONEPASS_ABI_RSQRTF "__onepass_rsqrtf"
 #define ONEPASS_ABI_RSQRT "__onepass_rsqrt"
 #define ONEPASS_ABI_TARGET_IS_CPU "__onepass_target_is_cpu"
+/* sycl::ext::oneapi::experimental::printf: C's printf, variadic. The CPU
+ * device calls the runtime's definition; the PTX translator makes it CUDA's
+ * vprintf. */
+#define ONEPASS_ABI_PRINTF "__onepass_printf"
 /* sycl::ext::oneapi::group_local_memory (common/ir/GroupLocalMemory.h). */
 #define ONEPASS_ABI_GROUP_LOCAL_MEMORY "__onepass_group_local_memory"
 

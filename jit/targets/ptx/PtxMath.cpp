@@ -2,6 +2,7 @@
 #include "sycl/detail/onepass_abi.hpp"
 
 #include "BuiltinLibrary.h"
+#include "PtxPrintf.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Demangle/Demangle.h"
@@ -154,7 +155,9 @@ Error lowerMathToLibdevice(Module &module, Function &entry, const LibdeviceLocat
   }
 
   for (Function &fn : module) {
-    if (!fn.isDeclaration() || fn.isIntrinsic() || fn.use_empty() || fn.getName() == "__nvvm_reflect") continue;
+    if (!fn.isDeclaration() || fn.isIntrinsic() || fn.use_empty() || fn.getName() == "__nvvm_reflect" ||
+        fn.getName() == kVprintfSymbol)
+      continue;
     return createStringError(inconvertibleErrorCode(),
                              "kernel '" + kernelName.str() + "' calls '" + displayName(fn.getName()) +
                                  "', which has no definition for NVIDIA GPUs (it is neither defined in the "

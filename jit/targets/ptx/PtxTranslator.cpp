@@ -3,6 +3,7 @@
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
 #include "KernelModule.h"
+#include "PtxPrintf.h"
 #include "SpeculateLoads.h"
 #include "WorkItemLowering.h"
 
@@ -154,12 +155,13 @@ private:
   std::multimap<std::pair<unsigned, unsigned>, std::unique_ptr<TargetMachine>> idle_;
 };
 
-// The steps from an inlined entry to a module ready for the optimizer: math
-// to libdevice, one external function, the kernel's denormal mode and the
+// The steps from an inlined entry to a module ready for the optimizer: printf
+// to vprintf, math to libdevice, one external function, the kernel's denormal mode and the
 // target's attributes on all code. (The driver verifies the result.)
 Error prepareForCodegen(Module &module, Function &entry, TargetMachine &machine, const LibdeviceLocation &libdevice,
                         StringRef kernelName) {
   eraseUnusedFunctions(module);
+  if (Error err = lowerPrintfToVprintf(module, kernelName)) return err;
   if (Error err = lowerMathToLibdevice(module, entry, libdevice, kernelName)) return err;
   internalizeAllBut(module, entry);
   // Library code (builtins, libdevice) follows the kernel's denormal mode,
