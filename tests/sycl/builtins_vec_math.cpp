@@ -525,6 +525,49 @@ void checkNanAndHalfSteps(sycl::queue &q) {
   sycl::free(steps, q);
 }
 
+// smoothstep of half is OpenCL's formula in half arithmetic, operation by
+// operation (the CTS allows 1e-5 of that, under a half ulp): exactly the
+// host's half result for 2048 random triples, scalar and marray.
+void checkHalfSmoothstep(sycl::queue &q) {
+  constexpr std::size_t n = 2048;
+  auto *in = sycl::malloc_shared<sycl::half>(3 * n, q);
+  auto *out = sycl::malloc_shared<sycl::half>(2 * n, q);
+  std::uint32_t state = 12345;
+  auto next = [&] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<float>(state >> 8) / 16777216.0f;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    float a = next(), b = next();
+    if (a > b) std::swap(a, b);
+    if (sycl::half(a) == sycl::half(b)) b = a + 0.25f;
+    in[3 * i] = sycl::half(a);
+    in[3 * i + 1] = sycl::half(b);
+    in[3 * i + 2] = sycl::half(next() * 1.2f - 0.1f);
+  }
+  // The CTS's case 1300141, where rounding once (in float) gives 1 ulp more.
+  in[0] = sycl::half(0.3991507449f);
+  in[1] = sycl::half(0.7130365772f);
+  in[2] = sycl::half(0.4567896435f);
+  q.parallel_for(sycl::range<1>(n), [=](sycl::id<1> id) {
+     const std::size_t i = id[0];
+     out[i] = sycl::smoothstep(in[3 * i], in[3 * i + 1], in[3 * i + 2]);
+     const sycl::marray<sycl::half, 5> lanes = sycl::smoothstep(sycl::marray<sycl::half, 5>(in[3 * i]),
+                                                                sycl::marray<sycl::half, 5>(in[3 * i + 1]),
+                                                                sycl::marray<sycl::half, 5>(in[3 * i + 2]));
+     out[n + i] = lanes[i % 5];
+   }).wait();
+  onepass_test::checkArray("smoothstep(half) as half arithmetic", 2 * n, out, [&](std::size_t k) {
+    const std::size_t i = k % n;
+    const sycl::half a = in[3 * i], b = in[3 * i + 1], c = in[3 * i + 2];
+    sycl::half t = (c - a) / (b - a);
+    t = t < sycl::half(0) ? sycl::half(0) : t > sycl::half(1) ? sycl::half(1) : t;
+    return t * t * (sycl::half(3) - sycl::half(2) * t);
+  });
+  sycl::free(in, q);
+  sycl::free(out, q);
+}
+
 // §4.17.9: dot, cross, length, distance, normalize and the fast_ versions,
 // including sums of squares that overflow or underflow T.
 template <typename V> void checkGeometric(sycl::queue &q, const std::string &type) {
@@ -759,6 +802,7 @@ int main() {
     onepass_test::runPart("pointers double",
                           [&] { checkPointerFunctions<double, sycl::marray<double, 2>>(q, "double"); });
   onepass_test::runPart("nan, half steps", [&] { checkNanAndHalfSteps(q); });
+  onepass_test::runPart("half smoothstep", [&] { checkHalfSmoothstep(q); });
   onepass_test::runPart("geometric vec<float, 3>", [&] { checkGeometric<sycl::vec<float, 3>>(q, "vec<float, 3>"); });
   onepass_test::runPart("geometric vec<float, 4>", [&] { checkGeometric<sycl::vec<float, 4>>(q, "vec<float, 4>"); });
   onepass_test::runPart("geometric marray<float, 2>",

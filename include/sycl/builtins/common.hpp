@@ -17,11 +17,12 @@ namespace detail {
 template <typename T> inline constexpr T degrees_per_radian_v = T(57.29577951308232087679815481410517033L);
 template <typename T> inline constexpr T radians_per_degree_v = T(0.01745329251994329576923690768488612713L);
 
-// (half in float, rounded once at the end.)
+// In T, operation by operation (OpenCL's formula), for half too: the CTS
+// compares half results with that sequence's within 1e-5, less than a half
+// ulp. (2t is exact, so a fused 3 - 2t rounds the same.)
 template <typename T> T smoothstep(T edge0, T edge1, T x) {
-  using C = computation_t<T>;
-  const C t = std::fmin(std::fmax((C(x) - C(edge0)) / (C(edge1) - C(edge0)), C(0)), C(1));
-  return T(t * t * (C(3) - C(2) * t));
+  const T t = std::fmin(std::fmax((x - edge0) / (edge1 - edge0), T(0)), T(1));
+  return t * t * (T(3) - T(2) * t);
 }
 // 1, -1, the zero x is (keeping its sign), or 0 for NaN.
 template <typename T> T sign(T x) {
@@ -83,13 +84,14 @@ template <typename T> detail::nonscalar_genfloat_result_t<T> step(detail::elemen
 }
 
 // smoothstep: Hermite interpolation between 0 (x <= edge0) and 1 (x >= edge1).
+// (Lane by lane in the element type, half too: detail::smoothstep.)
 template <typename T1, typename T2, typename T3>
 detail::genfloat_result_t<T1, T2, T3> smoothstep(T1 edge0, T2 edge1, T3 x) {
-  return detail::lanewise_math([](auto e0, auto e1, auto v) { return detail::smoothstep(e0, e1, v); }, edge0, edge1, x);
+  return detail::lanewise([](auto e0, auto e1, auto v) { return detail::smoothstep(e0, e1, v); }, edge0, edge1, x);
 }
 template <typename T> detail::nonscalar_genfloat_result_t<T> smoothstep(detail::element_type_t<T> edge0,
                                                                         detail::element_type_t<T> edge1, T x) {
-  return detail::lanewise_math([](auto e0, auto e1, auto v) { return detail::smoothstep(e0, e1, v); }, edge0, edge1, x);
+  return detail::lanewise([](auto e0, auto e1, auto v) { return detail::smoothstep(e0, e1, v); }, edge0, edge1, x);
 }
 
 template <typename T> detail::genfloat_result_t<T> sign(T x) {
