@@ -43,6 +43,8 @@ enum FieldFlag : uint32_t {
   // accessor's range and its place in local memory): it takes few values, so
   // a JIT may compile the value in (one binary per value).
   kFieldLaunchConstant = 1u << 0,
+  // Part of a local_accessor (only an nd_range kernel may capture one).
+  kFieldLocalAccessor = 1u << 1,
 };
 
 // Features a kernel uses, so a runtime can reject a kernel a device cannot run.

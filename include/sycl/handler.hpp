@@ -190,13 +190,13 @@ public:
   // --- specialization constants (§4.9.5.2) -----------------------------------
   template <auto &SpecName> void set_specialization_constant(detail::spec_value_t<SpecName> value) {
     check_no_bundle("set_specialization_constant");
-    if (!spec_) spec_ = std::make_unique<detail::spec_values>();
+    if (!spec_) spec_ = std::make_unique<detail::spec_table>();
     spec_->set(detail::spec_key<SpecName>(), &SpecName, &value, sizeof(value), alignof(decltype(value)),
                "handler::set_specialization_constant");
   }
   template <auto &SpecName> detail::spec_value_t<SpecName> get_specialization_constant() {
     check_no_bundle("get_specialization_constant");
-    return detail::spec_value<SpecName>(spec_.get());
+    return detail::spec_value<SpecName>(spec_ ? &spec_->values : nullptr);
   }
 
   // --- explicit memory operations (§4.9.4.3) ----------------------------------
@@ -361,7 +361,7 @@ private:
   // specialization constants.
   template <typename KernelType> detail::kernel_with_handler<KernelType> with_kernel_handler(const KernelType &kernel) {
     detail::kernel_with_handler<KernelType> wrapped{kernel, {}};
-    if (spec_) wrapped.values = *spec_;
+    if (spec_) wrapped.values = spec_->values;
     return wrapped;
   }
   template <int Dimensions> static range<Dimensions> ones() {
@@ -377,7 +377,7 @@ private:
   }
 
   detail::command_group_desc desc_;
-  std::unique_ptr<detail::spec_values> spec_;  // the values set, if any
+  std::unique_ptr<detail::spec_table> spec_;  // the values set, if any
 };
 
 }  // namespace sycl

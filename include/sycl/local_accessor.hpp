@@ -21,7 +21,7 @@
 
 namespace sycl {
 
-template <typename DataT, int Dimensions = 1> class ONEPASS_LAUNCH_CONSTANTS("range_", "offset_") local_accessor {
+template <typename DataT, int Dimensions = 1> class ONEPASS_LAUNCH_CONSTANTS("range_", "offset_") ONEPASS_LOCAL_ACCESSOR local_accessor {
   static_assert(Dimensions >= 0 && Dimensions <= 3, "a local_accessor has 0 to 3 dimensions");
   static_assert(alignof(DataT) <= ONEPASS_ABI_LOCAL_MEMORY_ALIGNMENT,
                 "local memory is aligned to 128 bytes: DataT may not need more");

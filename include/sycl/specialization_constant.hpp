@@ -3,7 +3,8 @@
 // kernel_handler, which a kernel takes as its last parameter to read them.
 //
 // How OnePass passes them: the values a command group sets travel with the
-// kernel object (detail::spec_values, a table of at most
+// kernel object as launch constants, folded into the kernel by the JIT
+// (detail::spec_values, a table of at most
 // spec_values::max_constants values in spec_values::capacity bytes), and
 // kernel_handler::get_specialization_constant looks its constant up there,
 // falling back to the specialization_id's default value. A constant is named
@@ -16,6 +17,7 @@
 // unset one in a kernel may see the other's value.
 #pragma once
 
+#include "detail/defines.hpp"
 #include "exception.hpp"
 
 #include <cstddef>
@@ -55,50 +57,67 @@ template <auto &SpecName, typename Value = spec_value_t<SpecName>> constexpr std
   return hash;
 }
 
-struct spec_values {
+// The values are launch constants (detail/defines.hpp): the JIT compiles
+// each set of values into its own binary of the kernel, so a read folds to
+// the constant and a branch on it disappears; a new set of values costs one
+// compile, then the binary is reused (in memory and in the persistent cache).
+// Unset bytes stay zero (the handler value-initializes the table), so equal
+// sets compare equal. `ids` and `used` are host-side bookkeeping.
+struct ONEPASS_LAUNCH_CONSTANTS("count", "keys", "offsets", "data") spec_values {
   static constexpr std::size_t capacity = 256;
   static constexpr std::size_t max_constants = 16;
 
-  // The value set for `key`, or null.
-  const void *find(std::uint64_t key) const {
-    for (std::uint32_t i = 0; i < count; ++i)
-      if (keys[i] == key) return data + offsets[i];
-    return nullptr;
-  }
-  // Sets (or overwrites) the value of `key`; `id` is the specialization_id
-  // (host code only: it tells apart two ids of the same key).
-  void set(std::uint64_t key, const void *id, const void *value, std::size_t size, std::size_t align,
-           const char *what) {
-    for (std::uint32_t i = 0; i < count; ++i)
-      if (keys[i] == key) {
-        if (ids[i] != id)
-          throw exception(make_error_code(errc::feature_not_supported),
-                          std::string(what) +
-                              ": OnePass cannot tell this specialization constant from another one set in the "
-                              "command group (two instances of one variable template with the same value type)");
-        std::memcpy(data + offsets[i], value, size);
-        return;
-      }
-    std::size_t offset = (used + align - 1) / align * align;
-    if (count == max_constants || offset + size > capacity)
-      throw exception(make_error_code(errc::feature_not_supported),
-                      std::string(what) + ": OnePass passes at most " + std::to_string(max_constants) +
-                          " specialization constants of at most " + std::to_string(capacity) +
-                          " bytes in all to one kernel");
-    keys[count] = key;
-    ids[count] = id;
-    offsets[count] = static_cast<std::uint32_t>(offset);
-    std::memcpy(data + offset, value, size);
-    ++count;
-    used = static_cast<std::uint32_t>(offset + size);
+  // The value set for `key`, or null. Straight-line code rather than a loop:
+  // with the table's values compiled in, it folds to the value before the
+  // JIT's loop passes run, so a loop bound read from a constant is known
+  // when they decide about unrolling and vectorizing.
+  [[gnu::always_inline]] const void *find(std::uint64_t key) const { return find_in(key, std::make_index_sequence<max_constants>()); }
+
+  template <std::size_t... I> [[gnu::always_inline]] const void *find_in(std::uint64_t key, std::index_sequence<I...>) const {
+    const void *found = nullptr;
+    ((found = found ? found : (I < count && keys[I] == key ? data + offsets[I] : nullptr)), ...);
+    return found;
   }
 
   std::uint32_t count = 0;
   std::uint32_t used = 0;
   std::uint64_t keys[max_constants];
-  const void *ids[max_constants];  // meaningful on the host only
   std::uint32_t offsets[max_constants];
   alignas(16) unsigned char data[capacity];
+};
+
+// The handler's table: the values, and the specialization_id that set each
+// (host-side only: it tells apart two ids of the same key).
+struct spec_table {
+  spec_values values{};
+  const void *ids[spec_values::max_constants]{};
+
+  // Sets (or overwrites) the value of `key`, set through specialization_id `id`.
+  void set(std::uint64_t key, const void *id, const void *value, std::size_t size, std::size_t align,
+           const char *what) {
+    for (std::uint32_t i = 0; i < values.count; ++i)
+      if (values.keys[i] == key) {
+        if (ids[i] != id)
+          throw exception(make_error_code(errc::feature_not_supported),
+                          std::string(what) +
+                              ": OnePass cannot tell this specialization constant from another one set in the "
+                              "command group (two instances of one variable template with the same value type)");
+        std::memcpy(values.data + values.offsets[i], value, size);
+        return;
+      }
+    std::size_t offset = (values.used + align - 1) / align * align;
+    if (values.count == spec_values::max_constants || offset + size > spec_values::capacity)
+      throw exception(make_error_code(errc::feature_not_supported),
+                      std::string(what) + ": OnePass passes at most " + std::to_string(spec_values::max_constants) +
+                          " specialization constants of at most " + std::to_string(spec_values::capacity) +
+                          " bytes in all to one kernel");
+    values.keys[values.count] = key;
+    ids[values.count] = id;
+    values.offsets[values.count] = static_cast<std::uint32_t>(offset);
+    std::memcpy(values.data + offset, value, size);
+    ++values.count;
+    values.used = static_cast<std::uint32_t>(offset + size);
+  }
 };
 
 // The value of SpecName in `values`, or its default.

@@ -120,6 +120,7 @@ extern "C" __attribute__((visibility("default"))) void __onepass_register_image(
       for (const image::FieldView &field : kernel->info.fields) {
         if (field.flags & image::kFieldLaunchConstant)
           kernel->constantFields.push_back(static_cast<uint32_t>(kernel->fieldOffsets.size()));
+        if (field.flags & image::kFieldLocalAccessor) kernel->capturesLocalAccessor = true;
         kernel->fieldOffsets.push_back(field.offset);
         kernel->fieldSizes.push_back(field.size);
       }

@@ -25,6 +25,7 @@ struct RegisteredKernel {
   std::string symbol;
   std::vector<uint32_t> fieldOffsets, fieldSizes;
   std::vector<uint32_t> constantFields;  // indices of image::kFieldLaunchConstant fields
+  bool capturesLocalAccessor = false;    // a field has image::kFieldLocalAccessor
 };
 
 // Returns the kernel for `hostEntry`; raises Error(Errc::kernel_not_supported) if the kernel is

@@ -25,10 +25,9 @@ void checkKernelFeatures(const rt::RegisteredKernel &kernel, const kernel_launch
   const image::KernelView &info = kernel.info;
   const bool grouped = info.kind == image::KernelKind::NdRange;
   // §4.7.6.11: a local_accessor captured (used or not) by a single_task or a
-  // parallel_for over a range is errc::kernel_argument. Its range and offset
-  // are the kernel object's only launch-constant fields (listed once, when the
-  // image is registered).
-  if (!grouped && !kernel.constantFields.empty())
+  // parallel_for over a range is errc::kernel_argument (stage 1 flags its
+  // fields; found once, when the image is registered).
+  if (!grouped && kernel.capturesLocalAccessor)
     rt::raise(errc::kernel_argument, "kernel " + rt::describeKernel(kernel) +
                                          " captures a local_accessor, which only a parallel_for over an nd_range "
                                          "may (not single_task or a parallel_for over a range; SYCL 2020 §4.7.6.11)");

@@ -78,7 +78,22 @@ public:
     return names;
   }
 
+  static bool isLocalAccessor(const CXXRecordDecl &record) {
+    for (const AnnotateAttr *annotation : record.specific_attrs<AnnotateAttr>())
+      if (annotation->getAnnotation() == "onepass.local_accessor") return true;
+    return false;
+  }
+
+  // A record's fields; those of a local_accessor flagged as such.
   bool flattenRecord(const CXXRecordDecl &record, uint64_t offset, const std::string &what, SourceLocation loc) {
+    const uint32_t outerFlags = flags_;
+    if (isLocalAccessor(record)) flags_ |= image::kFieldLocalAccessor;
+    const bool flattened = flattenRecordFields(record, offset, what, loc);
+    flags_ = outerFlags;
+    return flattened;
+  }
+
+  bool flattenRecordFields(const CXXRecordDecl &record, uint64_t offset, const std::string &what, SourceLocation loc) {
     const uint64_t size = ctx_.getTypeSizeInChars(QualType(ctx_.getCanonicalTagType(&record))).getQuantity();
     if (record.isUnion()) return addBytes(offset, size);
     if (record.getNumVBases() > 0)

@@ -8,7 +8,8 @@
 //   attributes: <wg0> <wg1> <wg2> <sg>, the required work-group size per
 //               dimension and sub-group size (0: none; KernelAttributes.h)
 //   fields: space-separated <kind><offset>:<size>[c], kind P (pointer), I (integer), F (float);
-//           a trailing c marks a launch constant (image::kFieldLaunchConstant)
+//           a trailing c marks a launch constant (image::kFieldLaunchConstant),
+//           l a local accessor's field (image::kFieldLocalAccessor)
 #pragma once
 
 #include "KernelImage.h"
@@ -52,6 +53,7 @@ inline std::string encodeLayout(const KernelLayout &layout) {
     char kind = f.kind == image::FieldKind::Pointer ? 'P' : f.kind == image::FieldKind::Float ? 'F' : 'I';
     out << (i ? " " : "") << kind << f.offset << ':' << f.size;
     if (f.flags & image::kFieldLaunchConstant) out << 'c';
+    if (f.flags & image::kFieldLocalAccessor) out << 'l';
   }
   out << '\n' << layout.file << '\n' << layout.displayName;
   return out.str();
@@ -91,7 +93,11 @@ inline bool decodeLayout(const std::string &text, KernelLayout &layout) {
     f.offset = static_cast<uint32_t>(std::strtoul(token.c_str() + 1, nullptr, 10));
     char *end = nullptr;
     f.size = static_cast<uint32_t>(std::strtoul(token.c_str() + colon + 1, &end, 10));
-    if (*end == 'c') f.flags |= image::kFieldLaunchConstant;
+    for (; *end; ++end) {
+      if (*end == 'c') f.flags |= image::kFieldLaunchConstant;
+      else if (*end == 'l') f.flags |= image::kFieldLocalAccessor;
+      else return false;
+    }
     layout.fields.push_back(f);
   }
   if (!std::getline(in, layout.file)) return false;

@@ -19,7 +19,11 @@
 // compiles in. (On the class, not on the members: an annotated member would
 // reach the IR as an annotation call at every access.)
 #define ONEPASS_LAUNCH_CONSTANTS(...) [[clang::annotate("onepass.launch_constants", __VA_ARGS__)]]
+// Marks local_accessor: stage 1 flags the fields it flattens to
+// (image::kFieldLocalAccessor), so the runtime knows a kernel captures one.
+#define ONEPASS_LOCAL_ACCESSOR [[clang::annotate("onepass.local_accessor")]]
 #else
+#define ONEPASS_LOCAL_ACCESSOR
 #define ONEPASS_LAUNCH_CONSTANTS(...)
 #define ONEPASS_KERNEL_ENTRY(kind) __attribute__((noinline))
 #define SYCL_EXTERNAL
