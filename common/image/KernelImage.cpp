@@ -50,7 +50,7 @@ bool inBounds(uint64_t offset, uint64_t size, uint64_t limit) { return offset <=
 }  // namespace
 
 std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const void *bitcode, size_t bitcodeSize,
-                                bool compressed, size_t rawSize) {
+                                bool compressed, size_t rawSize, bool exports) {
   StringTable strings;
   std::vector<KernelRecord> kernelRecords;
   std::vector<FieldRecord> fieldRecords;
@@ -79,7 +79,7 @@ std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const vo
   ImageHeader header{};
   std::memcpy(header.magic, kMagic, sizeof(kMagic));
   header.formatVersion = kFormatVersion;
-  header.flags = compressed ? kFlagZstd : 0;
+  header.flags = (compressed ? kFlagZstd : 0) | (exports ? kFlagExports : 0);
   header.kernelCount = static_cast<uint32_t>(kernelRecords.size());
   header.fieldCount = static_cast<uint32_t>(fieldRecords.size());
 

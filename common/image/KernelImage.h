@@ -28,6 +28,9 @@ inline constexpr char kMagic[8] = {'O', 'N', 'E', 'P', 'A', 'S', 'S', 'K'};
 //    group local memory bytes.
 inline constexpr uint32_t kFormatVersion = 2;
 inline constexpr uint32_t kFlagZstd = 1u << 0;
+// The bitcode defines SYCL_EXTERNAL functions (external linkage, their
+// mangled names), which kernels of other images may call.
+inline constexpr uint32_t kFlagExports = 1u << 1;
 // Name of the ELF section that holds the images of a binary.
 inline constexpr const char *kSectionName = ".onepass.images";
 
@@ -56,6 +59,9 @@ enum KernelFeature : uint32_t {
   // A hierarchical kernel (parallel_for_work_group): its device work-groups
   // are of one work-item, and reqdWorkGroupSize is its logical work-group's.
   kFeatureHierarchical = 1u << 4,
+  // Calls a function its image only declares (a SYCL_EXTERNAL function of
+  // another translation unit, or a C library function a target provides).
+  kFeatureExternalCalls = 1u << 5,
 };
 
 struct ImageHeader {
@@ -145,8 +151,9 @@ struct KernelDesc {
 
 // Builds a complete image. `bitcode` is stored as given; if `compressed` is true
 // the caller already compressed it with zstd and `rawSize` is its original size.
+// `exports`: sets kFlagExports.
 std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const void *bitcode, size_t bitcodeSize,
-                                bool compressed, size_t rawSize);
+                                bool compressed, size_t rawSize, bool exports = false);
 
 // ---------------------------------------------------------------------------
 // Reading (runtime, JIT, tools)
@@ -187,6 +194,7 @@ public:
   uint64_t imageId() const { return header_.imageId; }
   uint64_t totalSize() const { return header_.totalSize; }
   bool bitcodeCompressed() const { return (header_.flags & kFlagZstd) != 0; }
+  bool exportsFunctions() const { return (header_.flags & kFlagExports) != 0; }
   const uint8_t *bitcode() const { return base_ + header_.bitcodeOffset; }
   uint64_t bitcodeSize() const { return header_.bitcodeSize; }
   uint64_t bitcodeRawSize() const { return header_.bitcodeRawSize; }

@@ -73,6 +73,8 @@ Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize,
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
   if (!loaded) return loaded.takeError();
   KernelModule &kernel = *loaded;
+  if (kernel.info.features & image::kFeatureExternalCalls)
+    if (Error err = linkExternalDefinitions(kernel, specialization.libraries)) return err;
   Module &module = *kernel.module;
   const std::string dumpName = std::string(kernelSymbol) + translator.dumpSuffix();
 

@@ -26,6 +26,7 @@ namespace onepass::jit {
 struct Specialization {
   std::vector<FieldConstant> constants;         // fields whose value is compiled in
   std::array<uint64_t, 3> localRange{0, 0, 0};  // an nd_range kernel's work-group range; 0s: any
+  std::vector<LibraryImage> libraries;          // where SYCL_EXTERNAL functions it calls are defined
 };
 
 // The target's entry and the function inlined into it (the kernel, or what a

@@ -80,6 +80,8 @@ int onepass_jit_compile(const onepass_jit_request *request, const onepass_jit_ta
   }
   onepass::jit::Specialization specialization;
   specialization.constants = constantsOf(*request);
+  for (uint32_t i = 0; request->libraries && i < request->library_count; ++i)
+    specialization.libraries.push_back({request->libraries[i].image, request->libraries[i].image_size});
   // (A work-group range only where the target compiles it in: the CPU's.)
   if (target->kind == ONEPASS_JIT_TARGET_HOST)
     specialization.localRange = {request->local_range[0], request->local_range[1], request->local_range[2]};

@@ -1,6 +1,10 @@
 #include "KernelModule.h"
 
+#include "sycl/detail/onepass_abi.hpp"
+
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -30,6 +34,7 @@ Expected<KernelModule> loadKernelModule(LLVMContext &ctx, const void *imageData,
   result.module = std::move(*parsed);
   result.info = *info;
   result.displayName = info->displayName.empty() ? kernelSymbol.str() : std::string(info->displayName);
+  result.sourceFile = std::string(info->sourceFile);
   // The string views point into the image; keep the record but not the views.
   result.info.symbol = {};
   result.info.displayName = {};
@@ -44,6 +49,71 @@ Expected<KernelModule> loadKernelModule(LLVMContext &ctx, const void *imageData,
                                  " parameters but its record lists " + std::to_string(info->fields.size()) + " fields");
   internalizeAllBut(*result.module, *result.kernel);
   return result;
+}
+
+namespace {
+
+// The C++ functions (mangled names) the module calls but does not define.
+std::vector<std::string> undefinedCxxFunctions(const Module &module) {
+  std::vector<std::string> names;
+  for (const Function &fn : module)
+    if (fn.isDeclaration() && !fn.isIntrinsic() && !fn.use_empty() && fn.getName().starts_with("_Z"))
+      names.push_back(fn.getName().str());
+  return names;
+}
+
+}  // namespace
+
+Error linkExternalDefinitions(KernelModule &kernel, const std::vector<LibraryImage> &libraries) {
+  Module &module = *kernel.module;
+  eraseUnusedFunctions(module);  // the image's other kernels, and what only they call
+  std::vector<std::string> missing = undefinedCxxFunctions(module);
+  // Each library's bitcode, decompressed once; its module is parsed again for
+  // every link (the linker consumes it), lazily: only what is linked is read.
+  std::vector<std::vector<uint8_t>> bitcode(libraries.size());
+  std::vector<bool> loaded(libraries.size(), false);
+  for (bool progress = true; progress && !missing.empty();) {
+    progress = false;
+    for (size_t i = 0; i < libraries.size() && !missing.empty(); ++i) {
+      if (!loaded[i]) {
+        loaded[i] = true;
+        image::ImageView view;
+        std::string error;
+        if (!view.parse(libraries[i].data, libraries[i].size, /*verifyHash=*/true, error) ||
+            !image::extractBitcode(view, bitcode[i], error))
+          return createStringError(inconvertibleErrorCode(),
+                                   "a kernel image that exports SYCL_EXTERNAL functions is unusable: " + error);
+      }
+      if (bitcode[i].empty()) continue;
+      MemoryBufferRef buffer(StringRef(reinterpret_cast<const char *>(bitcode[i].data()), bitcode[i].size()),
+                             "onepass-library-image");
+      Expected<std::unique_ptr<Module>> library = getLazyBitcodeModule(buffer, module.getContext());
+      if (!library)
+        return createStringError(inconvertibleErrorCode(), "a kernel image that exports SYCL_EXTERNAL functions has "
+                                                           "unreadable bitcode: " +
+                                                               toString(library.takeError()));
+      bool defines = false;
+      for (const std::string &name : missing)
+        if (const Function *fn = (*library)->getFunction(name); fn && !fn->isDeclaration() && fn->hasExternalLinkage())
+          defines = true;
+      if (!defines) continue;
+      if (Linker::linkModules(module, std::move(*library), Linker::Flags::LinkOnlyNeeded))
+        return createStringError(inconvertibleErrorCode(), "kernel '" + kernel.displayName +
+                                                               "': linking the SYCL_EXTERNAL functions it calls failed");
+      progress = true;
+      missing = undefinedCxxFunctions(module);
+    }
+  }
+  kernel.kernel = module.getFunction(kernel.kernel->getName());
+  internalizeAllBut(module, *kernel.kernel);
+  if (!missing.empty())
+    return createStringError(
+        inconvertibleErrorCode(),
+        "kernel '" + kernel.displayName + "'" + (kernel.sourceFile.empty() ? "" : " (" + kernel.sourceFile + ")") +
+            " calls '" + llvm::demangle(missing.front()) +
+            "', which no translation unit or library of the program compiled with onepass++ -fsycl-sscp defines "
+            "(a SYCL_EXTERNAL function needs a definition in device code, SYCL 2020 §5.10.1)");
+  return Error::success();
 }
 
 void eraseUnusedFunctions(Module &module) {

@@ -19,7 +19,22 @@ struct KernelModule {
   llvm::Function *kernel = nullptr;
   image::KernelView info;   // the kernel's record (copied: the image may go away)
   std::string displayName;  // the kernel's name as users know it, for messages
+  std::string sourceFile;   // where the kernel is, for messages ("" if unknown)
 };
+
+// A kernel image that exports SYCL_EXTERNAL functions (onepass_jit_library).
+struct LibraryImage {
+  const void *data = nullptr;
+  uint64_t size = 0;
+};
+
+// Links into the kernel's module the definitions of the C++ functions it
+// only declares (SYCL_EXTERNAL functions of other translation units and
+// libraries), from the first of `libraries` that defines each, with what
+// they reach; repeats for what those call. Then a C++ function still only
+// declared is an error naming it and the kernel. (C library functions stay
+// declarations: the targets provide them.)
+llvm::Error linkExternalDefinitions(KernelModule &kernel, const std::vector<LibraryImage> &libraries);
 
 // A kernel field whose value at this launch is compiled in (onepass_jit_constant).
 struct FieldConstant {

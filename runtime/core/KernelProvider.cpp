@@ -38,8 +38,20 @@ long long microsSince(Clock::time_point start) {
 struct Variant {
   std::array<uint64_t, 3> localRange{0, 0, 0};  // 0s: not compiled in
   std::vector<onepass_jit_constant> constants;  // the launch constants' values
-  std::string constantsText;                    // the same as a key ("" without any)
+  std::string constantsText;                    // the same as a key ("" without any), and the libraries'
+  // A kernel that calls functions its image does not define: the images
+  // that export SYCL_EXTERNAL functions, which the JIT links from (their
+  // ids are part of constantsText, so a changed library means a new binary).
+  std::vector<onepass_jit_library> libraries;
 };
+
+void addLibraries(Variant &variant, const RegisteredKernel &kernel) {
+  if (!(kernel.info.features & image::kFeatureExternalCalls)) return;
+  for (const ExportingImage &exporting : exportingImages()) {
+    variant.libraries.push_back({exporting.data, exporting.size});
+    variant.constantsText += "library " + image::hexId(exporting.id) + ";";
+  }
+}
 
 Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, const onepass_backend_launch &launch,
                   const uint64_t *globalOffset) {
@@ -58,6 +70,7 @@ Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, co
       variant.constants.push_back({ONEPASS_JIT_GLOBAL_OFFSET_FIELD + d, 8, globalOffset[d]});
       variant.constantsText += "offset" + std::to_string(d) + "=" + std::to_string(globalOffset[d]) + ";";
     }
+  addLibraries(variant, kernel);
   return variant;
 }
 
@@ -144,7 +157,9 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
                                     kernel.symbol.c_str(),
                                     variant.constants.data(),
                                     static_cast<uint32_t>(variant.constants.size()),
-                                    {variant.localRange[0], variant.localRange[1], variant.localRange[2]}};
+                                    {variant.localRange[0], variant.localRange[1], variant.localRange[2]},
+                                    variant.libraries.data(),
+                                    static_cast<uint32_t>(variant.libraries.size())};
   onepass_jit_buffer output{};
   char *message = nullptr;
   const onepass_jit_target jitTarget = target.jitTarget();
@@ -230,7 +245,9 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
     return last.handle;
 
   // A (deprecated) global offset is compiled in, also for a bundle's kernel.
-  Variant variant = generic && !offset ? Variant{} : variantOf(device.target, kernel, launch, globalOffset);
+  Variant variant;
+  if (generic && !offset) addLibraries(variant, kernel);
+  else variant = variantOf(device.target, kernel, launch, globalOffset);
   Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
                               [&](Built &slot) { build(device, kernel, variant, slot); });
   if (!built.handle)

@@ -7,6 +7,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <unordered_map>
@@ -24,6 +25,7 @@ struct Entry {
 struct Registry {
   std::mutex mutex;
   std::unordered_map<const void *, Entry> byHostEntry;
+  std::vector<ExportingImage> exporting;
   std::atomic<uint64_t> generation{1};  // changes with every (un)registration
 };
 
@@ -67,6 +69,12 @@ std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
   return it->second.kernel;
 }
 
+std::vector<ExportingImage> exportingImages() {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  return r.exporting;
+}
+
 void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit) {
   std::vector<std::shared_ptr<const RegisteredKernel>> kernels;
   {
@@ -105,6 +113,7 @@ extern "C" __attribute__((visibility("default"))) void __onepass_register_image(
     ONEPASS_LOG(Warning, error);
   }
   std::lock_guard<std::mutex> lock(r.mutex);
+  if (ok && view.exportsFunctions()) r.exporting.push_back({imageData, view.totalSize(), view.imageId()});
   for (uint64_t i = 0; i < entryCount; ++i) {
     rt::Entry entry;
     entry.image = imageData;
@@ -144,6 +153,9 @@ extern "C" __attribute__((visibility("default"))) void __onepass_unregister_imag
     if (it->second.image == imageData) it = r.byHostEntry.erase(it);
     else ++it;
   }
+  r.exporting.erase(std::remove_if(r.exporting.begin(), r.exporting.end(),
+                                   [&](const rt::ExportingImage &e) { return e.data == imageData; }),
+                    r.exporting.end());
   r.generation.fetch_add(1, std::memory_order_release);
 }
 

@@ -40,4 +40,13 @@ std::string describeKernel(const RegisteredKernel &kernel);
 // registry's lock).
 void forEachKernel(const std::function<void(const RegisteredKernel &)> &visit);
 
+// A registered image that exports SYCL_EXTERNAL functions (image::kFlagExports).
+struct ExportingImage {
+  const void *data = nullptr;
+  uint64_t size = 0;
+  uint64_t id = 0;  // image::ImageView::imageId
+};
+// The exporting images registered now, in registration order.
+std::vector<ExportingImage> exportingImages();
+
 }  // namespace onepass::rt

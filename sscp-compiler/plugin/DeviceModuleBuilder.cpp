@@ -207,13 +207,18 @@ void simplifyDeviceModule(Module &device) {
 
 std::string deviceKernelSymbol(const Function &entry) { return ONEPASS_ABI_KERNEL_PREFIX + entry.getName().str(); }
 
-Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries) {
+Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries,
+                                         const std::vector<Function *> &exports) {
   DeviceModule out;
   GlobalSet reachable;
   std::vector<GlobalSet> perKernel;
   for (const KernelEntry &entry : entries) {
     perKernel.push_back(reachableFrom(*entry.function));
     reachable.insert(perKernel.back().begin(), perKernel.back().end());
+  }
+  for (const Function *exported : exports) {
+    GlobalSet fromExport = reachableFrom(*exported);
+    reachable.insert(fromExport.begin(), fromExport.end());
   }
 
   ValueToValueMapTy map;
@@ -254,9 +259,13 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
     out.kernels.push_back(std::move(desc));
   }
 
+  // The SYCL_EXTERNAL definitions keep their (mangled) names, by which the
+  // JIT links them into kernels of other images.
+  DenseSet<StringRef> keep = kernelNames;
+  for (const Function *exported : exports) keep.insert(exported->getName());
   for (Function &fn : device->functions()) {
     neutralizeAttributes(fn);
-    if (fn.isDeclaration() || kernelNames.contains(fn.getName())) continue;
+    if (fn.isDeclaration() || keep.contains(fn.getName())) continue;
     fn.setLinkage(GlobalValue::InternalLinkage);
     fn.setComdat(nullptr);
     fn.setSection("");
@@ -274,8 +283,27 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
     gv.setComdat(nullptr);
     gv.setSection("");
   }
-  removeUnused(*device, kernelNames);
+  for (const Function *exported : exports)
+    if (Function *fn = device->getFunction(exported->getName())) {
+      fn->setLinkage(GlobalValue::ExternalLinkage);
+      fn->setComdat(nullptr);
+      fn->setVisibility(GlobalValue::DefaultVisibility);
+    }
+  removeUnused(*device, keep);
   simplifyDeviceModule(*device);
+  // A kernel that calls a function this module only declares (a SYCL_EXTERNAL
+  // function of another translation unit, or a C library function the
+  // targets provide): the JIT looks for definitions in the exporting images.
+  for (image::KernelDesc &desc : out.kernels)
+    if (Function *kernel = device->getFunction(desc.symbol))
+      for (const GlobalValue *gv : reachableFrom(*kernel))
+        if (const auto *fn = dyn_cast<Function>(gv))
+          if (fn->isDeclaration() && !fn->isIntrinsic() && !fn->getName().starts_with(ONEPASS_ABI_PREFIX)) {
+            desc.features |= image::kFeatureExternalCalls;
+            if (fn->getName().starts_with("_Z") &&
+                std::find(out.imports.begin(), out.imports.end(), fn->getName()) == out.imports.end())
+              out.imports.push_back(fn->getName().str());
+          }
   // The local memory each kernel allocates itself, as the JIT will lay it out
   // (from this very module).
   for (image::KernelDesc &desc : out.kernels) {

@@ -19,10 +19,16 @@ namespace onepass::sscp {
 struct DeviceModule {
   std::vector<image::KernelDesc> kernels;  // parallel to the entries
   llvm::SmallVector<char, 0> bitcode;
+  // The C++ functions the kernels call but this TU does not define (its
+  // SYCL_EXTERNAL declarations in use), by mangled name.
+  std::vector<std::string> imports;
 };
 
-// The device module of `entries`, or why it cannot be built.
-llvm::Expected<DeviceModule> buildDeviceModule(const llvm::Module &host, const std::vector<KernelEntry> &entries);
+// The device module of `entries` and of the SYCL_EXTERNAL functions
+// `exports` (which keep their names and external linkage), or why it cannot
+// be built.
+llvm::Expected<DeviceModule> buildDeviceModule(const llvm::Module &host, const std::vector<KernelEntry> &entries,
+                                               const std::vector<llvm::Function *> &exports);
 
 // The name of the device kernel function made for an entry.
 std::string deviceKernelSymbol(const llvm::Function &entry);

@@ -1,9 +1,11 @@
 #include "KernelEntries.h"
+#include "LayoutAnnotation.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -43,6 +45,24 @@ std::vector<KernelEntry> findKernelEntries(Module &module) {
     }
   }
   return entries;
+}
+
+std::vector<Function *> findSyclExternalDefinitions(Module &module) {
+  std::vector<Function *> found;
+  GlobalVariable *annotations = module.getGlobalVariable("llvm.global.annotations");
+  if (!annotations || !annotations->hasInitializer()) return found;
+  auto *array = dyn_cast<ConstantArray>(annotations->getInitializer());
+  if (!array) return found;
+  for (const Use &element : array->operands()) {
+    auto *record = dyn_cast<ConstantStruct>(element.get());
+    if (!record || record->getNumOperands() < 2) continue;
+    auto *fn = dyn_cast<Function>(record->getOperand(0)->stripPointerCasts());
+    StringRef text;
+    if (!fn || fn->isDeclaration() || !getConstantStringInfo(record->getOperand(1), text)) continue;
+    if (text == kSyclExternalAnnotation && std::find(found.begin(), found.end(), fn) == found.end())
+      found.push_back(fn);
+  }
+  return found;
 }
 
 }  // namespace onepass::sscp

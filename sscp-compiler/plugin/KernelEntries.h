@@ -22,4 +22,9 @@ struct KernelEntry {
 // Returns the entries in module order. Entries without a definition are skipped.
 std::vector<KernelEntry> findKernelEntries(llvm::Module &module);
 
+// The functions this translation unit defines with SYCL_EXTERNAL (SYCL 2020
+// §5.10.1), in module order: the device image exports them, so that kernels
+// of other translation units and libraries can call them.
+std::vector<llvm::Function *> findSyclExternalDefinitions(llvm::Module &module);
+
 }  // namespace onepass::sscp

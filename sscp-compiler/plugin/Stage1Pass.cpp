@@ -10,6 +10,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/Compression.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 
@@ -21,11 +22,28 @@ namespace {
 // at every process start that launches a kernel of this image.
 constexpr double kMinCompressionGain = 0.25;
 
+// The host code references the functions the kernels import (SYCL_EXTERNAL,
+// defined in another TU), so the linker takes the object that defines them
+// out of a static library, bringing its kernel image (which exports their
+// device code) along; a function defined nowhere is then a link error.
+void referenceImports(Module &module, const std::vector<std::string> &imports) {
+  std::vector<Constant *> used;
+  for (const std::string &name : imports)
+    if (Function *fn = module.getFunction(name)) used.push_back(fn);
+  if (used.empty()) return;
+  auto *type = ArrayType::get(PointerType::get(module.getContext(), 0), used.size());
+  auto *table = new GlobalVariable(module, type, true, GlobalValue::InternalLinkage, ConstantArray::get(type, used),
+                                   "__onepass_imports");
+  appendToCompilerUsed(module, {table});
+}
+
 class Stage1Pass : public PassInfoMixin<Stage1Pass> {
 public:
   PreservedAnalyses run(Module &module, ModuleAnalysisManager &) {
     std::vector<KernelEntry> entries = findKernelEntries(module);
-    if (entries.empty()) return PreservedAnalyses::all();  // a TU without kernels compiles as usual
+    std::vector<Function *> exports = findSyclExternalDefinitions(module);
+    // A TU without kernels or SYCL_EXTERNAL functions compiles as usual.
+    if (entries.empty() && exports.empty()) return PreservedAnalyses::all();
 
     for (const KernelEntry &entry : entries)
       if (!entry.hasLayout) {
@@ -35,7 +53,7 @@ public:
         return PreservedAnalyses::all();
       }
 
-    Expected<DeviceModule> built = buildDeviceModule(module, entries);
+    Expected<DeviceModule> built = buildDeviceModule(module, entries, exports);
     if (!built) {
       module.getContext().diagnose(DiagnosticInfoGeneric(Twine("OnePass: ") + toString(built.takeError())));
       return PreservedAnalyses::all();
@@ -50,9 +68,11 @@ public:
       useCompressed = compressed.size() < raw.size() * (1.0 - kMinCompressionGain);
     }
     std::vector<uint8_t> image =
-        useCompressed ? image::writeImage(device.kernels, compressed.data(), compressed.size(), true, raw.size())
-                      : image::writeImage(device.kernels, raw.data(), raw.size(), false, raw.size());
+        useCompressed
+            ? image::writeImage(device.kernels, compressed.data(), compressed.size(), true, raw.size(), !exports.empty())
+            : image::writeImage(device.kernels, raw.data(), raw.size(), false, raw.size(), !exports.empty());
     embedKernelImage(module, entries, image);
+    referenceImports(module, device.imports);
     return PreservedAnalyses::none();
   }
 

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 11
+#define ONEPASS_JIT_INTERFACE_VERSION 12
 
 /* A constant's `field` for an nd_range launch's global offset in dimension
  * d (deprecated in SYCL 2020): ONEPASS_JIT_GLOBAL_OFFSET_FIELD + d, value the
@@ -29,6 +29,12 @@ typedef struct onepass_jit_constant {
   uint64_t value; /* zero-extended */
 } onepass_jit_constant;
 
+/* A kernel image that exports SYCL_EXTERNAL functions (common/image's
+ * kFlagExports): the JIT links the definitions a kernel calls from these. */
+typedef struct onepass_jit_library {
+  const void *image;
+  uint64_t image_size;
+} onepass_jit_library;
 /* What the runtime knows about the launch that the JIT may specialize on. */
 typedef struct onepass_jit_request {
   const void *image; /* a whole kernel image (see common/image) */
@@ -42,6 +48,13 @@ typedef struct onepass_jit_request {
    * counts); 0 in dimension 0: any, read from each launch. A kernel compiled
    * for one range must only be launched with it. */
   uint64_t local_range[3];
+  /* Images whose exported functions the kernel may call (SYCL_EXTERNAL
+   * functions of other translation units and shared libraries): each
+   * function the kernel's image only declares is linked, with what it
+   * reaches, from the first of them that defines it. None if 0. A function
+   * defined nowhere is an error naming it. */
+  const onepass_jit_library *libraries;
+  uint32_t library_count;
 } onepass_jit_request;
 
 /* A binary produced by the JIT; release with onepass_jit_free. */

@@ -1,0 +1,3 @@
+#include "external.h"
+
+SYCL_EXTERNAL int ext_twice_plus(int x, int y) { return ext_twice(x) + y; }
