@@ -1,0 +1,3 @@
+#include "callees.h"
+#include "callee.h"
+ONEPASS_EXTERNAL_CALLEE(callee2, 2.0f)
