@@ -20,6 +20,8 @@ Diagnostics::Diagnostics(DiagnosticsEngine &engine) : engine_(engine) {
   captureTypeId_ = engine_.getCustomDiagID(
       DiagnosticsEngine::Error, "SYCL kernel captures '%0' of type '%1', which cannot be passed to a device: %2");
   noteId_ = engine_.getCustomDiagID(DiagnosticsEngine::Note, "in SYCL kernel '%0' defined here");
+  externalNoteId_ = engine_.getCustomDiagID(DiagnosticsEngine::Note,
+                                            "in SYCL_EXTERNAL function '%0' defined here (device code: SYCL 2020 §5.10.1)");
   attributeId_ = engine_.getCustomDiagID(DiagnosticsEngine::Error, "%0");
   unusedAttributeId_ = engine_.getCustomDiagID(
       DiagnosticsEngine::Warning, "'%0' ignored: it is not on a SYCL kernel's lambda or function object operator()");
@@ -64,6 +66,10 @@ void Diagnostics::unusedKernelAttribute(SourceLocation loc, const std::string &n
 }
 void Diagnostics::calledFromKernel(SourceLocation kernelLoc, const std::string &kernelName) {
   engine_.Report(kernelLoc, noteId_) << kernelName;
+}
+
+void Diagnostics::inSyclExternal(SourceLocation loc, const std::string &function) {
+  engine_.Report(loc, externalNoteId_) << function;
 }
 
 }  // namespace onepass::sscp

@@ -22,6 +22,7 @@ public:
   void captureByReference(clang::SourceLocation loc, const std::string &name);
   void unsupportedCapture(clang::SourceLocation loc, const std::string &name, const std::string &type, const char *why);
   void calledFromKernel(clang::SourceLocation kernelLoc, const std::string &kernelName);
+  void inSyclExternal(clang::SourceLocation loc, const std::string &function);
   // A sycl:: kernel attribute (KernelAttributes.h) that cannot be read or
   // does not fit the kernel; one that is on no kernel (a warning).
   void kernelAttribute(clang::SourceLocation loc, const std::string &problem);
@@ -34,7 +35,7 @@ private:
   bool firstTime(clang::SourceLocation loc, unsigned id);
 
   clang::DiagnosticsEngine &engine_;
-  unsigned throwId_, tryId_, rttiId_, virtualId_, undefinedId_, allocId_, byRefId_, captureTypeId_, noteId_,
+  unsigned throwId_, tryId_, rttiId_, virtualId_, undefinedId_, allocId_, byRefId_, captureTypeId_, noteId_, externalNoteId_,
       attributeId_, unusedAttributeId_;
   std::set<std::pair<unsigned, unsigned>> reported_;
   unsigned errors_ = 0;

@@ -83,6 +83,13 @@ class KernelConsumer : public ASTConsumer {
 public:
   KernelConsumer(CompilerInstance &ci, const KernelAttributeRecorder &attributes) : ci_(ci), attributes_(attributes) {}
 
+  // The SYCL_EXTERNAL definitions at namespace scope, as they are parsed (no
+  // walk of the whole AST later): device code, checked like a kernel's.
+  bool HandleTopLevelDecl(DeclGroupRef group) override {
+    for (Decl *decl : group) collectSyclExternal(decl);
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &ctx) override {
     if (ci_.getDiagnostics().hasErrorOccurred()) return;
     Diagnostics diags(ci_.getDiagnostics());
@@ -116,10 +123,28 @@ public:
             ->addAttr(AnnotateAttr::CreateImplicit(ctx, encodeLayout(layout), nullptr, 0));
       }
     }
+    for (const FunctionDecl *external : syclExternal_)
+      if (!checker.checkKernel(*external)) diags.inSyclExternal(external->getLocation(), external->getQualifiedNameAsString());
     warnUnusedKernelAttributes(ctx, diags, attributes_, usedAttributes);
   }
 
 private:
+  void collectSyclExternal(Decl *decl) {
+    if (auto *fn = dyn_cast<FunctionDecl>(decl)) {
+      if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext())
+        for (const auto *annotation : fn->specific_attrs<AnnotateAttr>())
+          if (annotation->getAnnotation() == kSyclExternalAnnotation) {
+            syclExternal_.push_back(fn);
+            break;
+          }
+    } else if (auto *ns = dyn_cast<NamespaceDecl>(decl)) {
+      for (Decl *inner : ns->decls()) collectSyclExternal(inner);
+    } else if (auto *linkage = dyn_cast<LinkageSpecDecl>(decl)) {
+      for (Decl *inner : linkage->decls()) collectSyclExternal(inner);
+    }
+  }
+
+  std::vector<const FunctionDecl *> syclExternal_;
   CompilerInstance &ci_;
   const KernelAttributeRecorder &attributes_;
 };
