@@ -126,12 +126,14 @@ template <auto &SpecName> spec_value_t<SpecName> spec_value(const spec_values *v
   static_assert(std::is_trivially_copyable_v<T>, "a specialization constant's type must be device copyable");
   if (values)
     if (const void *set = values->find(spec_key<SpecName>())) {
-      T value;
-      std::memcpy(static_cast<void *>(&value), set, sizeof(T));
-      return value;
+      // (T need not be default constructible: its bytes, then T.)
+      struct bytes {
+        alignas(T) unsigned char data[sizeof(T)];
+      } raw;
+      std::memcpy(raw.data, set, sizeof(T));
+      return __builtin_bit_cast(T, raw);
     }
-  constexpr T default_value = SpecName.default_value();
-  return default_value;
+  return SpecName.default_value();
 }
 
 struct kernel_handler_factory;

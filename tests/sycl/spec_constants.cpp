@@ -13,7 +13,10 @@ using onepass_test::checkEqual;
 using onepass_test::checkThrows;
 
 namespace {
+// No default constructor: a specialization constant's value type need not
+// have one (the CTS's sc_class_with_memb).
 struct coefficients {
+  constexpr coefficients(float a_, float b_, int shift_) : a(a_), b(b_), shift(shift_) {}
   float a, b;
   int shift;
 };
