@@ -31,6 +31,7 @@
 #include "group_algorithm.hpp"
 #include "ext/oneapi/group_local_memory.hpp"
 #include "ext/oneapi/experimental/builtins.hpp"
+#include "private_memory.hpp"
 #include "queue.hpp"
 #include "backend.hpp"
 #include "interop_handle.hpp"

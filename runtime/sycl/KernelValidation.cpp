@@ -6,6 +6,8 @@
 
 #include "Errors.h"
 
+#include <sycl/detail/onepass_abi.hpp>
+
 #include <algorithm>
 #include <string>
 
@@ -146,6 +148,18 @@ void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launc
                                          "-byte kernel object but the device code expects " +
                                          std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
   checkKernelAttributes(kernel, desc, device);
+  // A hierarchical work-group runs on one device work-item whose
+  // private_memory objects hold ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS Ts.
+  if (info.features & image::kFeatureHierarchical) {
+    std::size_t items = 1;
+    for (int d = 0; d < desc.dimensions; ++d) items *= desc.hierarchical_group[d];
+    if (items > ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS)
+      rt::raise(errc::nd_range, "kernel " + rt::describeKernel(kernel) + ": its parallel_for_work_group work-groups of " +
+                                    range_text(desc.hierarchical_group, desc.dimensions) + " (" +
+                                    std::to_string(items) + " work-items) exceed the " +
+                                    std::to_string(ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS) +
+                                    " work-items a hierarchical work-group holds in OnePass (private_memory's capacity)");
+  }
   if (info.kind == image::KernelKind::NdRange) {
     std::size_t groupSize = 1, globalSize = 1;
     for (int d = 0; d < desc.dimensions; ++d) {

@@ -152,6 +152,41 @@ void asyncCopyHierarchical(sycl::queue &q) {
   sycl::free(data, q);
 }
 
+// private_memory (§4.9.4.2.3): one T per physical work-item, default
+// constructed, kept from one parallel_for_work_item to the next; a logical
+// range larger than the group shares them by physical id. Work-groups larger
+// than private_memory's capacity are errc::nd_range.
+struct sevenByDefault {
+  int n = 7;
+};
+void privateMemory(sycl::queue &q) {
+  constexpr std::size_t groups = 3, local = 4, total = groups * local;
+  std::size_t *out = sycl::malloc_shared<std::size_t>(2 * total, q);
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(local), [=](sycl::group<1> g) {
+       sycl::private_memory<std::size_t> mine(g);
+       sycl::private_memory<sevenByDefault> defaults(g);
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { mine(it) = it.get_global_id(0) * 10 + defaults(it).n; });
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { out[it.get_global_id(0)] = mine(it); });
+       // 8 logical work-items on 4 physical ones: logical i and i + 4 share one T.
+       g.parallel_for_work_item(sycl::range<1>(2 * local), [&](sycl::h_item<1> it) {
+         if (it.get_logical_local_id(0) >= local) mine(it) += 1000;
+       });
+       g.parallel_for_work_item([&](sycl::h_item<1> it) { out[total + it.get_global_id(0)] = mine(it); });
+     });
+   }).wait();
+  checkArray("private_memory: each work-item's value", total, out, [](std::size_t i) { return i * 10 + 7; });
+  checkArray("private_memory: shared by physical id", total, out + total,
+             [](std::size_t i) { return i * 10 + 7 + 1000; });
+  sycl::free(out, q);
+  checkThrows("a hierarchical work-group beyond private_memory's capacity", sycl::errc::nd_range, [&] {
+    q.submit([&](sycl::handler &h) {
+       h.parallel_for_work_group(sycl::range<1>(1), sycl::range<1>(sycl::private_memory<int>::capacity + 1),
+                                 [=](sycl::group<1>) {});
+     }).wait();
+  });
+}
+
 }  // namespace
 
 int main() {
@@ -162,6 +197,7 @@ int main() {
   asyncCopyNdRange<double>(q, "double");
   asyncCopyNdRange<sycl::vec<long, 16>>(q, "long16 (128-byte alignment)");
   asyncCopyHierarchical(q);
+  privateMemory(q);
   {
     // The deprecated accessor of target::local is a local_accessor.
     int *out = sycl::malloc_shared<int>(16, q);

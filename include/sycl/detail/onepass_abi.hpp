@@ -47,6 +47,9 @@
  * device calls the runtime's definition; the PTX translator makes it CUDA's
  * vprintf. */
 #define ONEPASS_ABI_PRINTF "__onepass_printf"
+/* The work-items of a hierarchical kernel's work-group, at most: the
+ * capacity of sycl::private_memory (the runtime enforces it). */
+#define ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS 1024
 /* sycl::ext::oneapi::group_local_memory (common/ir/GroupLocalMemory.h). */
 #define ONEPASS_ABI_GROUP_LOCAL_MEMORY "__onepass_group_local_memory"
 
