@@ -355,8 +355,7 @@ class [[deprecated("SYCL 2020: use accelerator_selector_v")]] accelerator_select
 // its CPU and NVIDIA GPUs.
 template <aspect A> struct any_device_has
     : std::bool_constant<A != aspect::accelerator && A != aspect::custom && A != aspect::emulated &&
-                         A != aspect::host_debuggable && A != aspect::image && A != aspect::online_compiler &&
-                         A != aspect::online_linker> {};
+                         A != aspect::host_debuggable && A != aspect::image> {};
 template <aspect A> struct all_devices_have
     : std::bool_constant<A == aspect::fp16 || A == aspect::fp64 || A == aspect::atomic64 ||
                          A == aspect::queue_profiling || A == aspect::usm_device_allocations ||

@@ -362,6 +362,7 @@ private:
   template <typename KernelType> detail::kernel_with_handler<KernelType> with_kernel_handler(const KernelType &kernel) {
     detail::kernel_with_handler<KernelType> wrapped{kernel, {}};
     if (spec_) wrapped.values = spec_->values;
+    else if (bundle_spec_) wrapped.values = bundle_spec_->values;  // the kernel bundle's (§4.9.5.2)
     return wrapped;
   }
   template <int Dimensions> static range<Dimensions> ones() {
@@ -377,7 +378,8 @@ private:
   }
 
   detail::command_group_desc desc_;
-  std::unique_ptr<detail::spec_table> spec_;  // the values set, if any
+  std::unique_ptr<detail::spec_table> spec_;          // the values set, if any
+  std::shared_ptr<const detail::spec_table> bundle_spec_;  // those of the kernel bundle used, if any
 };
 
 }  // namespace sycl

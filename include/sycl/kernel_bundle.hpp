@@ -4,13 +4,16 @@
 // A kernel's identity is its host entry (detail/kernel_entry.hpp); every
 // kernel invocation registers its kernel name type with it at program start
 // (detail::kernel_name_registration, handler.hpp), which get_kernel_id<Name>
-// looks up. OnePass exposes kernels in bundle_state::executable only (§4.11.4
-// allows that): its devices have neither aspect::online_compiler nor
-// aspect::online_linker, so asking for an input or object bundle is the
-// errc::invalid error §4.11.7 names. Getting an executable bundle compiles its
-// kernels for its devices then and there (the JIT's work, errc::build if it
-// fails); a command group that uses the bundle (handler::use_kernel_bundle)
-// runs those binaries and compiles nothing.
+// looks up. Every device has aspect::online_compiler and online_linker (the
+// JIT): bundles exist in all three states. Input and object bundles hold the
+// kernels' device code as it is in the program; specialization constants are
+// set on input bundles and travel through compile, link and build. Getting an
+// executable bundle (get_kernel_bundle, build, link) compiles its kernels for
+// its devices then and there (the JIT's work, errc::build if it fails); a
+// command group that uses the bundle (handler::use_kernel_bundle) runs those
+// binaries and takes the bundle's specialization constants. (A kernel that
+// reads specialization constants is compiled for their values, so its
+// binary for a bundle's values is made at the first launch that uses them.)
 #pragma once
 
 #include "context.hpp"
@@ -82,6 +85,8 @@ struct kernel_bundle_data {
   // The kernels' host entries, for the launches of command groups that use
   // the bundle (kernel_launch_desc::bundle): derived from `ids`.
   std::shared_ptr<const std::vector<const void *>> entries;
+  // The specialization constants set on the bundle (§4.11.12.2), if any.
+  std::shared_ptr<spec_table> spec;
 
   void set_kernels(std::vector<kernel_id> kernels) {
     ids = std::move(kernels);
@@ -95,7 +100,7 @@ template <bundle_state State> std::shared_ptr<kernel_bundle_data>
 make_bundle(const context &ctx, const std::vector<device> &devs, const std::vector<kernel_id> *requested) {
   if (devs.empty()) throw exception(make_error_code(errc::invalid), "get_kernel_bundle: the list of devices is empty");
   const std::vector<device> contextDevices = ctx.get_devices();
-  auto data = std::make_shared<kernel_bundle_data>(kernel_bundle_data{ctx, {}, {}, {}});
+  auto data = std::make_shared<kernel_bundle_data>(kernel_bundle_data{ctx, {}, {}, {}, {}});
   for (const device &dev : devs) {
     if (std::find(contextDevices.begin(), contextDevices.end(), dev) == contextDevices.end())
       throw exception(make_error_code(errc::invalid), "get_kernel_bundle: device '" +
@@ -127,7 +132,8 @@ make_bundle(const context &ctx, const std::vector<device> &devs, const std::vect
                           kernel_incompatibility(id.host_entry(), *data->devices.front().impl()));
     }
     if (std::find(included.begin(), included.end(), id) != included.end()) continue;
-    for (const device &dev : compatible) build_kernel(id.host_entry(), *dev.impl());  // errc::build
+    if (State == bundle_state::executable)
+      for (const device &dev : compatible) build_kernel(id.host_entry(), *dev.impl());  // errc::build
     included.push_back(id);
   }
   data->set_kernels(std::move(included));
@@ -191,10 +197,24 @@ public:
   template <typename KernelName, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel() const;
 
-  // §4.11.12.2: OnePass has no specialization constants yet (none in any bundle).
-  bool contains_specialization_constants() const noexcept { return false; }
-  bool native_specialization_constant() const noexcept { return false; }
-  template <auto &SpecName> bool has_specialization_constant() const noexcept { return false; }
+  // §4.11.12.2. OnePass cannot tell which kernels read which constants (any
+  // kernel taking a kernel_handler may read any): a bundle "uses" the
+  // constants set on it. Their values are compiled into the kernels by the
+  // JIT, so they are native.
+  bool contains_specialization_constants() const noexcept { return data_->spec && data_->spec->values.count > 0; }
+  bool native_specialization_constant() const noexcept { return contains_specialization_constants(); }
+  template <auto &SpecName> bool has_specialization_constant() const noexcept {
+    return data_->spec && data_->spec->values.find(detail::spec_key<SpecName>()) != nullptr;
+  }
+  template <auto &SpecName, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::input>>
+  void set_specialization_constant(detail::spec_value_t<SpecName> value) {
+    if (!data_->spec) data_->spec = std::make_shared<detail::spec_table>();
+    data_->spec->set(detail::spec_key<SpecName>(), &SpecName, &value, sizeof(value), alignof(decltype(value)),
+                     "kernel_bundle::set_specialization_constant");
+  }
+  template <auto &SpecName> detail::spec_value_t<SpecName> get_specialization_constant() const {
+    return detail::spec_value<SpecName>(data_->spec ? &data_->spec->values : nullptr);
+  }
 
   device_image_iterator begin() const {
     images();
@@ -340,7 +360,7 @@ kernel_bundle<State> get_kernel_bundle(const context &ctxt, Selector selector) {
   return get_kernel_bundle<State>(ctxt, ctxt.get_devices(), selector);
 }
 
-// §4.11.8. Only executable bundles exist here (see the top of this file).
+// §4.11.8.
 template <bundle_state State>
 bool has_kernel_bundle(const context &ctxt, const std::vector<device> &devs, const std::vector<kernel_id> &kernelIds) {
   if (devs.empty()) throw exception(make_error_code(errc::invalid), "has_kernel_bundle: the list of devices is empty");
@@ -350,7 +370,6 @@ bool has_kernel_bundle(const context &ctxt, const std::vector<device> &devs, con
       throw exception(make_error_code(errc::invalid), "has_kernel_bundle: device '" +
                                                           dev.get_info<info::device::name>() +
                                                           "' is not a device of the context");
-  if (State != bundle_state::executable) return false;
   return std::all_of(kernelIds.begin(), kernelIds.end(), [&](const kernel_id &id) {
     return std::any_of(devs.begin(), devs.end(), [&](const device &dev) { return is_compatible({id}, dev); });
   });
@@ -394,7 +413,106 @@ template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel
       if (std::find(kernels.begin(), kernels.end(), id) == kernels.end()) kernels.push_back(id);
   }
   data->set_kernels(std::move(kernels));
+  // The joined bundle's constants: those of the bundles, a later one's value
+  // winning (a table of its own: setting one later changes no input bundle).
+  data->spec = nullptr;
+  for (const kernel_bundle<State> &b : bundles)
+    if (b.data()->spec) {
+      if (!data->spec) data->spec = std::make_shared<detail::spec_table>();
+      data->spec->merge(*b.data()->spec, "join");
+    }
   return kernel_bundle<State>(std::move(data));
+}
+
+namespace detail {
+// The bundle of `from`'s kernels that `devs` run, in state To, with a copy of
+// its specialization constants; an executable one has its kernels compiled
+// for `devs` (§4.11.11: compile, link, build).
+template <bundle_state To, bundle_state From>
+kernel_bundle<To> change_state(const std::vector<kernel_bundle<From>> &from, const std::vector<device> &devs,
+                               const char *what) {
+  if (from.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": no kernel bundles");
+  if (devs.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": the list of devices is empty");
+  const std::shared_ptr<kernel_bundle_data> &first = from.front().data();
+  for (const kernel_bundle<From> &b : from) {
+    if (b.get_context() != first->ctx)
+      throw exception(make_error_code(errc::invalid), std::string(what) + ": the kernel bundles have different contexts");
+    for (const device &dev : devs) {
+      const std::vector<device> bundleDevices = b.get_devices();
+      if (std::find(bundleDevices.begin(), bundleDevices.end(), dev) == bundleDevices.end())
+        throw exception(make_error_code(errc::invalid), std::string(what) + ": device '" +
+                                                            dev.get_info<info::device::name>() +
+                                                            "' is not a device of every kernel bundle (§4.11.11)");
+    }
+  }
+  auto data = std::make_shared<kernel_bundle_data>(kernel_bundle_data{first->ctx, {}, {}, {}, {}});
+  for (const device &dev : devs)
+    if (std::find(data->devices.begin(), data->devices.end(), dev) == data->devices.end()) data->devices.push_back(dev);
+  std::vector<kernel_id> kernels;
+  for (const kernel_bundle<From> &b : from) {
+    for (const kernel_id &id : b.get_kernel_ids()) {
+      if (std::find(kernels.begin(), kernels.end(), id) != kernels.end()) continue;
+      bool runs = false;
+      for (const device &dev : data->devices)
+        if (kernel_incompatibility(id.host_entry(), *dev.impl()).empty()) {
+          runs = true;
+          if (To == bundle_state::executable) build_kernel(id.host_entry(), *dev.impl());  // errc::build
+        }
+      if (runs) kernels.push_back(id);
+    }
+    if (b.data()->spec) {
+      if (!data->spec) data->spec = std::make_shared<spec_table>();
+      data->spec->merge(*b.data()->spec, what);
+    }
+  }
+  data->set_kernels(std::move(kernels));
+  return kernel_bundle<To>(std::move(data));
+}
+}  // namespace detail
+
+// §4.11.11: compile (input to object), link (objects to executable), build
+// (input to executable). The JIT does the work when a bundle becomes
+// executable; an object bundle is its kernels' device code, ready to link.
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                   const std::vector<device> &devs, const property_list & = {}) {
+  return detail::change_state<bundle_state::object>(std::vector{inputBundle}, devs, "compile");
+}
+inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                   const property_list &propList = {}) {
+  return compile(inputBundle, inputBundle.get_devices(), propList);
+}
+inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
+                                                    const std::vector<device> &devs, const property_list & = {}) {
+  return detail::change_state<bundle_state::executable>(objectBundles, devs, "link");
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
+                                                    const std::vector<device> &devs, const property_list &propList = {}) {
+  return link(std::vector{objectBundle}, devs, propList);
+}
+inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
+                                                    const property_list &propList = {}) {
+  if (objectBundles.empty()) throw exception(make_error_code(errc::invalid), "link: no kernel bundles");
+  // §4.11.11: the devices every bundle has.
+  std::vector<device> common = objectBundles.front().get_devices();
+  for (const auto &b : objectBundles) {
+    const std::vector<device> theirs = b.get_devices();
+    common.erase(std::remove_if(common.begin(), common.end(),
+                                [&](const device &d) { return std::find(theirs.begin(), theirs.end(), d) == theirs.end(); }),
+                 common.end());
+  }
+  return link(objectBundles, common, propList);
+}
+inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
+                                                    const property_list &propList = {}) {
+  return link(std::vector{objectBundle}, objectBundle.get_devices(), propList);
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                     const std::vector<device> &devs, const property_list & = {}) {
+  return detail::change_state<bundle_state::executable>(std::vector{inputBundle}, devs, "build");
+}
+inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                     const property_list &propList = {}) {
+  return build(inputBundle, inputBundle.get_devices(), propList);
 }
 
 // §4.9.4.4.
@@ -405,6 +523,7 @@ template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundl
     throw exception(make_error_code(errc::invalid),
                     "handler::use_kernel_bundle: the kernel bundle's context is not the queue's (§4.9.4.4)");
   desc_.kernel.bundle = bundle.data()->entries;
+  bundle_spec_ = bundle.data()->spec;
 }
 
 }  // namespace sycl

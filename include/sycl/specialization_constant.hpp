@@ -91,6 +91,7 @@ struct ONEPASS_LAUNCH_CONSTANTS("count", "keys", "offsets", "data") spec_values 
 struct spec_table {
   spec_values values{};
   const void *ids[spec_values::max_constants]{};
+  std::uint32_t sizes[spec_values::max_constants]{};
 
   // Sets (or overwrites) the value of `key`, set through specialization_id `id`.
   void set(std::uint64_t key, const void *id, const void *value, std::size_t size, std::size_t align,
@@ -105,6 +106,18 @@ struct spec_table {
         std::memcpy(values.data + values.offsets[i], value, size);
         return;
       }
+    add(key, id, value, size, align, what);
+  }
+  // Every constant of `other` (after this table's own: its values win).
+  void merge(const spec_table &other, const char *what) {
+    for (std::uint32_t i = 0; i < other.values.count; ++i)
+      set(other.values.keys[i], other.ids[i], other.values.data + other.values.offsets[i], other.sizes[i],
+          alignof(std::max_align_t), what);
+  }
+
+private:
+  void add(std::uint64_t key, const void *id, const void *value, std::size_t size, std::size_t align,
+           const char *what) {
     std::size_t offset = (values.used + align - 1) / align * align;
     if (values.count == spec_values::max_constants || offset + size > spec_values::capacity)
       throw exception(make_error_code(errc::feature_not_supported),
@@ -113,6 +126,7 @@ struct spec_table {
                           " bytes in all to one kernel");
     values.keys[values.count] = key;
     ids[values.count] = id;
+    sizes[values.count] = static_cast<std::uint32_t>(size);
     values.offsets[values.count] = static_cast<std::uint32_t>(offset);
     std::memcpy(values.data + offset, value, size);
     ++values.count;

@@ -1,7 +1,8 @@
-// Kernel identifiers, executable kernel bundles and the kernel class (SYCL
-// 2020 §4.11, §4.9.4.4): names registered by the kernel invocations, bundles
-// built ahead of launches, launches from a bundle, kernel queries, and the
-// errors the specification names.
+// Kernel identifiers, kernel bundles and the kernel class (SYCL 2020 §4.11,
+// §4.9.4.4): names registered by the kernel invocations, bundles built ahead
+// of launches, launches from a bundle, input and object bundles with
+// compile/link/build and specialization constants set on them, kernel
+// queries, and the errors the specification names.
 #include "check.h"
 
 #include <algorithm>
@@ -20,6 +21,51 @@ class Fixed;
 class NotAKernel;
 class Unlaunched;
 class OtherContext;
+class ReadsConstants;
+
+constexpr sycl::specialization_id<int> kOffset(1);
+constexpr sycl::specialization_id<float> kGain(1.0f);
+
+// Input and object bundles, compile/link/build, and specialization constants
+// set on an input bundle (§4.11.11, §4.11.12.2, §4.9.5.2).
+void statesAndConstants(sycl::queue &q, int *out) {
+  const sycl::context ctx = q.get_context();
+  const sycl::kernel_id id = sycl::get_kernel_id<ReadsConstants>();
+  auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {q.get_device()}, {id});
+  check("an input bundle holds the kernel", input.has_kernel(id) && !input.contains_specialization_constants());
+  checkEqual("a constant's default in a bundle", 1, input.get_specialization_constant<kOffset>());
+  input.set_specialization_constant<kOffset>(40);
+  input.set_specialization_constant<kGain>(2.5f);
+  check("the bundle now has the constants",
+        input.has_specialization_constant<kOffset>() && input.contains_specialization_constants());
+  checkEqual("get_specialization_constant of the bundle", 40, input.get_specialization_constant<kOffset>());
+  auto object = sycl::compile(input);
+  auto executable = sycl::link(object);
+  auto built = sycl::build(input);
+  checkEqual("the constants travel through compile and link", 40, executable.get_specialization_constant<kOffset>());
+  check("link and build give executable bundles with the kernel", executable.has_kernel(id) && built.has_kernel(id));
+  for (int round = 0; round < 2; ++round) {
+    q.submit([&](sycl::handler &h) {
+       h.use_kernel_bundle(round == 0 ? executable : built);
+       checkThrows("handler::set_specialization_constant with a bundle", sycl::errc::invalid,
+                   [&] { h.set_specialization_constant<kOffset>(1); });
+       h.single_task<ReadsConstants>([=](sycl::kernel_handler kh) {
+         out[round] = kh.get_specialization_constant<kOffset>() +
+                      static_cast<int>(kh.get_specialization_constant<kGain>() * 4.0f);
+       });
+     }).wait();
+  }
+  checkEqual("a kernel of the linked bundle reads the bundle's constants", 50, out[0]);
+  checkEqual("a kernel of the built bundle reads them", 50, out[1]);
+  // The bundle's values are fixed once built: a later set on the input bundle
+  // changes only bundles made after it.
+  input.set_specialization_constant<kOffset>(7);
+  checkEqual("a built bundle keeps its values", 40, built.get_specialization_constant<kOffset>());
+  checkEqual("a new build takes the new value", 7, sycl::build(input).get_specialization_constant<kOffset>());
+  auto joined = sycl::join(std::vector<sycl::kernel_bundle<sycl::bundle_state::input>>{
+      sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {q.get_device()}, {id}), input});
+  checkEqual("join takes the bundles' constants", 7, joined.get_specialization_constant<kOffset>());
+}
 
 struct ScaleKernel {
   float *data;
@@ -141,13 +187,18 @@ int main(int argc, char **) {
   check("a joined bundle has both kernels", joined.has_kernel(addId) && joined.has_kernel(scaleId));
   check("has_kernel_bundle<executable> for AddOne",
         sycl::has_kernel_bundle<AddOne, sycl::bundle_state::executable>(ctx));
-  check("no input bundles", !sycl::has_kernel_bundle<AddOne, sycl::bundle_state::input>(ctx));
+  check("input bundles exist (the JIT is an online compiler)",
+        sycl::has_kernel_bundle<AddOne, sycl::bundle_state::input>(ctx) &&
+            dev.has(sycl::aspect::online_compiler) && dev.has(sycl::aspect::online_linker));
 
   // Errors (§4.11.7, §4.9.4.4).
   checkThrows("get_kernel_bundle with no devices", sycl::errc::invalid,
               [&] { sycl::get_kernel_bundle<sycl::bundle_state::executable>(ctx, std::vector<sycl::device>{}); });
-  checkThrows("get_kernel_bundle<input>: no online compiler", sycl::errc::invalid,
-              [&] { sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx); });
+  checkThrows("build for no devices", sycl::errc::invalid, [&] {
+    (void)sycl::build(sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx), std::vector<sycl::device>{});
+  });
+  checkThrows("link of no bundles", sycl::errc::invalid,
+              [&] { (void)sycl::link(std::vector<sycl::kernel_bundle<sycl::bundle_state::object>>{}); });
   sycl::context other(dev);
   checkThrows("use_kernel_bundle of another context", sycl::errc::invalid, [&] {
     q.submit([&](sycl::handler &h) {
@@ -156,6 +207,11 @@ int main(int argc, char **) {
     });
   });
 
+  {
+    int *out = sycl::malloc_shared<int>(2, q);
+    statesAndConstants(q, out);
+    sycl::free(out, q);
+  }
   if (argc > 1) unlaunched(q, nullptr);  // referenced, never run
   q.parallel_for<Fixed>(sycl::nd_range<2>({8, 4}, {8, 4}), [=](sycl::nd_item<2> it) [[sycl::reqd_work_group_size(8,
                                                                                                                  4)]] {
