@@ -154,7 +154,20 @@ public:
 
   device_image(kernel_id id, std::shared_ptr<detail::kernel_bundle_data> data) : id_(id), data_(std::move(data)) {}
 
+  // Common reference semantics (§4.5.2): the same image is the same kernel's
+  // code for the same devices of the same context (bundles made from one
+  // another share their images).
+  friend bool operator==(const device_image &a, const device_image &b) {
+    if (a.id_ != b.id_) return false;
+    if (a.data_ == b.data_) return true;
+    const auto &x = a.data_->devices, &y = b.data_->devices;
+    return a.data_->ctx == b.data_->ctx && x.size() == y.size() &&
+           std::all_of(x.begin(), x.end(), [&](const device &d) { return std::find(y.begin(), y.end(), d) != y.end(); });
+  }
+  friend bool operator!=(const device_image &a, const device_image &b) { return !(a == b); }
+
 private:
+  friend struct std::hash<device_image>;
   kernel_id id_;
   std::shared_ptr<detail::kernel_bundle_data> data_;
 };
@@ -535,6 +548,11 @@ template <> struct hash<sycl::kernel_id> {
 };
 template <> struct hash<sycl::kernel> {
   size_t operator()(const sycl::kernel &k) const noexcept { return hash<const void *>()(k.id().host_entry()); }
+};
+template <sycl::bundle_state State> struct hash<sycl::device_image<State>> {
+  std::size_t operator()(const sycl::device_image<State> &image) const {
+    return std::hash<sycl::kernel_id>()(image.id_);  // equal images have equal kernels
+  }
 };
 template <sycl::bundle_state State> struct hash<sycl::kernel_bundle<State>> {
   size_t operator()(const sycl::kernel_bundle<State> &b) const noexcept {

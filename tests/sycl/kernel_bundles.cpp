@@ -65,6 +65,12 @@ void statesAndConstants(sycl::queue &q, int *out) {
   auto joined = sycl::join(std::vector<sycl::kernel_bundle<sycl::bundle_state::input>>{
       sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {q.get_device()}, {id}), input});
   checkEqual("join takes the bundles' constants", 7, joined.get_specialization_constant<kOffset>());
+  // device_image: common reference semantics.
+  auto again = sycl::build(input);
+  check("the same kernel's image for the same devices compares equal", *built.begin() == *again.begin());
+  std::unordered_set<sycl::device_image<sycl::bundle_state::executable>> images(built.begin(), built.end());
+  images.insert(again.begin(), again.end());
+  checkEqual("equal images hash alike", std::size_t(1), images.size());
 }
 
 struct ScaleKernel {
