@@ -1,6 +1,7 @@
-// SYCL 2020 §4.9.5 specialization constants without kernel bundles:
-// specialization_id, handler::set/get_specialization_constant and
-// kernel_handler, which a kernel takes as its last parameter to read them.
+// SYCL 2020 §4.9.5 specialization constants: specialization_id,
+// handler::set/get_specialization_constant and kernel_handler, which a
+// kernel takes as its last parameter to read them (kernel bundles' side:
+// kernel_bundle.hpp).
 //
 // How OnePass passes them: the values a command group sets travel with the
 // kernel object as launch constants, folded into the kernel by the JIT
@@ -8,16 +9,15 @@
 // spec_values::max_constants values in spec_values::capacity bytes), and
 // kernel_handler::get_specialization_constant looks its constant up there,
 // falling back to the specialization_id's default value. A constant is named
-// by a 64-bit hash of its specialization_id's qualified name and value type,
-// the same in host and device code (both come from this one compilation).
-// Limitation: clang names an instance of a variable template without its
-// template arguments, so two instances of one variable template with the same
-// value type (ids<1>, ids<2>) get the same name; setting both in one command
-// group is errc::feature_not_supported (never a wrong value), reading an
-// unset one in a kernel may see the other's value.
+// by a 64-bit hash of its specialization_id variable's mangled name, which
+// stage 1 computes for host and device code alike (detail::spec_key). Two
+// different variables whose names hash alike would be told apart on the host
+// (errc::feature_not_supported if both are set in one command group), never
+// mixed up silently.
 #pragma once
 
 #include "detail/defines.hpp"
+#include "detail/onepass_abi.hpp"
 #include "exception.hpp"
 
 #include <cstddef>
@@ -26,6 +26,8 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+
+extern "C" std::uint64_t __onepass_spec_key(const void *specialization_id) noexcept __asm__(ONEPASS_ABI_SPEC_KEY);
 
 namespace sycl {
 
@@ -49,20 +51,17 @@ private:
 namespace detail {
 template <auto &SpecName> using spec_value_t = typename std::remove_reference_t<decltype(SpecName)>::value_type;
 
-// FNV-1a of this function's name, which names SpecName and its value type.
-template <auto &SpecName, typename Value = spec_value_t<SpecName>> constexpr std::uint64_t spec_key() {
-  const char *name = __PRETTY_FUNCTION__;
-  std::uint64_t hash = 1469598103934665603ull;
-  for (; *name; ++name) hash = (hash ^ static_cast<unsigned char>(*name)) * 1099511628211ull;
-  return hash;
-}
+// SpecName's key, the same in host and device code: stage 1 turns the call
+// into the hash of the variable's mangled name, which tells apart every
+// variable, instances of one variable template included.
+template <auto &SpecName> std::uint64_t spec_key() { return __onepass_spec_key(&SpecName); }
 
 // The values are launch constants (detail/defines.hpp): the JIT compiles
 // each set of values into its own binary of the kernel, so a read folds to
 // the constant and a branch on it disappears; a new set of values costs one
 // compile, then the binary is reused (in memory and in the persistent cache).
 // Unset bytes stay zero (the handler value-initializes the table), so equal
-// sets compare equal. `ids` and `used` are host-side bookkeeping.
+// sets compare equal. `used` is host-side bookkeeping.
 struct ONEPASS_LAUNCH_CONSTANTS("count", "keys", "offsets", "data") spec_values {
   static constexpr std::size_t capacity = 256;
   static constexpr std::size_t max_constants = 16;
@@ -71,7 +70,9 @@ struct ONEPASS_LAUNCH_CONSTANTS("count", "keys", "offsets", "data") spec_values 
   // with the table's values compiled in, it folds to the value before the
   // JIT's loop passes run, so a loop bound read from a constant is known
   // when they decide about unrolling and vectorizing.
-  [[gnu::always_inline]] const void *find(std::uint64_t key) const { return find_in(key, std::make_index_sequence<max_constants>()); }
+  [[gnu::always_inline]] const void *find(std::uint64_t key) const {
+    return find_in(key, std::make_index_sequence<max_constants>());
+  }
 
   template <std::size_t... I> [[gnu::always_inline]] const void *find_in(std::uint64_t key, std::index_sequence<I...>) const {
     const void *found = nullptr;
@@ -101,8 +102,8 @@ struct spec_table {
         if (ids[i] != id)
           throw exception(make_error_code(errc::feature_not_supported),
                           std::string(what) +
-                              ": OnePass cannot tell this specialization constant from another one set in the "
-                              "command group (two instances of one variable template with the same value type)");
+                              ": two specialization constants set in this command group have keys that collide (the "
+                              "hashes of their variables' names): rename one");
         std::memcpy(values.data + values.offsets[i], value, size);
         return;
       }

@@ -4,6 +4,7 @@
 #include "DeviceModuleBuilder.h"
 #include "HostRegistration.h"
 #include "KernelEntries.h"
+#include "sycl/detail/onepass_abi.hpp"
 
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/PassManager.h"
@@ -37,13 +38,37 @@ void referenceImports(Module &module, const std::vector<std::string> &imports) {
   appendToCompilerUsed(module, {table});
 }
 
+// Each call of the specialization-constant key builtin becomes the 64-bit
+// FNV-1a hash of its argument's name (a specialization_id variable; mangled,
+// so instances of a variable template differ), in this module before the
+// device module is cut out of it: host and device code get the same keys.
+bool foldSpecializationKeys(Module &module) {
+  Function *builtin = module.getFunction(ONEPASS_ABI_SPEC_KEY);
+  if (!builtin) return false;
+  bool changed = false;
+  for (User *user : make_early_inc_range(builtin->users())) {
+    auto *call = dyn_cast<CallBase>(user);
+    if (!call || call->getCalledOperand() != builtin || call->arg_size() != 1) continue;
+    auto *variable = dyn_cast<GlobalValue>(call->getArgOperand(0)->stripPointerCasts());
+    if (!variable) continue;
+    uint64_t hash = 1469598103934665603ull;
+    for (unsigned char c : variable->getName()) hash = (hash ^ c) * 1099511628211ull;
+    call->replaceAllUsesWith(ConstantInt::get(call->getType(), hash));
+    call->eraseFromParent();
+    changed = true;
+  }
+  if (builtin->use_empty()) builtin->eraseFromParent();
+  return changed;
+}
+
 class Stage1Pass : public PassInfoMixin<Stage1Pass> {
 public:
   PreservedAnalyses run(Module &module, ModuleAnalysisManager &) {
+    const bool keysFolded = foldSpecializationKeys(module);
     std::vector<KernelEntry> entries = findKernelEntries(module);
     std::vector<Function *> exports = findSyclExternalDefinitions(module);
     // A TU without kernels or SYCL_EXTERNAL functions compiles as usual.
-    if (entries.empty() && exports.empty()) return PreservedAnalyses::all();
+    if (entries.empty() && exports.empty()) return keysFolded ? PreservedAnalyses::none() : PreservedAnalyses::all();
 
     for (const KernelEntry &entry : entries)
       if (!entry.hasLayout) {

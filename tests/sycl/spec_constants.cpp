@@ -31,8 +31,8 @@ constexpr sycl::specialization_id<int> kWidth(-1);  // same name, another namesp
 #define DECLARE(N) constexpr sycl::specialization_id<long> kMany##N(N);
 SPEC16(DECLARE)
 #undef DECLARE
-// Instances of one variable template of one value type: OnePass cannot tell
-// them apart (see specialization_constant.hpp).
+// Instances of one variable template of one value type: distinct constants
+// (their mangled names differ).
 template <int N> constexpr sycl::specialization_id<short> kTemplated(N);
 template <typename T> constexpr sycl::specialization_id<T> kTyped(T(1));
 
@@ -122,13 +122,15 @@ int main() {
      });
    }).wait();
   checkEqual("kTyped<int> and kTyped<long> are two constants", 42, out[0]);
-  checkThrows("kTemplated<1> and kTemplated<2> in one command group", sycl::errc::feature_not_supported, [&] {
-    q.submit([&](sycl::handler &h) {
-      h.set_specialization_constant<kTemplated<1>>(1);
-      h.set_specialization_constant<kTemplated<2>>(2);
-      h.single_task([] {});
-    });
-  });
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<kTemplated<1>>(10);
+     h.set_specialization_constant<kTemplated<2>>(20);
+     h.single_task([=](sycl::kernel_handler kh) {
+       out[0] = kh.get_specialization_constant<kTemplated<1>>() * 100 + kh.get_specialization_constant<kTemplated<2>>() +
+                kh.get_specialization_constant<kTemplated<3>>() * 10000;
+     });
+   }).wait();
+  checkEqual("kTemplated<1>, <2> set in one command group, <3> its default: three constants", 31020, out[0]);
 
   // §4.9.5.2: not with a kernel bundle bound to the command group.
   auto bundle = sycl::get_kernel_bundle<sycl::bundle_state::executable>(q.get_context());

@@ -47,6 +47,10 @@
  * device calls the runtime's definition; the PTX translator makes it CUDA's
  * vprintf. */
 #define ONEPASS_ABI_PRINTF "__onepass_printf"
+/* A specialization constant's key: stage 1 replaces each call by the
+ * 64-bit FNV-1a hash of the specialization_id variable's (mangled) name, in
+ * host and device code alike. */
+#define ONEPASS_ABI_SPEC_KEY "__onepass_spec_key"
 /* The work-items of a hierarchical kernel's work-group, at most: the
  * capacity of sycl::private_memory (the runtime enforces it). */
 #define ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS 1024
