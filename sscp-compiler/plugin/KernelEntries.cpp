@@ -12,28 +12,38 @@ using namespace llvm;
 
 namespace onepass::sscp {
 
-std::vector<KernelEntry> findKernelEntries(Module &module) {
-  std::vector<KernelEntry> entries;
-  GlobalVariable *annotations = module.getGlobalVariable("llvm.global.annotations");
-  if (!annotations || !annotations->hasInitializer()) return entries;
-  auto *array = dyn_cast<ConstantArray>(annotations->getInitializer());
-  if (!array) return entries;
+namespace {
 
-  std::map<Function *, size_t> index;
+// Calls `visit(function, text)` for every annotation of a defined function in
+// the module's llvm.global.annotations, in order.
+void forEachFunctionAnnotation(Module &module, function_ref<void(Function &, StringRef)> visit) {
+  GlobalVariable *annotations = module.getGlobalVariable("llvm.global.annotations");
+  if (!annotations || !annotations->hasInitializer()) return;
+  auto *array = dyn_cast<ConstantArray>(annotations->getInitializer());
+  if (!array) return;
   for (const Use &element : array->operands()) {
     auto *record = dyn_cast<ConstantStruct>(element.get());
     if (!record || record->getNumOperands() < 2) continue;
     auto *fn = dyn_cast<Function>(record->getOperand(0)->stripPointerCasts());
     StringRef text;
     if (!fn || fn->isDeclaration() || !getConstantStringInfo(record->getOperand(1), text)) continue;
+    visit(*fn, text);
+  }
+}
 
+}  // namespace
+
+std::vector<KernelEntry> findKernelEntries(Module &module) {
+  std::vector<KernelEntry> entries;
+  std::map<Function *, size_t> index;
+  forEachFunctionAnnotation(module, [&](Function &fn, StringRef text) {
     bool isKind = text.starts_with(kKernelAnnotationPrefix);
     bool isLayout = text.starts_with(kLayoutAnnotationPrefix);
-    if (!isKind && !isLayout) continue;
-    auto [it, inserted] = index.try_emplace(fn, entries.size());
+    if (!isKind && !isLayout) return;
+    auto [it, inserted] = index.try_emplace(&fn, entries.size());
     if (inserted) {
       entries.emplace_back();
-      entries.back().function = fn;
+      entries.back().function = &fn;
     }
     KernelEntry &entry = entries[it->second];
     if (isKind) {
@@ -43,25 +53,16 @@ std::vector<KernelEntry> findKernelEntries(Module &module) {
     } else {
       entry.hasLayout = decodeLayout(text.str(), entry.layout);
     }
-  }
+  });
   return entries;
 }
 
 std::vector<Function *> findSyclExternalDefinitions(Module &module) {
   std::vector<Function *> found;
-  GlobalVariable *annotations = module.getGlobalVariable("llvm.global.annotations");
-  if (!annotations || !annotations->hasInitializer()) return found;
-  auto *array = dyn_cast<ConstantArray>(annotations->getInitializer());
-  if (!array) return found;
-  for (const Use &element : array->operands()) {
-    auto *record = dyn_cast<ConstantStruct>(element.get());
-    if (!record || record->getNumOperands() < 2) continue;
-    auto *fn = dyn_cast<Function>(record->getOperand(0)->stripPointerCasts());
-    StringRef text;
-    if (!fn || fn->isDeclaration() || !getConstantStringInfo(record->getOperand(1), text)) continue;
-    if (text == kSyclExternalAnnotation && std::find(found.begin(), found.end(), fn) == found.end())
-      found.push_back(fn);
-  }
+  forEachFunctionAnnotation(module, [&](Function &fn, StringRef text) {
+    if (text == kSyclExternalAnnotation && std::find(found.begin(), found.end(), &fn) == found.end())
+      found.push_back(&fn);
+  });
   return found;
 }
 
