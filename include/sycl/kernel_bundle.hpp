@@ -410,7 +410,12 @@ bool has_kernel_bundle(const context &ctxt, const std::vector<device> &devs) {
 
 // §4.11.10.
 template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel_bundle<State>> &bundles) {
-  if (bundles.empty()) throw exception(make_error_code(errc::invalid), "join: no kernel bundles to join");
+  if (bundles.empty()) {  // an empty bundle, of the default context (the spec names no other)
+    const context ctx;
+    auto empty = std::make_shared<detail::kernel_bundle_data>(detail::kernel_bundle_data{ctx, ctx.get_devices(), {}, {}, {}});
+    empty->set_kernels({});
+    return kernel_bundle<State>(std::move(empty));
+  }
   auto data = std::make_shared<detail::kernel_bundle_data>(*bundles.front().data());
   std::vector<kernel_id> kernels = data->ids;
   for (const kernel_bundle<State> &b : bundles) {

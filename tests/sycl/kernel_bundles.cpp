@@ -203,6 +203,8 @@ int main(int argc, char **) {
   checkThrows("build for no devices", sycl::errc::invalid, [&] {
     (void)sycl::build(sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx), std::vector<sycl::device>{});
   });
+  check("join of no bundles: an empty bundle",
+        sycl::join(std::vector<sycl::kernel_bundle<sycl::bundle_state::input>>{}).empty());
   checkThrows("link of no bundles", sycl::errc::invalid,
               [&] { (void)sycl::link(std::vector<sycl::kernel_bundle<sycl::bundle_state::object>>{}); });
   sycl::context other(dev);
