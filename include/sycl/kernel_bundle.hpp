@@ -88,6 +88,14 @@ struct kernel_bundle_data {
   // The specialization constants set on the bundle (§4.11.12.2), if any.
   std::shared_ptr<spec_table> spec;
 
+  // Adds `from`'s specialization constants to this bundle's own table (a
+  // value of `from` wins).
+  void merge_spec_constants(const kernel_bundle_data &from, const char *what) {
+    if (!from.spec) return;
+    if (!spec) spec = std::make_shared<spec_table>();
+    spec->merge(*from.spec, what);
+  }
+
   void set_kernels(std::vector<kernel_id> kernels) {
     ids = std::move(kernels);
     auto list = std::make_shared<std::vector<const void *>>();
@@ -95,6 +103,13 @@ struct kernel_bundle_data {
     entries = std::move(list);
   }
 };
+
+// Whether two lists without duplicates hold the same elements (the devices,
+// the kernels of bundles).
+template <typename T> bool same_elements(const std::vector<T> &x, const std::vector<T> &y) {
+  return x.size() == y.size() &&
+         std::all_of(x.begin(), x.end(), [&](const T &e) { return std::find(y.begin(), y.end(), e) != y.end(); });
+}
 
 template <bundle_state State> std::shared_ptr<kernel_bundle_data>
 make_bundle(const context &ctx, const std::vector<device> &devs, const std::vector<kernel_id> *requested) {
@@ -159,10 +174,8 @@ public:
   // another share their images).
   friend bool operator==(const device_image &a, const device_image &b) {
     if (a.id_ != b.id_) return false;
-    if (a.data_ == b.data_) return true;
-    const auto &x = a.data_->devices, &y = b.data_->devices;
-    return a.data_->ctx == b.data_->ctx && x.size() == y.size() &&
-           std::all_of(x.begin(), x.end(), [&](const device &d) { return std::find(y.begin(), y.end(), d) != y.end(); });
+    return a.data_ == b.data_ ||
+           (a.data_->ctx == b.data_->ctx && detail::same_elements(a.data_->devices, b.data_->devices));
   }
   friend bool operator!=(const device_image &a, const device_image &b) { return !(a == b); }
 
@@ -241,13 +254,8 @@ public:
   // Equal: the same context, devices and device images (§4.11.12).
   friend bool operator==(const kernel_bundle &a, const kernel_bundle &b) {
     if (a.data_ == b.data_) return true;
-    auto sameSet = [](auto x, auto y) {
-      return x.size() == y.size() && std::all_of(x.begin(), x.end(), [&](const auto &e) {
-               return std::find(y.begin(), y.end(), e) != y.end();
-             });
-    };
-    return a.data_->ctx == b.data_->ctx && sameSet(a.data_->devices, b.data_->devices) &&
-           sameSet(a.data_->ids, b.data_->ids);
+    return a.data_->ctx == b.data_->ctx && detail::same_elements(a.data_->devices, b.data_->devices) &&
+           detail::same_elements(a.data_->ids, b.data_->ids);
   }
   friend bool operator!=(const kernel_bundle &a, const kernel_bundle &b) { return !(a == b); }
 
@@ -419,12 +427,7 @@ template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel
   auto data = std::make_shared<detail::kernel_bundle_data>(*bundles.front().data());
   std::vector<kernel_id> kernels = data->ids;
   for (const kernel_bundle<State> &b : bundles) {
-    const bool sameDevices = b.get_devices().size() == data->devices.size() &&
-                             std::all_of(data->devices.begin(), data->devices.end(), [&](const device &d) {
-                               const std::vector<device> others = b.get_devices();
-                               return std::find(others.begin(), others.end(), d) != others.end();
-                             });
-    if (b.get_context() != data->ctx || !sameDevices)
+    if (b.get_context() != data->ctx || !detail::same_elements(b.data()->devices, data->devices))
       throw exception(make_error_code(errc::invalid),
                       "join: the kernel bundles have different contexts or different devices (§4.11.10)");
     for (const kernel_id &id : b.get_kernel_ids())
@@ -434,11 +437,7 @@ template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel
   // The joined bundle's constants: those of the bundles, a later one's value
   // winning (a table of its own: setting one later changes no input bundle).
   data->spec = nullptr;
-  for (const kernel_bundle<State> &b : bundles)
-    if (b.data()->spec) {
-      if (!data->spec) data->spec = std::make_shared<detail::spec_table>();
-      data->spec->merge(*b.data()->spec, "join");
-    }
+  for (const kernel_bundle<State> &b : bundles) data->merge_spec_constants(*b.data(), "join");
   return kernel_bundle<State>(std::move(data));
 }
 
@@ -455,8 +454,8 @@ kernel_bundle<To> change_state(const std::vector<kernel_bundle<From>> &from, con
   for (const kernel_bundle<From> &b : from) {
     if (b.get_context() != first->ctx)
       throw exception(make_error_code(errc::invalid), std::string(what) + ": the kernel bundles have different contexts");
+    const std::vector<device> &bundleDevices = b.data()->devices;
     for (const device &dev : devs) {
-      const std::vector<device> bundleDevices = b.get_devices();
       if (std::find(bundleDevices.begin(), bundleDevices.end(), dev) == bundleDevices.end())
         throw exception(make_error_code(errc::invalid), std::string(what) + ": device '" +
                                                             dev.get_info<info::device::name>() +
@@ -478,10 +477,7 @@ kernel_bundle<To> change_state(const std::vector<kernel_bundle<From>> &from, con
         }
       if (runs) kernels.push_back(id);
     }
-    if (b.data()->spec) {
-      if (!data->spec) data->spec = std::make_shared<spec_table>();
-      data->spec->merge(*b.data()->spec, what);
-    }
+    data->merge_spec_constants(*b.data(), what);
   }
   data->set_kernels(std::move(kernels));
   return kernel_bundle<To>(std::move(data));
