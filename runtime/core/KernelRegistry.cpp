@@ -26,6 +26,9 @@ struct Registry {
   std::mutex mutex;
   std::unordered_map<const void *, Entry> byHostEntry;
   std::vector<ExportingImage> exporting;
+  // exporting.size(), read without the lock: most programs have none, and
+  // every launch of a kernel that calls a declared function asks.
+  std::atomic<size_t> exportingCount{0};
   std::atomic<uint64_t> generation{1};  // changes with every (un)registration
 };
 
@@ -71,6 +74,7 @@ std::shared_ptr<const RegisteredKernel> lookupKernel(const void *hostEntry) {
 
 std::vector<ExportingImage> exportingImages() {
   Registry &r = registry();
+  if (r.exportingCount.load(std::memory_order_acquire) == 0) return {};
   std::lock_guard<std::mutex> lock(r.mutex);
   return r.exporting;
 }
@@ -113,7 +117,10 @@ extern "C" __attribute__((visibility("default"))) void __onepass_register_image(
     ONEPASS_LOG(Warning, error);
   }
   std::lock_guard<std::mutex> lock(r.mutex);
-  if (ok && view.exportsFunctions()) r.exporting.push_back({imageData, view.totalSize(), view.imageId()});
+  if (ok && view.exportsFunctions()) {
+    r.exporting.push_back({imageData, view.totalSize(), view.imageId()});
+    r.exportingCount.store(r.exporting.size(), std::memory_order_release);
+  }
   for (uint64_t i = 0; i < entryCount; ++i) {
     rt::Entry entry;
     entry.image = imageData;
@@ -156,6 +163,7 @@ extern "C" __attribute__((visibility("default"))) void __onepass_unregister_imag
   r.exporting.erase(std::remove_if(r.exporting.begin(), r.exporting.end(),
                                    [&](const rt::ExportingImage &e) { return e.data == imageData; }),
                     r.exporting.end());
+  r.exportingCount.store(r.exporting.size(), std::memory_order_release);
   r.generation.fetch_add(1, std::memory_order_release);
 }
 
