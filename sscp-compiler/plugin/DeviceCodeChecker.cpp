@@ -18,14 +18,14 @@ using namespace clang;
 
 namespace onepass::sscp {
 
-namespace {
-
 bool isSyclExternal(const FunctionDecl &fn) {
   for (const FunctionDecl *redecl : fn.redecls())
     for (const auto *annotation : redecl->specific_attrs<AnnotateAttr>())
       if (annotation->getAnnotation() == kSyclExternalAnnotation) return true;
   return false;
 }
+
+namespace {
 
 bool isOnePassBuiltin(const FunctionDecl &fn) {
   const IdentifierInfo *id = fn.getIdentifier();

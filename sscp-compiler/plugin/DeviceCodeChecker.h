@@ -13,6 +13,9 @@ namespace onepass::sscp {
 
 class Diagnostics;
 
+// Whether a declaration of `fn` carries SYCL_EXTERNAL (SYCL 2020 §5.10.1).
+bool isSyclExternal(const clang::FunctionDecl &fn);
+
 class DeviceCodeChecker {
 public:
   DeviceCodeChecker(clang::ASTContext &ctx, Diagnostics &diags) : ctx_(ctx), diags_(diags) {}

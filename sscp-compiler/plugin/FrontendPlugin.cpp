@@ -131,12 +131,8 @@ public:
 private:
   void collectSyclExternal(Decl *decl) {
     if (auto *fn = dyn_cast<FunctionDecl>(decl)) {
-      if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext())
-        for (const auto *annotation : fn->specific_attrs<AnnotateAttr>())
-          if (annotation->getAnnotation() == kSyclExternalAnnotation) {
-            syclExternal_.push_back(fn);
-            break;
-          }
+      if (fn->doesThisDeclarationHaveABody() && !fn->isDependentContext() && isSyclExternal(*fn))
+        syclExternal_.push_back(fn);
     } else if (auto *ns = dyn_cast<NamespaceDecl>(decl)) {
       for (Decl *inner : ns->decls()) collectSyclExternal(inner);
     } else if (auto *linkage = dyn_cast<LinkageSpecDecl>(decl)) {
