@@ -17,7 +17,7 @@
 #pragma once
 
 #include "detail/defines.hpp"
-#include "detail/onepass_abi.hpp"
+#include "detail/builtins.hpp"
 #include "exception.hpp"
 
 #include <cstddef>
@@ -26,8 +26,6 @@
 #include <string>
 #include <type_traits>
 #include <utility>
-
-extern "C" std::uint64_t __onepass_spec_key(const void *specialization_id) noexcept __asm__(ONEPASS_ABI_SPEC_KEY);
 
 namespace sycl {
 

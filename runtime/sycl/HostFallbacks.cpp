@@ -5,15 +5,10 @@
 #include <sycl/detail/builtins.hpp>
 #include <sycl/ext/oneapi/experimental/builtins.hpp>
 
-#include <sycl/detail/onepass_abi.hpp>
-
 #include <cmath>
 #include <cstdarg>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-
-extern "C" std::uint64_t __onepass_spec_key(const void *) noexcept __asm__(ONEPASS_ABI_SPEC_KEY);
 
 namespace {
 [[noreturn]] void deviceOnly(const char *what) {
@@ -52,7 +47,7 @@ __attribute__((visibility("default"))) void *__onepass_group_local_memory(std::s
 }
 __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
 // Stage 1 replaces every call of the specialization-constant key builtin.
-__attribute__((visibility("default"))) std::uint64_t __onepass_spec_key(const void *) noexcept {
+__attribute__((visibility("default"))) unsigned long long __onepass_spec_key(const void *) noexcept {
   std::fprintf(stderr, "onepass: fatal: a translation unit that uses specialization constants was compiled without "
                        "'onepass++ -fsycl-sscp'\n");
   std::abort();

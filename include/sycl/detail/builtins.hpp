@@ -85,4 +85,8 @@ ONEPASS_WORK_ITEM_CONST double __onepass_rsqrt(double x) noexcept __asm__(ONEPAS
 // 1 when the kernel runs on the CPU device, 0 on a GPU: for library code that
 // arranges work differently for each (reductions), folded by the JIT.
 ONEPASS_WORK_ITEM_CONST int __onepass_target_is_cpu() noexcept __asm__(ONEPASS_ABI_TARGET_IS_CPU);
+
+// A specialization_id variable's key (sycl/specialization_constant.hpp):
+// stage 1 replaces every call by a constant, in host and device code.
+unsigned long long __onepass_spec_key(const void *specialization_id) noexcept __asm__(ONEPASS_ABI_SPEC_KEY);
 }
