@@ -442,45 +442,21 @@ template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel
 }
 
 namespace detail {
-// The bundle of `from`'s kernels that `devs` run, in state To, with a copy of
-// its specialization constants; an executable one has its kernels compiled
-// for `devs` (§4.11.11: compile, link, build).
-template <bundle_state To, bundle_state From>
-kernel_bundle<To> change_state(const std::vector<kernel_bundle<From>> &from, const std::vector<device> &devs,
-                               const char *what) {
-  if (from.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": no kernel bundles");
-  if (devs.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": the list of devices is empty");
-  const std::shared_ptr<kernel_bundle_data> &first = from.front().data();
-  for (const kernel_bundle<From> &b : from) {
-    if (b.get_context() != first->ctx)
-      throw exception(make_error_code(errc::invalid), std::string(what) + ": the kernel bundles have different contexts");
-    const std::vector<device> &bundleDevices = b.data()->devices;
-    for (const device &dev : devs) {
-      if (std::find(bundleDevices.begin(), bundleDevices.end(), dev) == bundleDevices.end())
-        throw exception(make_error_code(errc::invalid), std::string(what) + ": device '" +
-                                                            dev.get_info<info::device::name>() +
-                                                            "' is not a device of every kernel bundle (§4.11.11)");
-    }
-  }
-  auto data = std::make_shared<kernel_bundle_data>(kernel_bundle_data{first->ctx, {}, {}, {}, {}});
-  for (const device &dev : devs)
-    if (std::find(data->devices.begin(), data->devices.end(), dev) == data->devices.end()) data->devices.push_back(dev);
-  std::vector<kernel_id> kernels;
-  for (const kernel_bundle<From> &b : from) {
-    for (const kernel_id &id : b.get_kernel_ids()) {
-      if (std::find(kernels.begin(), kernels.end(), id) != kernels.end()) continue;
-      bool runs = false;
-      for (const device &dev : data->devices)
-        if (kernel_incompatibility(id.host_entry(), *dev.impl()).empty()) {
-          runs = true;
-          if (To == bundle_state::executable) build_kernel(id.host_entry(), *dev.impl());  // errc::build
-        }
-      if (runs) kernels.push_back(id);
-    }
-    data->merge_spec_constants(*b.data(), what);
-  }
-  data->set_kernels(std::move(kernels));
-  return kernel_bundle<To>(std::move(data));
+// §4.11.11: the bundle of `from`'s kernels that `devs` run, with a copy of
+// their specialization constants; with `build` (link, build) each kernel is
+// compiled for `devs` (errc::build). `what` names the call in errors. Defined
+// in the runtime (runtime/sycl/KernelBundles.cpp), as is common_devices (the
+// devices every bundle of `from` has): a TU that includes <sycl/sycl.hpp>
+// instantiates none of it.
+ONEPASS_RT_API std::shared_ptr<kernel_bundle_data> change_state(const std::vector<const kernel_bundle_data *> &from,
+                                                                const std::vector<device> &devs, bool build,
+                                                                const char *what);
+ONEPASS_RT_API std::vector<device> common_devices(const std::vector<const kernel_bundle_data *> &from);
+template <bundle_state State>
+std::vector<const kernel_bundle_data *> bundle_data(const std::vector<kernel_bundle<State>> &bundles) {
+  std::vector<const kernel_bundle_data *> data;
+  for (const kernel_bundle<State> &b : bundles) data.push_back(b.data().get());
+  return data;
 }
 }  // namespace detail
 
@@ -489,7 +465,7 @@ kernel_bundle<To> change_state(const std::vector<kernel_bundle<From>> &from, con
 // executable; an object bundle is its kernels' device code, ready to link.
 inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
                                                    const std::vector<device> &devs, const property_list & = {}) {
-  return detail::change_state<bundle_state::object>(std::vector{inputBundle}, devs, "compile");
+  return kernel_bundle<bundle_state::object>(detail::change_state({inputBundle.data().get()}, devs, false, "compile"));
 }
 inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
                                                    const property_list &propList = {}) {
@@ -497,32 +473,26 @@ inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_st
 }
 inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
                                                     const std::vector<device> &devs, const property_list & = {}) {
-  return detail::change_state<bundle_state::executable>(objectBundles, devs, "link");
+  return kernel_bundle<bundle_state::executable>(
+      detail::change_state(detail::bundle_data(objectBundles), devs, true, "link"));
 }
 inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
-                                                    const std::vector<device> &devs, const property_list &propList = {}) {
-  return link(std::vector{objectBundle}, devs, propList);
+                                                    const std::vector<device> &devs, const property_list & = {}) {
+  return kernel_bundle<bundle_state::executable>(detail::change_state({objectBundle.data().get()}, devs, true, "link"));
 }
 inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
-                                                    const property_list &propList = {}) {
-  if (objectBundles.empty()) throw exception(make_error_code(errc::invalid), "link: no kernel bundles");
-  // §4.11.11: the devices every bundle has.
-  std::vector<device> common = objectBundles.front().get_devices();
-  for (const auto &b : objectBundles) {
-    const std::vector<device> theirs = b.get_devices();
-    common.erase(std::remove_if(common.begin(), common.end(),
-                                [&](const device &d) { return std::find(theirs.begin(), theirs.end(), d) == theirs.end(); }),
-                 common.end());
-  }
-  return link(objectBundles, common, propList);
+                                                    const property_list & = {}) {
+  const std::vector<const detail::kernel_bundle_data *> data = detail::bundle_data(objectBundles);
+  return kernel_bundle<bundle_state::executable>(
+      detail::change_state(data, detail::common_devices(data), true, "link"));
 }
 inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
                                                     const property_list &propList = {}) {
-  return link(std::vector{objectBundle}, objectBundle.get_devices(), propList);
+  return link(objectBundle, objectBundle.get_devices(), propList);
 }
 inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
                                                      const std::vector<device> &devs, const property_list & = {}) {
-  return detail::change_state<bundle_state::executable>(std::vector{inputBundle}, devs, "build");
+  return kernel_bundle<bundle_state::executable>(detail::change_state({inputBundle.data().get()}, devs, true, "build"));
 }
 inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
                                                      const property_list &propList = {}) {

@@ -10,6 +10,13 @@
 #include "KernelValidation.h"
 #include "Runtime.h"
 
+// (The public headers, as users' compilers see them: system headers, whose
+// uses of their own deprecated classes, sycl::atomic's, warn nobody.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#include <sycl/kernel_bundle.hpp>
+#pragma GCC diagnostic pop
+
 #include <algorithm>
 #include <map>
 #include <mutex>
@@ -113,6 +120,53 @@ kernel_device_info kernel_info_on_device(const void *host_entry, device_impl &de
   result.max_num_sub_groups =
       static_cast<uint32_t>((result.work_group_size + result.max_sub_group_size - 1) / result.max_sub_group_size);
   return result;
+}
+
+std::shared_ptr<kernel_bundle_data> change_state(const std::vector<const kernel_bundle_data *> &from,
+                                                 const std::vector<device> &devs, bool build, const char *what) {
+  if (from.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": no kernel bundles");
+  if (devs.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": the list of devices is empty");
+  const context &ctx = from.front()->ctx;
+  for (const kernel_bundle_data *b : from) {
+    if (b->ctx != ctx)
+      throw exception(make_error_code(errc::invalid), std::string(what) + ": the kernel bundles have different contexts");
+    for (const device &dev : devs)
+      if (std::find(b->devices.begin(), b->devices.end(), dev) == b->devices.end())
+        throw exception(make_error_code(errc::invalid), std::string(what) + ": device '" +
+                                                            dev.get_info<info::device::name>() +
+                                                            "' is not a device of every kernel bundle (§4.11.11)");
+  }
+  auto data = std::make_shared<kernel_bundle_data>(kernel_bundle_data{ctx, {}, {}, {}, {}});
+  for (const device &dev : devs)
+    if (std::find(data->devices.begin(), data->devices.end(), dev) == data->devices.end()) data->devices.push_back(dev);
+  std::vector<kernel_id> kernels;
+  for (const kernel_bundle_data *b : from) {
+    for (const kernel_id &id : b->ids) {
+      if (std::find(kernels.begin(), kernels.end(), id) != kernels.end()) continue;
+      bool runs = false;
+      for (const device &dev : data->devices)
+        if (kernel_incompatibility(id.host_entry(), *dev.impl()).empty()) {
+          runs = true;
+          if (build) build_kernel(id.host_entry(), *dev.impl());  // errc::build
+        }
+      if (runs) kernels.push_back(id);
+    }
+    data->merge_spec_constants(*b, what);
+  }
+  data->set_kernels(std::move(kernels));
+  return data;
+}
+
+std::vector<device> common_devices(const std::vector<const kernel_bundle_data *> &from) {
+  if (from.empty()) throw exception(make_error_code(errc::invalid), "link: no kernel bundles");
+  std::vector<device> common = from.front()->devices;
+  for (const kernel_bundle_data *b : from)
+    common.erase(std::remove_if(common.begin(), common.end(),
+                                [&](const device &d) {
+                                  return std::find(b->devices.begin(), b->devices.end(), d) == b->devices.end();
+                                }),
+                 common.end());
+  return common;
 }
 
 }  // namespace sycl::detail
