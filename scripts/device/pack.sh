@@ -13,6 +13,8 @@ cp "$build/lib/libonepass-rt.so" "$carry/lib/"
 cp "$build/lib/onepass/libonepass-jit.so" "$build/lib/onepass/libonepass-backend-cuda.so" "$carry/lib/onepass/"
 cp "$build"/lib/onepass/bitcode/*.bc "$carry/lib/onepass/bitcode/"
 cp "$build"/tests/sycl/programs/sycl-* "$carry/programs/"
+# The shared library of the SYCL_EXTERNAL test (sycl-external links it).
+cp "$build"/tests/sycl/external/*.so "$carry/lib/"
 cp "$build/bin/examples/vector_add" "$carry/programs/"
 for p in "$build"/benchmarks/programs/*; do [ -x "$p" ] && cp "$p" "$carry/programs/"; done
 # The fake driver (tests/fake-cuda): measures the runtime's own launch path there.
