@@ -72,6 +72,7 @@ Error linkExternalDefinitions(KernelModule &kernel, const std::vector<LibraryIma
   // every link (the linker consumes it), lazily: only what is linked is read.
   std::vector<std::vector<uint8_t>> bitcode(libraries.size());
   std::vector<bool> loaded(libraries.size(), false);
+  std::vector<std::string> linked;
   for (bool progress = true; progress && !missing.empty();) {
     progress = false;
     for (size_t i = 0; i < libraries.size() && !missing.empty(); ++i) {
@@ -101,11 +102,15 @@ Error linkExternalDefinitions(KernelModule &kernel, const std::vector<LibraryIma
         return createStringError(inconvertibleErrorCode(), "kernel '" + kernel.displayName +
                                                                "': linking the SYCL_EXTERNAL functions it calls failed");
       progress = true;
+      linked.insert(linked.end(), missing.begin(), missing.end());
       missing = undefinedCxxFunctions(module);
     }
   }
   kernel.kernel = module.getFunction(kernel.kernel->getName());
   internalizeAllBut(module, *kernel.kernel);
+  for (const std::string &name : linked)
+    if (Function *fn = module.getFunction(name); fn && !fn->isDeclaration() && !fn->hasFnAttribute(Attribute::NoInline))
+      fn->addFnAttr(Attribute::AlwaysInline);
   if (!missing.empty())
     return createStringError(
         inconvertibleErrorCode(),
