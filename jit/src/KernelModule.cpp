@@ -108,6 +108,10 @@ Error linkExternalDefinitions(KernelModule &kernel, const std::vector<LibraryIma
   }
   kernel.kernel = module.getFunction(kernel.kernel->getName());
   internalizeAllBut(module, *kernel.kernel);
+  // The linked definitions are inlined first, as stage 1 inlined the callees
+  // of the kernel's own TU: the optimizer then simplifies their code once, in
+  // the kernel, not once alone and again inlined (which made a kernel with
+  // callees in other TUs up to 30% slower to compile on the GPU).
   for (const std::string &name : linked)
     if (Function *fn = module.getFunction(name); fn && !fn->isDeclaration() && !fn->hasFnAttribute(Attribute::NoInline))
       fn->addFnAttr(Attribute::AlwaysInline);
