@@ -70,6 +70,8 @@ std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const vo
     rec.features = k.features;
     rec.reqdSubGroupSize = k.reqdSubGroupSize;
     rec.groupLocalBytes = k.groupLocalBytes;
+    rec.deviceHas = k.deviceHas ? 1 : 0;
+    rec.requiredAspects = k.requiredAspects;
     for (int d = 0; d < 3; ++d) rec.reqdWorkGroupSize[d] = k.reqdWorkGroupSize[d];
     kernelRecords.push_back(rec);
     for (const FieldDesc &f : k.fields)
@@ -125,7 +127,7 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
     error = "kernel image has a bad magic number (not a OnePass kernel image)";
     return false;
   }
-  if (header_.formatVersion != kFormatVersion) {
+  if (header_.formatVersion != kFormatVersion && header_.formatVersion != 2) {
     error = "kernel image has format version " + std::to_string(header_.formatVersion) +
             ", this OnePass reads version " + std::to_string(kFormatVersion) +
             " (rebuild the program with this onepass++)";
@@ -137,7 +139,9 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
             " bytes are available";
     return false;
   }
-  if (!inBounds(header_.kernelTableOffset, uint64_t(header_.kernelCount) * sizeof(KernelRecord), total) ||
+  // A format 2 record is a prefix of today's (the rest reads as zeros).
+  const size_t recordSize = header_.formatVersion == 2 ? kKernelRecordSizeV2 : sizeof(KernelRecord);
+  if (!inBounds(header_.kernelTableOffset, uint64_t(header_.kernelCount) * recordSize, total) ||
       !inBounds(header_.fieldTableOffset, uint64_t(header_.fieldCount) * sizeof(FieldRecord), total) ||
       !inBounds(header_.stringTableOffset, header_.stringTableSize, total) ||
       !inBounds(header_.bitcodeOffset, header_.bitcodeSize, total)) {
@@ -161,8 +165,8 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
   };
 
   for (uint32_t i = 0; i < header_.kernelCount; ++i) {
-    KernelRecord rec;
-    std::memcpy(&rec, base_ + header_.kernelTableOffset + i * sizeof(KernelRecord), sizeof(rec));
+    KernelRecord rec{};
+    std::memcpy(&rec, base_ + header_.kernelTableOffset + i * recordSize, recordSize);
     KernelView view{};
     if (!readString(rec.symbol, view.symbol) || !readString(rec.displayName, view.displayName) ||
         !readString(rec.sourceFile, view.sourceFile)) {
@@ -195,6 +199,12 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
     for (int d = 0; d < 3; ++d) view.reqdWorkGroupSize[d] = rec.reqdWorkGroupSize[d];
     view.reqdSubGroupSize = rec.reqdSubGroupSize;
     view.groupLocalBytes = rec.groupLocalBytes;
+    view.deviceHas = rec.deviceHas != 0;
+    view.requiredAspects = rec.requiredAspects;
+    if (rec.requiredAspects >> kAspectCount) {
+      error = "kernel image: kernel '" + std::string(view.symbol) + "' requires an aspect this OnePass does not know";
+      return false;
+    }
     for (uint32_t f = 0; f < rec.fieldCount; ++f) {
       FieldRecord field;
       std::memcpy(&field, base_ + header_.fieldTableOffset + (rec.firstField + f) * sizeof(FieldRecord), sizeof(field));

@@ -26,7 +26,13 @@ namespace onepass::image {
 inline constexpr char kMagic[8] = {'O', 'N', 'E', 'P', 'A', 'S', 'S', 'K'};
 // 2: KernelRecord grew the required work-group and sub-group sizes and the
 //    group local memory bytes.
-inline constexpr uint32_t kFormatVersion = 2;
+// 3: KernelRecord grew the aspects of [[sycl::device_has]] (version 2 images
+//    are read too, without them).
+inline constexpr uint32_t kFormatVersion = 3;
+// The enumerators of sycl::aspect (include/sycl/info.hpp; the runtime checks):
+// bit a of a kernel's required aspects stands for aspect value a.
+inline constexpr uint32_t kAspectCount = 19;
+inline constexpr uint32_t kAspectFp64 = 7;
 inline constexpr uint32_t kFlagZstd = 1u << 0;
 // The bitcode defines SYCL_EXTERNAL functions (external linkage, their
 // mangled names), which kernels of other images may call.
@@ -105,8 +111,12 @@ struct KernelRecord {
   uint32_t reqdSubGroupSize;      // [[sycl::reqd_sub_group_size]], 0 if none
   uint32_t reqdWorkGroupSize[3];  // [[sycl::reqd_work_group_size]] per dimension, all 0 if none
   uint32_t groupLocalBytes;       // local memory the kernel allocates itself (common/ir/GroupLocalMemory.h)
+  uint32_t deviceHas;             // 1 if the kernel has [[sycl::device_has]] (format 3)
+  uint32_t reserved;
+  uint64_t requiredAspects;  // its aspects: bit a for sycl::aspect value a (format 3)
 };
-static_assert(sizeof(KernelRecord) == 80, "KernelRecord layout is part of the format");
+static_assert(sizeof(KernelRecord) == 96, "KernelRecord layout is part of the format");
+inline constexpr size_t kKernelRecordSizeV2 = 80;  // a format 2 record: up to groupLocalBytes
 
 struct FieldRecord {
   uint32_t offset;  // inside the kernel object
@@ -146,6 +156,10 @@ struct KernelDesc {
   uint32_t reqdWorkGroupSize[3] = {0, 0, 0};  // dimensions entries, the rest 0
   uint32_t reqdSubGroupSize = 0;
   uint32_t groupLocalBytes = 0;  // per work-group, besides its local accessors'
+  // [[sycl::device_has(...)]]: whether written, and its aspects (bit a for
+  // sycl::aspect value a).
+  bool deviceHas = false;
+  uint64_t requiredAspects = 0;
   std::vector<FieldDesc> fields;
 };
 
@@ -179,6 +193,8 @@ struct KernelView {
   uint32_t reqdWorkGroupSize[3];  // see KernelDesc
   uint32_t reqdSubGroupSize;
   uint32_t groupLocalBytes;  // see KernelDesc
+  bool deviceHas;            // see KernelDesc
+  uint64_t requiredAspects;
   std::vector<FieldView> fields;
 };
 

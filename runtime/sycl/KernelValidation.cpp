@@ -17,6 +17,50 @@ namespace sycl::detail {
 
 namespace {
 
+static_assert(image::kAspectCount == static_cast<uint32_t>(aspect::usm_system_allocations) + 1 &&
+                  image::kAspectFp64 == static_cast<uint32_t>(aspect::fp64),
+              "the image's aspect bits are sycl::aspect's values");
+
+// sycl::aspect's names, by value (for messages).
+const char *aspectName(uint32_t value) {
+  static const char *const names[image::kAspectCount] = {"cpu",
+                                                         "gpu",
+                                                         "accelerator",
+                                                         "custom",
+                                                         "emulated",
+                                                         "host_debuggable",
+                                                         "fp16",
+                                                         "fp64",
+                                                         "atomic64",
+                                                         "image",
+                                                         "online_compiler",
+                                                         "online_linker",
+                                                         "queue_profiling",
+                                                         "usm_device_allocations",
+                                                         "usm_host_allocations",
+                                                         "usm_atomic_host_allocations",
+                                                         "usm_shared_allocations",
+                                                         "usm_atomic_shared_allocations",
+                                                         "usm_system_allocations"};
+  return value < image::kAspectCount ? names[value] : "?";
+}
+
+// §5.8.1, §4.11.9: a kernel with [[sycl::device_has(...)]] runs only on
+// devices with every aspect it lists (errc::kernel_not_supported).
+void checkRequiredAspects(const rt::RegisteredKernel &kernel, const device_impl &device) {
+  const uint64_t required = kernel.info.requiredAspects;
+  if (required == 0) return;
+  std::string missing;
+  for (uint32_t a = 0; a < image::kAspectCount; ++a)
+    if ((required >> a & 1) && std::find(device.properties.aspects.begin(), device.properties.aspects.end(),
+                                         static_cast<aspect>(a)) == device.properties.aspects.end())
+      missing += std::string(missing.empty() ? "" : ", ") + "aspect::" + aspectName(a);
+  if (!missing.empty())
+    rt::raise(errc::kernel_not_supported, "kernel " + rt::describeKernel(kernel) + " requires " + missing +
+                                              " ([[sycl::device_has]]), which device '" + device.properties.name +
+                                              "' does not have (SYCL 2020 §5.8.1)");
+}
+
 static_assert(image::kFeatureBarrier == ONEPASS_KERNEL_FEATURE_BARRIER &&
                   image::kFeatureLocalMemory == ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY,
               "the backend interface's feature bits are the image's");
@@ -69,6 +113,7 @@ void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_laun
                            const device_impl &device) {
   const image::KernelView &info = kernel.info;
   const auto &properties = device.properties;
+  checkRequiredAspects(kernel, device);
   if (info.reqdSubGroupSize != 0 && std::find(properties.sub_group_sizes.begin(), properties.sub_group_sizes.end(),
                                               info.reqdSubGroupSize) == properties.sub_group_sizes.end()) {
     std::string sizes;
@@ -154,11 +199,11 @@ void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launc
     std::size_t items = 1;
     for (int d = 0; d < desc.dimensions; ++d) items *= desc.hierarchical_group[d];
     if (items > ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS)
-      rt::raise(errc::nd_range, "kernel " + rt::describeKernel(kernel) + ": its parallel_for_work_group work-groups of " +
-                                    range_text(desc.hierarchical_group, desc.dimensions) + " (" +
-                                    std::to_string(items) + " work-items) exceed the " +
-                                    std::to_string(ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS) +
-                                    " work-items a hierarchical work-group holds in OnePass (private_memory's capacity)");
+      rt::raise(errc::nd_range,
+                "kernel " + rt::describeKernel(kernel) + ": its parallel_for_work_group work-groups of " +
+                    range_text(desc.hierarchical_group, desc.dimensions) + " (" + std::to_string(items) +
+                    " work-items) exceed the " + std::to_string(ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS) +
+                    " work-items a hierarchical work-group holds in OnePass (private_memory's capacity)");
   }
   if (info.kind == image::KernelKind::NdRange) {
     std::size_t groupSize = 1, globalSize = 1;

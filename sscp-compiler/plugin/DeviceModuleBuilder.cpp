@@ -9,6 +9,7 @@
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -249,6 +250,8 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
     desc.fields = entry.layout.fields;
     for (int d = 0; d < 3; ++d) desc.reqdWorkGroupSize[d] = entry.layout.reqdWorkGroupSize[d];
     desc.reqdSubGroupSize = entry.layout.reqdSubGroupSize;
+    desc.deviceHas = entry.layout.deviceHas != 0;
+    desc.requiredAspects = entry.layout.requiredAspects;
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
     if (entry.layout.hierarchical) desc.features |= image::kFeatureHierarchical;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_BARRIER)) desc.features |= image::kFeatureBarrier;
@@ -256,6 +259,17 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
         callsBuiltin(perKernel[i], ir::kGroupLocalMemoryBuiltin))
       desc.features |= image::kFeatureLocalMemory;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_SCRATCH)) desc.features |= image::kFeatureGroupScratch;
+    // §5.8.1: a kernel whose [[sycl::device_has]] omits the aspect of an
+    // optional feature it uses gets a diagnostic (double precision is the
+    // one OnePass tells apart at compile time).
+    if (desc.deviceHas && (desc.features & image::kFeatureFp64) &&
+        !(desc.requiredAspects & (uint64_t{1} << image::kAspectFp64))) {
+      const std::string message = "OnePass: kernel '" + desc.displayName + "' (" + desc.sourceFile + ":" +
+                                  std::to_string(desc.line) +
+                                  ") uses double precision, but its [[sycl::device_has]] does not list aspect::fp64 "
+                                  "(SYCL 2020 §5.8.1)";
+      host.getContext().diagnose(DiagnosticInfoGeneric(message, DS_Warning));
+    }
     out.kernels.push_back(std::move(desc));
   }
 

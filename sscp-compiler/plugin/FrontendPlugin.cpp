@@ -112,6 +112,8 @@ public:
                                          attributes, usedAttributes);
         std::copy(attributes.workGroupSize, attributes.workGroupSize + 3, layout.reqdWorkGroupSize);
         layout.reqdSubGroupSize = attributes.subGroupSize;
+        layout.deviceHas = attributes.deviceHas;
+        layout.requiredAspects = attributes.aspects;
         bool codeOk = checker.checkKernel(*definition);
         if (!layoutOk || !codeOk) {
           diags.calledFromKernel(kernel->getLocation(), layout.displayName);
@@ -152,6 +154,7 @@ protected:
     // this keeps its warnings about them (KernelAttributes.h). The engine
     // owns it.
     auto *attributes = new KernelAttributeRecorder(ci.getDiagnostics());
+    if (ci.hasPreprocessor()) attributes->setPreprocessor(ci.getPreprocessor());
     return std::make_unique<KernelConsumer>(ci, *attributes);
   }
   bool ParseArgs(const CompilerInstance &, const std::vector<std::string> &) override { return true; }

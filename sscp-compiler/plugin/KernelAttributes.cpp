@@ -1,6 +1,7 @@
 #include "KernelAttributes.h"
 
 #include "Diagnostics.h"
+#include "KernelImage.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
@@ -9,8 +10,11 @@
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 using namespace clang;
@@ -22,6 +26,7 @@ namespace {
 constexpr const char *kWorkGroupSize = "reqd_work_group_size";
 constexpr const char *kSubGroupSize = "reqd_sub_group_size";
 constexpr const char *kWorkGroupSizeHint = "work_group_size_hint";
+constexpr const char *kDeviceHas = "device_has";
 
 // An attribute as written: `sycl::<name>(<constant>, ...)`.
 struct WrittenAttribute {
@@ -31,10 +36,14 @@ struct WrittenAttribute {
 };
 
 // Raw tokens from `location` on (the attribute's own text, at its spelling),
-// with one token of lookahead.
+// with one token of lookahead. With a preprocessor, an object-like macro's
+// name reads as the tokens of its definition (SIZE_MAX, say), nested up to
+// kMaxExpansionDepth deep.
 class TokenReader {
 public:
-  TokenReader(const SourceManager &sources, const LangOptions &options, SourceLocation location) {
+  TokenReader(const SourceManager &sources, const LangOptions &options, SourceLocation location,
+              const Preprocessor *preprocessor = nullptr)
+      : preprocessor_(preprocessor) {
     SourceLocation spelling = sources.getSpellingLoc(location);
     std::pair<FileID, unsigned> place = sources.getDecomposedLoc(spelling);
     bool invalid = false;
@@ -49,18 +58,61 @@ public:
   bool is(tok::TokenKind kind) const { return kind_ == kind; }
   SourceLocation location() const { return location_; }
   void advance() {
-    if (!lexer_) return;
-    Token token;
-    lexer_->LexFromRawLexer(token);
-    kind_ = token.getKind();
-    location_ = token.getLocation();
-    if (token.is(tok::raw_identifier)) text_ = token.getRawIdentifier().str();
-    else if (token.getLiteralData()) text_ = std::string(token.getLiteralData(), token.getLength());
-    else text_ = tok::getPunctuatorSpelling(kind_) ? tok::getPunctuatorSpelling(kind_) : "";
+    for (;;) {
+      Token token;
+      if (!expansions_.empty()) {
+        Expansion &top = expansions_.back();
+        if (top.next == top.tokens.size()) {
+          expansions_.pop_back();
+          continue;
+        }
+        token = top.tokens[top.next++];
+      } else {
+        if (!lexer_) return;
+        lexer_->LexFromRawLexer(token);
+      }
+      set(token);
+      if (!expandable()) return;
+    }
   }
 
 private:
+  static constexpr size_t kMaxExpansionDepth = 16;
+  struct Expansion {
+    std::vector<Token> tokens;
+    size_t next = 0;
+  };
+
+  void set(const Token &token) {
+    kind_ = token.getKind();
+    // A macro definition's identifiers are lexed ones: read as raw ones.
+    if (kind_ == tok::identifier && token.getIdentifierInfo()) {
+      kind_ = tok::raw_identifier;
+      text_ = token.getIdentifierInfo()->getName().str();
+      location_ = token.getLocation();
+      return;
+    }
+    location_ = token.getLocation();
+    if (token.is(tok::raw_identifier)) text_ = token.getRawIdentifier().str();
+    else if (token.getLiteralData()) text_ = std::string(token.getLiteralData(), token.getLength());
+    else if (preprocessor_ && token.isLiteral()) text_ = preprocessor_->getSpelling(token);
+    else text_ = tok::getPunctuatorSpelling(kind_) ? tok::getPunctuatorSpelling(kind_) : "";
+  }
+  // If the current token names an object-like macro, starts reading its
+  // definition and returns true.
+  bool expandable() {
+    if (!preprocessor_ || kind_ != tok::raw_identifier || expansions_.size() >= kMaxExpansionDepth) return false;
+    const IdentifierInfo *name = preprocessor_->getIdentifierInfo(text_);
+    if (!name || !name->hasMacroDefinition()) return false;
+    const MacroInfo *macro = preprocessor_->getMacroInfo(name);
+    if (!macro || macro->isFunctionLike() || macro->isBuiltinMacro()) return false;
+    expansions_.push_back(Expansion{std::vector<Token>(macro->tokens().begin(), macro->tokens().end()), 0});
+    return true;
+  }
+
+  const Preprocessor *preprocessor_;
   std::optional<Lexer> lexer_;
+  std::vector<Expansion> expansions_;
   tok::TokenKind kind_ = tok::eof;
   std::string text_;
   SourceLocation location_;
@@ -75,7 +127,7 @@ std::optional<std::string> kernelAttributeName(const SourceManager &sources, con
   if (!reader.is(tok::coloncolon)) return std::nullopt;
   reader.advance();
   const std::string name = reader.text();
-  if (name == kWorkGroupSize || name == kSubGroupSize || name == kWorkGroupSizeHint) return name;
+  if (name == kWorkGroupSize || name == kSubGroupSize || name == kWorkGroupSizeHint || name == kDeviceHas) return name;
   return std::nullopt;
 }
 
@@ -264,8 +316,11 @@ private:
     if (parts.size() == 1 && !fromRoot) {
       value = namedConstant(ctx_, context_, parts[0], index);
     } else {
-      const DeclContext *scope = ctx_.getTranslationUnitDecl();
-      for (size_t i = 0; scope && i + 1 < parts.size(); ++i) {
+      // The first component from the kernel's scopes outward (and the
+      // namespaces their using-directives name: `aspect::gpu` under `using
+      // namespace sycl`), or from the translation unit for `::a::b`.
+      const DeclContext *scope = fromRoot ? ctx_.getTranslationUnitDecl() : enclosingScope(parts[0]);
+      for (size_t i = fromRoot ? 0 : 1; scope && i + 1 < parts.size(); ++i) {
         const DeclContext *inner = nullptr;
         for (const NamedDecl *decl : scope->lookup(&ctx_.Idents.get(parts[i])))
           if (const auto *context = dyn_cast<DeclContext>(decl)) inner = context;
@@ -280,6 +335,38 @@ private:
     if (!value) return fail("'" + spelled + "', which is not an integral constant OnePass can find");
     return value;
   }
+  // The namespace or class `name` names, looked up from the kernel's context.
+  const DeclContext *enclosingScope(const std::string &name) {
+    IdentifierInfo &id = ctx_.Idents.get(name);
+    auto scopeIn = [&](const DeclContext *in) -> const DeclContext * {
+      for (const NamedDecl *decl : in->lookup(&id))
+        if (const auto *found = dyn_cast<DeclContext>(decl)) return found;
+      return nullptr;
+    };
+    for (const DeclContext *at = context_ ? context_ : ctx_.getTranslationUnitDecl(); at; at = at->getParent()) {
+      if (const DeclContext *found = scopeIn(at)) return found;
+      // (A function's using-directives are statements of its body, in any
+      // of its blocks; a namespace's are found by lookup.)
+      std::vector<const UsingDirectiveDecl *> directives;
+      if (at->isFunctionOrMethod()) {
+        const auto *function = dyn_cast<FunctionDecl>(at);
+        std::function<void(const Stmt *)> collect = [&](const Stmt *stmt) {
+          if (!stmt) return;
+          if (const auto *declaration = dyn_cast<DeclStmt>(stmt))
+            for (const Decl *decl : declaration->decls())
+              if (const auto *directive = dyn_cast<UsingDirectiveDecl>(decl)) directives.push_back(directive);
+          for (const Stmt *child : stmt->children()) collect(child);
+        };
+        if (function) collect(function->getBody());
+      } else {
+        for (const UsingDirectiveDecl *directive : at->using_directives()) directives.push_back(directive);
+      }
+      for (const UsingDirectiveDecl *directive : directives)
+        if (const NamespaceDecl *nominated = directive->getNominatedNamespace())
+          if (const DeclContext *found = scopeIn(nominated)) return found;
+    }
+    return nullptr;
+  }
   std::optional<uint64_t> fail(const std::string &what) {
     if (problem_.empty()) problem_ = what;
     return std::nullopt;
@@ -291,9 +378,10 @@ private:
   std::string &problem_;
 };
 
-WrittenAttribute readAttribute(ASTContext &ctx, const DeclContext *context, SourceLocation location) {
+WrittenAttribute readAttribute(ASTContext &ctx, const DeclContext *context, SourceLocation location,
+                               const Preprocessor *preprocessor) {
   WrittenAttribute attribute;
-  TokenReader tokens(ctx.getSourceManager(), ctx.getLangOpts(), location);
+  TokenReader tokens(ctx.getSourceManager(), ctx.getLangOpts(), location, preprocessor);
   tokens.advance();  // sycl
   tokens.advance();  // ::
   attribute.name = tokens.text();
@@ -304,6 +392,7 @@ WrittenAttribute readAttribute(ASTContext &ctx, const DeclContext *context, Sour
     return attribute;
   }
   tokens.advance();
+  if (tokens.is(tok::r_paren) && attribute.name == kDeviceHas) return attribute;  // device_has(): no aspects
   for (;;) {
     std::string problem;
     std::optional<uint64_t> value = ConstantReader(tokens, ctx, context, problem).expression();
@@ -516,7 +605,7 @@ bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttri
   bool haveWorkGroup = false;
   for (SourceLocation location : attributesIn(ctx, recorder, attributePlaces(kernel, dimensions))) {
     used.insert(location.getRawEncoding());
-    WrittenAttribute attribute = readAttribute(ctx, contextOf(kernel), location);
+    WrittenAttribute attribute = readAttribute(ctx, contextOf(kernel), location, recorder.preprocessor());
     const std::string spelled = "'sycl::" + attribute.name + "'";
     auto fail = [&](const std::string &problem) {
       diags.kernelAttribute(location, problem);
@@ -524,6 +613,18 @@ bool readKernelAttributes(ASTContext &ctx, Diagnostics &diags, const KernelAttri
     };
     if (!attribute.problem.empty()) {
       fail(attribute.problem);
+      continue;
+    }
+    if (attribute.name == kDeviceHas) {  // §5.8.1: aspects, each a sycl::aspect value
+      attributes.deviceHas = true;
+      for (uint64_t aspect : attribute.arguments) {
+        if (aspect >= image::kAspectCount) {
+          fail("the arguments of " + spelled + " must be sycl::aspect values; " + std::to_string(aspect) +
+               " is none (SYCL 2020 §5.8.1)");
+          break;
+        }
+        attributes.aspects |= uint64_t{1} << aspect;
+      }
       continue;
     }
     for (uint64_t &value : attribute.arguments) {
@@ -582,6 +683,9 @@ void warnUnusedKernelAttributes(ASTContext &ctx, Diagnostics &diags, const Kerne
   for (SourceLocation location : recorder.locations())
     if (!used.count(location.getRawEncoding())) {
       std::optional<std::string> name = kernelAttributeName(ctx.getSourceManager(), ctx.getLangOpts(), location);
+      // (device_has on a device function that is no kernel, §5.8.2, is an
+      // assertion about the function: nothing to do, nothing to warn of.)
+      if (name == kDeviceHas) continue;
       diags.unusedKernelAttribute(location, "sycl::" + name.value_or("?"));
     }
 }

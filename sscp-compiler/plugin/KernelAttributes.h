@@ -1,6 +1,6 @@
 // SYCL 2020 kernel attributes (§5.8.1): [[sycl::reqd_work_group_size(...)]],
-// [[sycl::reqd_sub_group_size(n)]], and [[sycl::work_group_size_hint(...)]]
-// (accepted, no effect).
+// [[sycl::reqd_sub_group_size(n)]], [[sycl::device_has(aspect...)]] and
+// [[sycl::work_group_size_hint(...)]] (accepted, no effect).
 //
 // Clang 22 does not know them, and a plugin cannot give them a meaning where
 // SYCL puts them on a lambda: after the parameter list, where C++ makes an
@@ -11,8 +11,9 @@
 // them. Once the translation unit is parsed, a kernel's attributes are those
 // in its lambda's head (between the introducer and the body) or on its
 // function object's operator() (before the declaration, or between the name
-// and the parameters). Their arguments are read from the tokens, so they must
-// be integer literals; anything else is an error naming the attribute.
+// and the parameters). Their arguments are read from the tokens (object-like
+// macros expanded) as integral constant expressions of literals, constants
+// and enumerators; anything else is an error naming the attribute.
 #pragma once
 
 #include "clang/AST/DeclCXX.h"
@@ -31,6 +32,8 @@ class Diagnostics;
 struct KernelAttributes {
   uint32_t workGroupSize[3] = {0, 0, 0};  // per dimension; 0: none
   uint32_t subGroupSize = 0;              // 0: none
+  bool deviceHas = false;                 // [[sycl::device_has(...)]] written
+  uint64_t aspects = 0;                   // its aspects: bit a for sycl::aspect value a (< image::kAspectCount)
 };
 
 // Installs itself as `engine`'s client, forwarding everything but clang's
@@ -48,6 +51,9 @@ public:
 
   // The kept attribute locations (the attribute's scope name `sycl`).
   const std::vector<clang::SourceLocation> &locations() const { return locations_; }
+  // The translation unit's preprocessor (macros in attribute arguments).
+  void setPreprocessor(const clang::Preprocessor &preprocessor) { preprocessor_ = &preprocessor; }
+  const clang::Preprocessor *preprocessor() const { return preprocessor_; }
   // Whether the user turned clang's unknown-attribute warnings off.
   bool userIgnoresUnknownAttributes() const { return userIgnoresUnknown_; }
 
@@ -55,6 +61,7 @@ private:
   clang::DiagnosticConsumer *target_;
   std::unique_ptr<clang::DiagnosticConsumer> ownedTarget_;
   clang::LangOptions options_;
+  const clang::Preprocessor *preprocessor_ = nullptr;
   std::vector<clang::SourceLocation> locations_;
   bool userIgnoresWarnings_ = false, userIgnoresUnknown_ = false;  // -w, -Wno-unknown-attributes
   bool userErrorsUnknown_ = false;                                 // -Werror(=unknown-attributes)

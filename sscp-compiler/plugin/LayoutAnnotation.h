@@ -34,6 +34,8 @@ struct KernelLayout {
   uint32_t reqdWorkGroupSize[3] = {0, 0, 0};
   uint32_t reqdSubGroupSize = 0;
   uint32_t hierarchical = 0;  // 1: a parallel_for_work_group kernel (image::kFeatureHierarchical)
+  uint32_t deviceHas = 0;     // 1: [[sycl::device_has]] written; requiredAspects its aspects
+  uint64_t requiredAspects = 0;
   std::vector<image::FieldDesc> fields;
   std::string file;
   std::string displayName;
@@ -47,7 +49,8 @@ inline std::string encodeLayout(const KernelLayout &layout) {
       << layout.column << '\n'
       << layout.dimensions << '\n'
       << layout.reqdWorkGroupSize[0] << ' ' << layout.reqdWorkGroupSize[1] << ' ' << layout.reqdWorkGroupSize[2] << ' '
-      << layout.reqdSubGroupSize << ' ' << layout.hierarchical << '\n';
+      << layout.reqdSubGroupSize << ' ' << layout.hierarchical << ' ' << layout.deviceHas << ' '
+      << layout.requiredAspects << '\n';
   for (size_t i = 0; i < layout.fields.size(); ++i) {
     const image::FieldDesc &f = layout.fields[i];
     char kind = f.kind == image::FieldKind::Pointer ? 'P' : f.kind == image::FieldKind::Float ? 'F' : 'I';
@@ -77,7 +80,7 @@ inline bool decodeLayout(const std::string &text, KernelLayout &layout) {
   {
     std::istringstream attributes(line);
     if (!(attributes >> layout.reqdWorkGroupSize[0] >> layout.reqdWorkGroupSize[1] >> layout.reqdWorkGroupSize[2] >>
-          layout.reqdSubGroupSize >> layout.hierarchical))
+          layout.reqdSubGroupSize >> layout.hierarchical >> layout.deviceHas >> layout.requiredAspects))
       return false;
   }
   if (!std::getline(in, line)) return false;

@@ -175,6 +175,81 @@ template <std::size_t Size> void requiredSubGroup(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// [[sycl::device_has(...)]] (§5.8.1, §4.11.9): a kernel runs only on devices
+// with every aspect it lists; elsewhere it is incompatible and its launch is
+// errc::kernel_not_supported.
+struct NeedsGpu {
+  int *out;
+  [[sycl::device_has(sycl::aspect::gpu)]] void operator()(sycl::item<1> it) const { out[it[0]] = 1; }
+};
+struct NeedsCpu {
+  int *out;
+  [[sycl::device_has(sycl::aspect::cpu)]] void operator()(sycl::item<1> it) const { out[it[0]] = 2; }
+};
+struct NeedsNothing {
+  int *out;
+  [[sycl::device_has()]] void operator()(sycl::item<1> it) const { out[it[0]] = 3; }
+};
+class NeedsGpuName;
+class NeedsCpuName;
+
+void deviceHas(sycl::queue &q) {
+  const bool gpu = q.get_device().is_gpu();
+  int *out = sycl::malloc_shared<int>(8, q);
+  std::fill(out, out + 8, 0);
+  auto runs = [&](const std::string &what, int expected, auto launch) {
+    launch();
+    checkEqual(what + ": work-items that ran", 8, int(std::count(out, out + 8, expected)));
+  };
+  auto rejected = [&](const std::string &what, auto launch) {
+    checkThrows(what, sycl::errc::kernel_not_supported, launch);
+  };
+  auto launchGpu = [&] { q.submit([&](sycl::handler &h) { h.parallel_for<NeedsGpuName>(8, NeedsGpu{out}); }).wait(); };
+  auto launchCpu = [&] { q.submit([&](sycl::handler &h) { h.parallel_for<NeedsCpuName>(8, NeedsCpu{out}); }).wait(); };
+  if (gpu) runs("device_has(aspect::gpu) on a GPU", 1, launchGpu);
+  else rejected("device_has(aspect::gpu) on a device without aspect::gpu", launchGpu);
+  if (!gpu) runs("device_has(aspect::cpu) on the CPU device", 2, launchCpu);
+  else rejected("device_has(aspect::cpu) on a device without aspect::cpu", launchCpu);
+  runs("device_has() (no aspects)", 3, [&] { q.parallel_for(8, NeedsNothing{out}).wait(); });
+  // §4.11.9: is_compatible and the bundles follow the attribute.
+  const sycl::device dev = q.get_device();
+  checkEqual("is_compatible of device_has(aspect::gpu)", gpu, sycl::is_compatible<NeedsGpuName>(dev));
+  checkEqual("is_compatible of device_has(aspect::cpu)", !gpu, sycl::is_compatible<NeedsCpuName>(dev));
+  checkEqual("has_kernel_bundle of device_has(aspect::gpu)", gpu,
+             sycl::has_kernel_bundle<NeedsGpuName, sycl::bundle_state::executable>(q.get_context(), {dev}));
+  // Aspects named without sycl:: (a using-directive), several at once.
+  {
+    using namespace sycl;
+    std::fill(out, out + 8, 0);
+    auto both = [&] {
+      q.parallel_for(8, [=](item<1> it) [[sycl::device_has(aspect::gpu, aspect::cpu)]] { out[it[0]] = 4; }).wait();
+    };
+    rejected("device_has(aspect::gpu, aspect::cpu): no device has both", both);
+  }
+  sycl::free(out, q);
+}
+
+// Attribute arguments may be object-like macros (SIZE_MAX: more than any
+// device runs, so the launch is errc::kernel_not_supported).
+#define ONEPASS_TEST_GROUP (2 * 4)
+void macroArguments(sycl::queue &q) {
+  const std::size_t count = 64;
+  std::size_t *out = sycl::malloc_shared<std::size_t>(count, q);
+  std::fill(out, out + count, std::size_t(0));
+  q.parallel_for(sycl::nd_range<1>(count, 8), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(
+                                                  ONEPASS_TEST_GROUP)]] {
+     out[it.get_global_id(0)] = it.get_local_range(0);
+   }).wait();
+  checkEqual("reqd_work_group_size(ONEPASS_TEST_GROUP), a macro of (2 * 4): work-items that saw groups of 8", count,
+             std::size_t(std::count(out, out + count, std::size_t(8))));
+  checkThrows("reqd_work_group_size(SIZE_MAX)", sycl::errc::kernel_not_supported, [&] {
+    q.parallel_for(sycl::nd_range<1>(1, 1), [=](sycl::nd_item<1> it) [[sycl::reqd_work_group_size(SIZE_MAX)]] {
+       out[0] = it.get_local_range(0);
+     }).wait();
+  });
+  sycl::free(out, q);
+}
+
 }  // namespace
 
 int main() {
@@ -184,5 +259,7 @@ int main() {
   hierarchicalSizes(q);
   requiredSubGroup<8>(q);
   requiredSubGroup<32>(q);
+  deviceHas(q);
+  macroArguments(q);
   return onepass_test::report();
 }
