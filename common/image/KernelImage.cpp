@@ -72,6 +72,9 @@ std::vector<uint8_t> writeImage(const std::vector<KernelDesc> &kernels, const vo
     rec.groupLocalBytes = k.groupLocalBytes;
     rec.deviceHas = k.deviceHas ? 1 : 0;
     rec.requiredAspects = k.requiredAspects;
+    std::string keys(k.specKeys.size() * sizeof(uint64_t), '\0');  // little-endian, as the records
+    if (!k.specKeys.empty()) std::memcpy(keys.data(), k.specKeys.data(), keys.size());
+    rec.specKeys = strings.add(keys);
     for (int d = 0; d < 3; ++d) rec.reqdWorkGroupSize[d] = k.reqdWorkGroupSize[d];
     kernelRecords.push_back(rec);
     for (const FieldDesc &f : k.fields)
@@ -201,6 +204,14 @@ bool ImageView::parse(const void *data, size_t available, bool verifyHash, std::
     view.groupLocalBytes = rec.groupLocalBytes;
     view.deviceHas = rec.deviceHas != 0;
     view.requiredAspects = rec.requiredAspects;
+    std::string_view keys;
+    if (!readString(rec.specKeys, keys) || keys.size() % sizeof(uint64_t) != 0) {
+      error = "kernel image: kernel '" + std::string(view.symbol) + "' has an invalid specialization-constant list";
+      return false;
+    }
+    view.specKeysKnown = header_.formatVersion >= 3;
+    view.specKeys.resize(keys.size() / sizeof(uint64_t));
+    if (!keys.empty()) std::memcpy(view.specKeys.data(), keys.data(), keys.size());
     if (rec.requiredAspects >> kAspectCount) {
       error = "kernel image: kernel '" + std::string(view.symbol) + "' requires an aspect this OnePass does not know";
       return false;

@@ -26,8 +26,9 @@ namespace onepass::image {
 inline constexpr char kMagic[8] = {'O', 'N', 'E', 'P', 'A', 'S', 'S', 'K'};
 // 2: KernelRecord grew the required work-group and sub-group sizes and the
 //    group local memory bytes.
-// 3: KernelRecord grew the aspects of [[sycl::device_has]] (version 2 images
-//    are read too, without them).
+// 3: KernelRecord grew the aspects of [[sycl::device_has]] and the keys of
+//    the specialization constants the kernel reads (version 2 images are read
+//    too, without them).
 inline constexpr uint32_t kFormatVersion = 3;
 // The enumerators of sycl::aspect (include/sycl/info.hpp; the runtime checks):
 // bit a of a kernel's required aspects stands for aspect value a.
@@ -113,9 +114,10 @@ struct KernelRecord {
   uint32_t groupLocalBytes;       // local memory the kernel allocates itself (common/ir/GroupLocalMemory.h)
   uint32_t deviceHas;             // 1 if the kernel has [[sycl::device_has]] (format 3)
   uint32_t reserved;
-  uint64_t requiredAspects;  // its aspects: bit a for sycl::aspect value a (format 3)
+  uint64_t requiredAspects;       // its aspects: bit a for sycl::aspect value a (format 3)
+  StringRef32 specKeys;           // the specialization-constant keys it reads, 8 bytes each (format 3)
 };
-static_assert(sizeof(KernelRecord) == 96, "KernelRecord layout is part of the format");
+static_assert(sizeof(KernelRecord) == 104, "KernelRecord layout is part of the format");
 inline constexpr size_t kKernelRecordSizeV2 = 80;  // a format 2 record: up to groupLocalBytes
 
 struct FieldRecord {
@@ -160,6 +162,8 @@ struct KernelDesc {
   // sycl::aspect value a).
   bool deviceHas = false;
   uint64_t requiredAspects = 0;
+  // The keys of the specialization constants the kernel reads (sorted).
+  std::vector<uint64_t> specKeys;
   std::vector<FieldDesc> fields;
 };
 
@@ -195,6 +199,8 @@ struct KernelView {
   uint32_t groupLocalBytes;  // see KernelDesc
   bool deviceHas;            // see KernelDesc
   uint64_t requiredAspects;
+  std::vector<uint64_t> specKeys;  // see KernelDesc
+  bool specKeysKnown;              // false for format 2 images (no list)
   std::vector<FieldView> fields;
 };
 

@@ -223,14 +223,19 @@ public:
   template <typename KernelName, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::executable>>
   kernel get_kernel() const;
 
-  // §4.11.12.2. OnePass cannot tell which kernels read which constants (any
-  // kernel taking a kernel_handler may read any): a bundle "uses" the
-  // constants set on it. Their values are compiled into the kernels by the
-  // JIT, so they are native.
-  bool contains_specialization_constants() const noexcept { return data_->spec && data_->spec->values.count > 0; }
+  // §4.11.12.2: whether the bundle's kernels read specialization constants
+  // (stage 1 records those each kernel reaches; a kernel built before that
+  // record existed counts as reading the constants set on the bundle). The
+  // JIT compiles their values into the kernels, so they are native.
+  bool contains_specialization_constants() const noexcept {
+    return data_->entries &&
+           detail::kernels_use_spec_constant(*data_->entries, nullptr, data_->spec && data_->spec->values.count > 0);
+  }
   bool native_specialization_constant() const noexcept { return contains_specialization_constants(); }
   template <auto &SpecName> bool has_specialization_constant() const noexcept {
-    return data_->spec && data_->spec->values.find(detail::spec_key<SpecName>()) != nullptr;
+    const std::uint64_t key = detail::spec_key<SpecName>();
+    return data_->entries && detail::kernels_use_spec_constant(*data_->entries, &key,
+                                                               data_->spec && data_->spec->values.find(key) != nullptr);
   }
   template <auto &SpecName, bundle_state S = State, typename = std::enable_if_t<S == bundle_state::input>>
   void set_specialization_constant(detail::spec_value_t<SpecName> value) {
@@ -420,7 +425,8 @@ bool has_kernel_bundle(const context &ctxt, const std::vector<device> &devs) {
 template <bundle_state State> kernel_bundle<State> join(const std::vector<kernel_bundle<State>> &bundles) {
   if (bundles.empty()) {  // an empty bundle, of the default context (the spec names no other)
     const context ctx;
-    auto empty = std::make_shared<detail::kernel_bundle_data>(detail::kernel_bundle_data{ctx, ctx.get_devices(), {}, {}, {}});
+    auto empty =
+        std::make_shared<detail::kernel_bundle_data>(detail::kernel_bundle_data{ctx, ctx.get_devices(), {}, {}, {}});
     empty->set_kernels({});
     return kernel_bundle<State>(std::move(empty));
   }
@@ -471,8 +477,9 @@ inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_st
                                                    const property_list &propList = {}) {
   return compile(inputBundle, inputBundle.get_devices(), propList);
 }
-inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
-                                                    const std::vector<device> &devs, const property_list & = {}) {
+inline kernel_bundle<bundle_state::executable>
+link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles, const std::vector<device> &devs,
+     const property_list & = {}) {
   return kernel_bundle<bundle_state::executable>(
       detail::change_state(detail::bundle_data(objectBundles), devs, true, "link"));
 }
@@ -480,8 +487,8 @@ inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_s
                                                     const std::vector<device> &devs, const property_list & = {}) {
   return kernel_bundle<bundle_state::executable>(detail::change_state({objectBundle.data().get()}, devs, true, "link"));
 }
-inline kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
-                                                    const property_list & = {}) {
+inline kernel_bundle<bundle_state::executable>
+link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles, const property_list & = {}) {
   const std::vector<const detail::kernel_bundle_data *> data = detail::bundle_data(objectBundles);
   return kernel_bundle<bundle_state::executable>(
       detail::change_state(data, detail::common_devices(data), true, "link"));

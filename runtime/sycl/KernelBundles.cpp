@@ -83,6 +83,23 @@ void build_kernel(const void *host_entry, device_impl &device) {
   rt::syclCall([&] { return rt::provideKernel(device, *kernel, host_entry, none, /*generic=*/true); });
 }
 
+bool kernels_use_spec_constant(const std::vector<const void *> &entries, const std::uint64_t *key,
+                               bool unknown) noexcept {
+  for (const void *entry : entries) {
+    try {
+      const image::KernelView &info = kernelOf(entry)->info;
+      if (!info.specKeysKnown) {
+        if (unknown) return true;
+      } else if (key ? std::binary_search(info.specKeys.begin(), info.specKeys.end(), *key) : !info.specKeys.empty()) {
+        return true;
+      }
+    } catch (const exception &) {
+      // (a kernel without device code: it reads nothing)
+    }
+  }
+  return false;
+}
+
 std::string kernel_attributes(const void *host_entry) {
   const image::KernelView &info = kernelOf(host_entry)->info;
   std::string text;
@@ -125,11 +142,13 @@ kernel_device_info kernel_info_on_device(const void *host_entry, device_impl &de
 std::shared_ptr<kernel_bundle_data> change_state(const std::vector<const kernel_bundle_data *> &from,
                                                  const std::vector<device> &devs, bool build, const char *what) {
   if (from.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": no kernel bundles");
-  if (devs.empty()) throw exception(make_error_code(errc::invalid), std::string(what) + ": the list of devices is empty");
+  if (devs.empty())
+    throw exception(make_error_code(errc::invalid), std::string(what) + ": the list of devices is empty");
   const context &ctx = from.front()->ctx;
   for (const kernel_bundle_data *b : from) {
     if (b->ctx != ctx)
-      throw exception(make_error_code(errc::invalid), std::string(what) + ": the kernel bundles have different contexts");
+      throw exception(make_error_code(errc::invalid),
+                      std::string(what) + ": the kernel bundles have different contexts");
     for (const device &dev : devs)
       if (std::find(b->devices.begin(), b->devices.end(), dev) == b->devices.end())
         throw exception(make_error_code(errc::invalid), std::string(what) + ": device '" +

@@ -209,7 +209,7 @@ void simplifyDeviceModule(Module &device) {
 std::string deviceKernelSymbol(const Function &entry) { return ONEPASS_ABI_KERNEL_PREFIX + entry.getName().str(); }
 
 Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<KernelEntry> &entries,
-                                         const std::vector<Function *> &exports) {
+                                         const std::vector<Function *> &exports, const SpecKeyUses &specKeyUses) {
   DeviceModule out;
   GlobalSet reachable;
   std::vector<GlobalSet> perKernel;
@@ -252,6 +252,14 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
     desc.reqdSubGroupSize = entry.layout.reqdSubGroupSize;
     desc.deviceHas = entry.layout.deviceHas != 0;
     desc.requiredAspects = entry.layout.requiredAspects;
+    // The specialization constants the kernel reads (§4.11.12.2's "uses").
+    for (const GlobalValue *gv : perKernel[i])
+      if (const auto *fn = dyn_cast<Function>(gv))
+        if (auto uses = specKeyUses.find(fn); uses != specKeyUses.end())
+          for (uint64_t key : uses->second)
+            if (std::find(desc.specKeys.begin(), desc.specKeys.end(), key) == desc.specKeys.end())
+              desc.specKeys.push_back(key);
+    std::sort(desc.specKeys.begin(), desc.specKeys.end());
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
     if (entry.layout.hierarchical) desc.features |= image::kFeatureHierarchical;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_BARRIER)) desc.features |= image::kFeatureBarrier;

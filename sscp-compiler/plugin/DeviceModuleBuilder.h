@@ -7,6 +7,7 @@
 #include "KernelEntries.h"
 #include "KernelImage.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
@@ -24,11 +25,16 @@ struct DeviceModule {
   std::vector<std::string> imports;
 };
 
+// The specialization-constant keys each function reads (stage 1 folded its
+// key builtin calls to them): a kernel uses those of the functions it reaches.
+using SpecKeyUses = llvm::DenseMap<const llvm::Function *, llvm::SmallVector<uint64_t, 2>>;
+
 // The device module of `entries` and of the SYCL_EXTERNAL functions
 // `exports` (which keep their names and external linkage), or why it cannot
 // be built.
 llvm::Expected<DeviceModule> buildDeviceModule(const llvm::Module &host, const std::vector<KernelEntry> &entries,
-                                               const std::vector<llvm::Function *> &exports);
+                                               const std::vector<llvm::Function *> &exports,
+                                               const SpecKeyUses &specKeyUses);
 
 // The name of the device kernel function made for an entry.
 std::string deviceKernelSymbol(const llvm::Function &entry);

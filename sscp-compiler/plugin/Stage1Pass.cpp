@@ -42,7 +42,8 @@ void referenceImports(Module &module, const std::vector<std::string> &imports) {
 // FNV-1a hash of its argument's name (a specialization_id variable; mangled,
 // so instances of a variable template differ), in this module before the
 // device module is cut out of it: host and device code get the same keys.
-bool foldSpecializationKeys(Module &module) {
+// `uses` gets the keys each function reads.
+bool foldSpecializationKeys(Module &module, SpecKeyUses &uses) {
   Function *builtin = module.getFunction(ONEPASS_ABI_SPEC_KEY);
   if (!builtin) return false;
   bool changed = false;
@@ -53,6 +54,7 @@ bool foldSpecializationKeys(Module &module) {
     if (!variable) continue;
     uint64_t hash = 1469598103934665603ull;
     for (unsigned char c : variable->getName()) hash = (hash ^ c) * 1099511628211ull;
+    uses[call->getFunction()].push_back(hash);
     call->replaceAllUsesWith(ConstantInt::get(call->getType(), hash));
     call->eraseFromParent();
     changed = true;
@@ -64,7 +66,8 @@ bool foldSpecializationKeys(Module &module) {
 class Stage1Pass : public PassInfoMixin<Stage1Pass> {
 public:
   PreservedAnalyses run(Module &module, ModuleAnalysisManager &) {
-    const bool keysFolded = foldSpecializationKeys(module);
+    SpecKeyUses specKeyUses;
+    const bool keysFolded = foldSpecializationKeys(module, specKeyUses);
     std::vector<KernelEntry> entries = findKernelEntries(module);
     std::vector<Function *> exports = findSyclExternalDefinitions(module);
     // A TU without kernels or SYCL_EXTERNAL functions compiles as usual.
@@ -78,7 +81,7 @@ public:
         return PreservedAnalyses::all();
       }
 
-    Expected<DeviceModule> built = buildDeviceModule(module, entries, exports);
+    Expected<DeviceModule> built = buildDeviceModule(module, entries, exports, specKeyUses);
     if (!built) {
       module.getContext().diagnose(DiagnosticInfoGeneric(Twine("OnePass: ") + toString(built.takeError())));
       return PreservedAnalyses::all();
@@ -93,9 +96,9 @@ public:
       useCompressed = compressed.size() < raw.size() * (1.0 - kMinCompressionGain);
     }
     std::vector<uint8_t> image =
-        useCompressed
-            ? image::writeImage(device.kernels, compressed.data(), compressed.size(), true, raw.size(), !exports.empty())
-            : image::writeImage(device.kernels, raw.data(), raw.size(), false, raw.size(), !exports.empty());
+        useCompressed ? image::writeImage(device.kernels, compressed.data(), compressed.size(), true, raw.size(),
+                                          !exports.empty())
+                      : image::writeImage(device.kernels, raw.data(), raw.size(), false, raw.size(), !exports.empty());
     embedKernelImage(module, entries, image);
     referenceImports(module, device.imports);
     return PreservedAnalyses::none();

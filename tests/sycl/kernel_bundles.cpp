@@ -25,6 +25,7 @@ class ReadsConstants;
 
 constexpr sycl::specialization_id<int> kOffset(1);
 constexpr sycl::specialization_id<float> kGain(1.0f);
+constexpr sycl::specialization_id<int> kUnread(5);  // set on bundles, read by no kernel
 
 // Input and object bundles, compile/link/build, and specialization constants
 // set on an input bundle (§4.11.11, §4.11.12.2, §4.9.5.2).
@@ -32,12 +33,23 @@ void statesAndConstants(sycl::queue &q, int *out) {
   const sycl::context ctx = q.get_context();
   const sycl::kernel_id id = sycl::get_kernel_id<ReadsConstants>();
   auto input = sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {q.get_device()}, {id});
-  check("an input bundle holds the kernel", input.has_kernel(id) && !input.contains_specialization_constants());
+  // §4.11.12.2: a bundle "uses" the constants its kernels read, set or not.
+  check("an input bundle holds the kernel", input.has_kernel(id));
+  check("its kernel reads specialization constants",
+        input.contains_specialization_constants() && input.native_specialization_constant());
+  check("the bundle uses kOffset and kGain, which its kernel reads",
+        input.has_specialization_constant<kOffset>() && input.has_specialization_constant<kGain>());
   checkEqual("a constant's default in a bundle", 1, input.get_specialization_constant<kOffset>());
   input.set_specialization_constant<kOffset>(40);
   input.set_specialization_constant<kGain>(2.5f);
-  check("the bundle now has the constants",
-        input.has_specialization_constant<kOffset>() && input.contains_specialization_constants());
+  input.set_specialization_constant<kUnread>(9);
+  check("a constant set on the bundle that no kernel reads is not used", !input.has_specialization_constant<kUnread>());
+  checkEqual("its value is kept all the same", 9, input.get_specialization_constant<kUnread>());
+  auto plain =
+      sycl::get_kernel_bundle<sycl::bundle_state::input>(ctx, {q.get_device()}, {sycl::get_kernel_id<AddOne>()});
+  check("a bundle whose kernels read no constants contains none", !plain.contains_specialization_constants() &&
+                                                                      !plain.native_specialization_constant() &&
+                                                                      !plain.has_specialization_constant<kOffset>());
   checkEqual("get_specialization_constant of the bundle", 40, input.get_specialization_constant<kOffset>());
   auto object = sycl::compile(input);
   auto executable = sycl::link(object);
@@ -194,8 +206,8 @@ int main(int argc, char **) {
   check("has_kernel_bundle<executable> for AddOne",
         sycl::has_kernel_bundle<AddOne, sycl::bundle_state::executable>(ctx));
   check("input bundles exist (the JIT is an online compiler)",
-        sycl::has_kernel_bundle<AddOne, sycl::bundle_state::input>(ctx) &&
-            dev.has(sycl::aspect::online_compiler) && dev.has(sycl::aspect::online_linker));
+        sycl::has_kernel_bundle<AddOne, sycl::bundle_state::input>(ctx) && dev.has(sycl::aspect::online_compiler) &&
+            dev.has(sycl::aspect::online_linker));
 
   // Errors (§4.11.7, §4.9.4.4).
   checkThrows("get_kernel_bundle with no devices", sycl::errc::invalid,

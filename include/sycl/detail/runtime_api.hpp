@@ -326,6 +326,11 @@ ONEPASS_RT_API std::string kernel_incompatibility(const void *host_entry, const 
 // Compiles the kernel for the device now, as kernels of an executable bundle
 // run (errc::build naming the kernel, the device and the reason).
 ONEPASS_RT_API void build_kernel(const void *host_entry, device_impl &device);
+// §4.11.12.2: whether a kernel of `entries` reads the specialization constant
+// of `key` (any constant where `key` is null). Kernels of images older than
+// this record (format 2) answer `unknown`.
+ONEPASS_RT_API bool kernels_use_spec_constant(const std::vector<const void *> &entries, const std::uint64_t *key,
+                                              bool unknown) noexcept;
 // §4.11.13.2: the kernel's attributes (§5.8.1) as source text.
 ONEPASS_RT_API std::string kernel_attributes(const void *host_entry);
 // §4.11.13.2 Table 116, for a built kernel on a device.
