@@ -513,6 +513,10 @@ template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundl
   if (bundle.get_context().impl() != detail::get_queue_context(*queue_))
     throw exception(make_error_code(errc::invalid),
                     "handler::use_kernel_bundle: the kernel bundle's context is not the queue's (§4.9.4.4)");
+  if (spec_)
+    throw exception(make_error_code(errc::invalid),
+                    "handler::use_kernel_bundle after handler::set_specialization_constant in the same command group "
+                    "(§4.9.4.4: set the constants on the kernel bundle instead)");
   desc_.kernel.bundle = bundle.data()->entries;
   bundle_spec_ = bundle.data()->spec;
 }

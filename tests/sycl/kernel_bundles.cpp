@@ -67,6 +67,15 @@ void statesAndConstants(sycl::queue &q, int *out) {
        });
      }).wait();
   }
+  // The other order (§4.9.4.4): a bundle after the handler's own constants.
+  q.submit([&](sycl::handler &h) {
+     h.set_specialization_constant<kOffset>(1);
+     checkThrows("handler::use_kernel_bundle after set_specialization_constant", sycl::errc::invalid,
+                 [&] { h.use_kernel_bundle(executable); });
+     h.single_task<ReadsConstants>(
+         [=](sycl::kernel_handler kh) { out[2] = kh.get_specialization_constant<kOffset>(); });
+   }).wait();
+  checkEqual("that command group's kernel takes the handler's value", 1, out[2]);
   checkEqual("a kernel of the linked bundle reads the bundle's constants", 50, out[0]);
   checkEqual("a kernel of the built bundle reads them", 50, out[1]);
   // The bundle's values are fixed once built: a later set on the input bundle
@@ -228,7 +237,7 @@ int main(int argc, char **) {
   });
 
   {
-    int *out = sycl::malloc_shared<int>(2, q);
+    int *out = sycl::malloc_shared<int>(3, q);
     statesAndConstants(q, out);
     sycl::free(out, q);
   }
