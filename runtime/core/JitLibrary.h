@@ -27,4 +27,11 @@ const JitLibrary &jitLibrary();
 // The directory holding libonepass-rt.so (the install's lib/).
 const std::string &runtimeLibraryDirectory();
 
+// The JIT library's path (ONEPASS_JIT_LIBRARY, or the install's).
+std::string jitLibraryPath();
+// What tells this JIT library's builds apart, without loading it: its GNU
+// build ID (the linker's hash of its contents), else its size and time of
+// modification; "" if it cannot be read.
+std::string jitLibraryIdentity();
+
 }  // namespace onepass::rt

@@ -262,10 +262,12 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
 const std::string &toolchainId() {
   static const std::string *id = new std::string([] {  // never destroyed: see JitWarmUp
     // The JIT interface's version covers the kernels' calling convention. The
-    // builtin libraries are hashed from the installed files, so reinstalling
-    // a changed OnePass invalidates the entries it would build differently.
+    // builtin libraries are hashed from the installed files and the JIT
+    // library is known by its build ID, so reinstalling a changed OnePass
+    // (or building a changed JIT, same version) invalidates the entries it
+    // would build differently, and identical installs share their entries.
     std::string text = "OnePass " ONEPASS_VERSION ", LLVM " ONEPASS_LLVM_VERSION ", JIT interface " +
-                       std::to_string(ONEPASS_JIT_INTERFACE_VERSION);
+                       std::to_string(ONEPASS_JIT_INTERFACE_VERSION) + ", JIT library " + jitLibraryIdentity();
     for (const char *name : {"onepass-builtins-cpu.bc", "onepass-builtins-ptx.bc"}) {
       std::ifstream in(runtimeLibraryDirectory() + "/onepass/bitcode/" + name, std::ios::binary);
       std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
