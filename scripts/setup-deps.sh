@@ -7,6 +7,7 @@ PACKAGES=(
   llvm-22-dev llvm-22-tools clang-22 libclang-22-dev lld-22
   libzstd-dev zlib1g-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
   catch2 cmake ninja-build ccache python3 g++ binutils
+  libclang-rt-22-dev
 )
 
 missing=()

@@ -12,8 +12,17 @@ bool extractBitcode(const ImageView &image, std::vector<uint8_t> &out, std::stri
     return true;
   }
   const uint64_t rawSize = image.bitcodeRawSize();
-  if (rawSize > (uint64_t(1) << 32)) {
-    error = "kernel image declares an implausible bitcode size of " + std::to_string(rawSize);
+  // Checked before anything is allocated for it: the size the image declares
+  // must be the one its zstd frame declares, and plausible for bitcode (which
+  // compresses a few times over, never a thousandfold).
+  const unsigned long long frameSize = ZSTD_getFrameContentSize(image.bitcode(), image.bitcodeSize());
+  if (frameSize == ZSTD_CONTENTSIZE_ERROR || frameSize == ZSTD_CONTENTSIZE_UNKNOWN || frameSize != rawSize) {
+    error = "kernel image bitcode is not a zstd frame of the declared " + std::to_string(rawSize) + " bytes";
+    return false;
+  }
+  if (rawSize > (uint64_t(1) << 32) || rawSize > image.bitcodeSize() * 1024 + (uint64_t(1) << 20)) {
+    error = "kernel image declares an implausible bitcode size of " + std::to_string(rawSize) + " bytes (" +
+            std::to_string(image.bitcodeSize()) + " compressed)";
     return false;
   }
   out.resize(rawSize);

@@ -68,11 +68,16 @@ bool KernelCache::load(const std::string &key, std::vector<uint8_t> &data) const
   std::string path = pathFor(key);
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
+  in.seekg(0, std::ios::end);
+  const uint64_t fileSize = static_cast<uint64_t>(in.tellg());
+  in.seekg(0);
   EntryHeader header{};
   std::string storedKey;
+  // The sizes must add up to the file's before anything is allocated for
+  // them (a damaged header cannot ask for gigabytes).
   bool valid = in.read(reinterpret_cast<char *>(&header), sizeof header) &&
                std::memcmp(header.magic, kMagic, sizeof kMagic) == 0 && header.keySize == key.size() &&
-               header.dataSize < (uint64_t(1) << 32);
+               header.dataSize < (uint64_t(1) << 32) && sizeof header + header.keySize + header.dataSize == fileSize;
   if (valid) {
     storedKey.resize(header.keySize);
     data.resize(header.dataSize);

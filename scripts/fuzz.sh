@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds and runs OnePass's libFuzzer targets (issue 21) with ASan and UBSan:
+#   kernel_image  the kernel-image reader (common/image: parse, bitcode extraction)
+#   cache_entry   the persistent kernel cache's entry reader (runtime/core/KernelCache)
+# Seeds are written fresh (tests/fuzz/make_seeds.cpp: valid images of every
+# shape stage 1 writes); each target runs for the given time and prints its
+# executions. A crash, leak, out-of-memory or sanitizer report fails the run
+# and leaves the input under <out>/findings/ (reproduce: <out>/<target> <file>).
+#   bash scripts/fuzz.sh [seconds per target, default 60] [out-dir, default build/fuzz]
+# Exits 77 (skipped) where clang++-22 cannot build fuzzers (Debian:
+# libclang-rt-22-dev, which scripts/setup-deps.sh installs).
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+seconds=${1:-60}
+out=${2:-$root/build/fuzz}
+cxx=${ONEPASS_FUZZ_CXX:-clang++-22}
+mkdir -p "$out/findings"
+if ! echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char *, unsigned long) { return 0; }' |
+  "$cxx" -fsanitize=fuzzer -x c++ - -o "$out/probe" 2> "$out/probe.log"; then
+  echo "fuzz: SKIPPED: $cxx cannot link -fsanitize=fuzzer ($(head -1 "$out/probe.log")); install libclang-rt-22-dev"
+  exit 77
+fi
+flags=(-std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+  -I"$root/common/image" -I"$root/runtime/core")
+image_sources=("$root/common/image/KernelImage.cpp" "$root/common/image/ImageBitcode.cpp")
+"$cxx" "${flags[@]}" "$root/tests/fuzz/kernel_image_fuzzer.cpp" "${image_sources[@]}" -lzstd -o "$out/kernel_image"
+"$cxx" "${flags[@]}" "$root/tests/fuzz/cache_entry_fuzzer.cpp" "$root/runtime/core/KernelCache.cpp" \
+  "$root/runtime/core/Environment.cpp" "$root/runtime/core/Log.cpp" "$root/common/image/KernelImage.cpp" \
+  -o "$out/cache_entry"
+"$cxx" -std=c++17 -O1 -I"$root/common/image" "$root/tests/fuzz/make_seeds.cpp" "$root/common/image/KernelImage.cpp" \
+  -lzstd -o "$out/make_seeds"
+status=0
+for target in kernel_image cache_entry; do
+  corpus=$out/corpus/$target
+  mkdir -p "$corpus"
+  "$out/make_seeds" "$corpus"
+  log=$out/$target.log
+  # (ONEPASS_LOG=error: the cache reader warns about every corrupt entry.)
+  if ONEPASS_LOG=error "$out/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 \
+    -print_final_stats=1 -artifact_prefix="$out/findings/$target-" "$corpus" > "$log" 2>&1; then
+    result=clean
+  else
+    result="FAILED (see $log; inputs in $out/findings/)"
+    status=1
+  fi
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
+  echo "fuzz: $target: $runs executions in ${seconds} s, corpus $(ls "$corpus" | wc -l) inputs: $result"
+done
+exit $status
