@@ -209,8 +209,9 @@ public:
       std::string absent = detail::describe_absent_backends();
       throw exception(make_error_code(errc::runtime),
                       "no SYCL device satisfies the device selector (OnePass found " + std::to_string(all.size()) +
-                          " device(s); ONEPASS_DEVICE narrows the default selector" +
-                          (absent.empty() ? std::string(")") : "; absent backends: " + absent + ")"));
+                          " device(s); ONEPASS_DEVICE narrows the default selector, ONEPASS_DEVICE_SELECTOR the "
+                          "devices seen" +
+                          (absent.empty() ? std::string(")") : "; not seen: " + absent + ")"));
     }
     return *best;
   }

@@ -20,6 +20,7 @@ bool onUnlessSwitchedOff(const char *name) {
 
 std::string logLevel() { return read("ONEPASS_LOG"); }
 std::string deviceSelection() { return read("ONEPASS_DEVICE"); }
+std::string deviceSelector() { return read("ONEPASS_DEVICE_SELECTOR"); }
 std::string jitLibrary() { return read("ONEPASS_JIT_LIBRARY"); }
 std::string jitLlvmArgs() { return read("ONEPASS_JIT_LLVM_ARGS"); }
 

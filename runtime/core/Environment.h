@@ -12,6 +12,8 @@ namespace onepass::rt::env {
 std::string logLevel();
 // ONEPASS_DEVICE: which device the default selector prefers ("cpu", "gpu").
 std::string deviceSelection();
+// ONEPASS_DEVICE_SELECTOR: which devices the program sees at all (Platform.cpp).
+std::string deviceSelector();
 // ONEPASS_JIT_LIBRARY: path of libonepass-jit.so, overriding the installed one.
 std::string jitLibrary();
 // ONEPASS_JIT_LLVM_ARGS: options of the JIT's own LLVM (the JIT reads them;
