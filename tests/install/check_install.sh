@@ -12,7 +12,7 @@ cmake --install "$build" --prefix "$work/first" > "$work/install.log"
 mv "$work/first" "$work/moved"
 prefix=$work/moved
 
-for f in bin/onepass++ bin/onepass-kernels lib/libonepass-rt.so lib/onepass/libonepass-clang-plugin.so \
+for f in bin/onepass++ bin/onepass-kernels bin/onepass-info lib/libonepass-rt.so lib/onepass/libonepass-clang-plugin.so \
          lib/onepass/libonepass-jit.so lib/onepass/bitcode/onepass-builtins-cpu.bc include/onepass/sycl/sycl.hpp; do
   [ -f "$prefix/$f" ] || { echo "FAIL: the install lacks $f"; exit 1; }
 done
@@ -28,6 +28,8 @@ echo "$output"
 grep -q PASSED <<< "$output" || { echo "FAIL: the example did not pass"; exit 1; }
 "$prefix/bin/onepass-kernels" "$work/vector_add" | grep -q "kernel 0: lambda at" ||
   { echo "FAIL: onepass-kernels does not list the example's kernel"; exit 1; }
+"$prefix/bin/onepass-info" | grep -q "\[cpu:0\]" ||
+  { echo "FAIL: the moved install's onepass-info does not list the CPU device"; exit 1; }
 
 # The CMake package: a project finds OnePass in the moved prefix and builds a
 # SYCL program with add_sycl_to_target.
