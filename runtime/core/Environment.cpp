@@ -19,6 +19,7 @@ bool onUnlessSwitchedOff(const char *name) {
 }  // namespace
 
 std::string logLevel() { return read("ONEPASS_LOG"); }
+std::string logFile() { return read("ONEPASS_LOG_FILE"); }
 std::string deviceSelection() { return read("ONEPASS_DEVICE"); }
 std::string deviceSelector() { return read("ONEPASS_DEVICE_SELECTOR"); }
 std::string jitLibrary() { return read("ONEPASS_JIT_LIBRARY"); }

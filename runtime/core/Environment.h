@@ -10,6 +10,8 @@ namespace onepass::rt::env {
 
 // ONEPASS_LOG: error | warning | info | debug.
 std::string logLevel();
+// ONEPASS_LOG_FILE: where log messages go (%p pid, %r MPI rank), else stderr.
+std::string logFile();
 // ONEPASS_DEVICE: which device the default selector prefers ("cpu", "gpu").
 std::string deviceSelection();
 // ONEPASS_DEVICE_SELECTOR: which devices the program sees at all (Platform.cpp).

@@ -2,7 +2,10 @@
 
 #include "Environment.h"
 
+#include <unistd.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 
 namespace onepass::rt {
@@ -18,6 +21,43 @@ LogLevel configuredLevel() {
   }();
   return level;
 }
+// The MPI rank from the variables launchers set (Open MPI, MPICH/PMI, PMIx,
+// Slurm, MVAPICH), or "0".
+std::string mpiRank() {
+  for (const char *name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID"})
+    if (const char *value = std::getenv(name); value && *value) return value;
+  return "0";
+}
+
+// Where messages go: ONEPASS_LOG_FILE (appended to; %p the process id, %r
+// the MPI rank, %% a percent sign), else stderr, also if the file cannot
+// be opened (said once, on stderr).
+FILE *logStream() {
+  static FILE *stream = [] {
+    const std::string pattern = env::logFile();
+    if (pattern.empty()) return stderr;
+    std::string path;
+    for (size_t i = 0; i < pattern.size(); ++i) {
+      if (pattern[i] == '%' && i + 1 < pattern.size()) {
+        const char c = pattern[++i];
+        if (c == 'p') path += std::to_string(getpid());
+        else if (c == 'r') path += mpiRank();
+        else if (c == '%') path += '%';
+        else path += std::string("%") + c;
+      } else {
+        path += pattern[i];
+      }
+    }
+    FILE *file = std::fopen(path.c_str(), "a");
+    if (!file) {
+      std::fprintf(stderr, "[onepass] warning: cannot open ONEPASS_LOG_FILE '%s'; logging to stderr\n", path.c_str());
+      return stderr;
+    }
+    setvbuf(file, nullptr, _IOLBF, 0);  // whole lines, as they come
+    return file;
+  }();
+  return stream;
+}
 }  // namespace
 
 bool logEnabled(LogLevel level) { return level <= configuredLevel(); }
@@ -26,7 +66,7 @@ void logMessage(LogLevel level, const std::string &message) {
   static std::mutex mutex;
   static const char *names[] = {"error", "warning", "info", "debug"};
   std::lock_guard<std::mutex> lock(mutex);
-  std::fprintf(stderr, "[onepass] %s: %s\n", names[static_cast<int>(level)], message.c_str());
+  std::fprintf(logStream(), "[onepass] %s: %s\n", names[static_cast<int>(level)], message.c_str());
 }
 
 }  // namespace onepass::rt
