@@ -1,5 +1,6 @@
 #include "Environment.h"
 
+#include <cctype>
 #include <cstdlib>
 #include <thread>
 
@@ -34,6 +35,48 @@ std::string cacheDirectory() {
   if (!xdg.empty()) return xdg + "/onepass";
   std::string home = read("HOME");
   return home.empty() ? std::string() : home + "/.cache/onepass";
+}
+
+bool parseSize(const std::string &value, uint64_t &bytes) {
+  char *end = nullptr;
+  if (value.empty() || !std::isdigit(static_cast<unsigned char>(value[0]))) return false;
+  const unsigned long long number = std::strtoull(value.c_str(), &end, 10);
+  unsigned shift = 0;
+  switch (*end) {
+  case '\0': break;
+  case 'k':
+  case 'K':
+    shift = 10;
+    ++end;
+    break;
+  case 'm':
+  case 'M':
+    shift = 20;
+    ++end;
+    break;
+  case 'g':
+  case 'G':
+    shift = 30;
+    ++end;
+    break;
+  case 't':
+  case 'T':
+    shift = 40;
+    ++end;
+    break;
+  default: return false;
+  }
+  if (shift && *end == 'i') ++end;
+  if (*end == 'B' || *end == 'b') ++end;
+  if (*end != '\0' || (shift && number > (~0ull >> shift))) return false;
+  bytes = static_cast<uint64_t>(number) << shift;
+  return true;
+}
+
+uint64_t cacheMaxSize() {
+  uint64_t bytes = uint64_t(4) << 30;  // the default, also for a malformed value
+  parseSize(read("ONEPASS_CACHE_MAX_SIZE"), bytes);
+  return bytes;
 }
 
 unsigned cpuThreads() {

@@ -4,6 +4,7 @@
 // (runtime/backends/cuda/CudaToolkit.cpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace onepass::rt::env {
@@ -26,6 +27,11 @@ std::string jitLlvmArgs();
 bool cacheEnabled();
 // ONEPASS_CACHE_DIR, else $XDG_CACHE_HOME/onepass, else $HOME/.cache/onepass.
 std::string cacheDirectory();
+// ONEPASS_CACHE_MAX_SIZE: the cache's cap in bytes (suffixes K, M, G, T:
+// binary); 0 for none. Default 4 GiB; a malformed value means the default.
+uint64_t cacheMaxSize();
+// A size in bytes, maybe with K, M, G or T (binary; "Ki", "B" accepted too).
+bool parseSize(const std::string &value, uint64_t &bytes);
 // ONEPASS_CPU_THREADS: worker threads of the CPU device (default: all cores).
 unsigned cpuThreads();
 // ONEPASS_GPU_STREAMS: asynchronous streams per GPU (default: the backend's

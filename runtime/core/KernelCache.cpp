@@ -4,12 +4,17 @@
 #include "KernelImage.h"
 #include "Log.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <thread>
 
 namespace onepass::rt {
 
@@ -84,7 +89,9 @@ bool KernelCache::load(const std::string &key, std::vector<uint8_t> &data) const
     valid = in.read(&storedKey[0], storedKey.size()) && in.read(reinterpret_cast<char *>(data.data()), data.size()) &&
             in.peek() == EOF && storedKey == key && checksumOf(key, data.data(), data.size()) == header.checksum;
   }
-  if (!valid) {
+  if (valid) {
+    utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // used now: the last to be pruned
+  } else {
     ONEPASS_LOG(Warning, "kernel cache entry " << path << " is corrupt or stale; rebuilding it");
     std::remove(path.c_str());
     data.clear();
@@ -95,7 +102,8 @@ bool KernelCache::load(const std::string &key, std::vector<uint8_t> &data) const
 void KernelCache::store(const std::string &key, const void *data, size_t size) const {
   if (!enabled()) return;
   std::string path = pathFor(key);
-  std::string temporary = path + ".tmp." + std::to_string(getpid());
+  static std::atomic<unsigned> serial{0};  // two threads may store one key at once
+  std::string temporary = path + ".tmp." + std::to_string(getpid()) + "." + std::to_string(serial++);
   EntryHeader header{};
   std::memcpy(header.magic, kMagic, sizeof kMagic);
   header.keySize = key.size();
@@ -113,7 +121,71 @@ void KernelCache::store(const std::string &key, const void *data, size_t size) c
       return;
     }
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) std::remove(temporary.c_str());
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    std::remove(temporary.c_str());
+    return;
+  }
+  // The cap: a process looks at its first store, then each time it has
+  // stored a sixteenth of the cap more, in the background (a large cache
+  // takes a while to scan, and no launch should wait for it).
+  static const uint64_t cap = env::cacheMaxSize();
+  static std::atomic<bool> scanned{false};
+  static std::atomic<uint64_t> storedSinceScan{0};
+  if (cap == 0) return;
+  if (!scanned.exchange(true) || storedSinceScan.fetch_add(size) + size > cap / 16) {
+    storedSinceScan = 0;
+    std::thread([directory = directory_] { KernelCache(directory).prune(cap); }).detach();
+  }
+}
+
+std::vector<KernelCache::Entry> KernelCache::entries(bool verify) const {
+  std::vector<Entry> list;
+  if (!enabled()) return list;
+  DIR *dir = opendir(directory_.c_str());
+  if (!dir) return list;
+  while (const dirent *item = readdir(dir)) {
+    const std::string name = item->d_name;
+    if (name.size() != 20 || name.compare(16, 4, ".bin") != 0) continue;  // <16 hex digits>.bin
+    Entry entry;
+    entry.path = directory_ + "/" + name;
+    struct stat info {};
+    if (stat(entry.path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) continue;
+    entry.size = static_cast<uint64_t>(info.st_size);
+    entry.lastUse = info.st_mtim.tv_sec;
+    std::ifstream in(entry.path, std::ios::binary);
+    EntryHeader header{};
+    entry.entry = in.read(reinterpret_cast<char *>(&header), sizeof header) &&
+                  std::memcmp(header.magic, kMagic, sizeof kMagic) == 0;
+    if (entry.entry && header.keySize < (1u << 16) && sizeof header + header.keySize <= entry.size) {
+      entry.key.resize(header.keySize);
+      if (!in.read(&entry.key[0], entry.key.size())) entry.key.clear();
+    }
+    if (verify && !entry.key.empty() && pathFor(entry.key) == entry.path &&
+        sizeof header + header.keySize + header.dataSize == entry.size) {
+      std::vector<uint8_t> data(header.dataSize);
+      entry.valid = in.read(reinterpret_cast<char *>(data.data()), data.size()) &&
+                    checksumOf(entry.key, data.data(), data.size()) == header.checksum;
+    }
+    list.push_back(std::move(entry));
+  }
+  closedir(dir);
+  return list;
+}
+
+uint64_t KernelCache::prune(uint64_t maxBytes) const {
+  std::vector<Entry> list = entries(/*verify=*/false);
+  uint64_t total = 0;
+  for (const Entry &entry : list) total += entry.size;
+  if (total <= maxBytes) return 0;
+  std::sort(list.begin(), list.end(), [](const Entry &a, const Entry &b) { return a.lastUse < b.lastUse; });
+  uint64_t removed = 0;
+  for (const Entry &entry : list) {
+    if (total - removed <= maxBytes) break;
+    if (std::remove(entry.path.c_str()) == 0) removed += entry.size;
+  }
+  ONEPASS_LOG(Info, "kernel cache: removed " << removed << " bytes of least recently used entries (cap " << maxBytes
+                                             << " bytes, ONEPASS_CACHE_MAX_SIZE)");
+  return removed;
 }
 
 }  // namespace onepass::rt

@@ -8,7 +8,8 @@
 // truncated or colliding file is a miss (and is replaced), never used.
 //
 // ONEPASS_CACHE_DIR sets the directory (default $XDG_CACHE_HOME/onepass, else
-// ~/.cache/onepass); ONEPASS_CACHE=0 turns the cache off.
+// ~/.cache/onepass); ONEPASS_CACHE=0 turns the cache off;
+// ONEPASS_CACHE_MAX_SIZE caps it (least recently used entries go first).
 #pragma once
 
 #include <cstdint>
@@ -37,6 +38,23 @@ public:
 
   // The file that holds `key`'s entry.
   std::string pathFor(const std::string &key) const;
+
+  // The entries in the directory (onepass-cache, pruning). `key` is read
+  // from the file ("" if its header is not an entry's); `valid` says whether
+  // the whole entry checks out (only with `verify`: it reads every byte).
+  struct Entry {
+    std::string path;
+    uint64_t size = 0;
+    int64_t lastUse = 0;  // modification time, seconds: loads refresh it
+    std::string key;
+    bool entry = false;  // begins as a cache entry does (its magic number)
+    bool valid = false;
+  };
+  std::vector<Entry> entries(bool verify) const;
+  // Removes the least recently used entries until the directory holds at
+  // most `maxBytes` of them; returns how many bytes it removed. Safe while
+  // other processes use the cache: a reader that opened an entry keeps it.
+  uint64_t prune(uint64_t maxBytes) const;
 
 private:
   std::string directory_;

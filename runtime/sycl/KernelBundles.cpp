@@ -11,11 +11,10 @@
 #include "Runtime.h"
 
 // (The public headers, as users' compilers see them: system headers, whose
-// uses of their own deprecated classes, sycl::atomic's, warn nobody.)
-#pragma GCC diagnostic push
+// uses of their own deprecated classes, sycl::atomic's, warn nobody; also
+// where their templates are instantiated, at the end of this file.)
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #include <sycl/kernel_bundle.hpp>
-#pragma GCC diagnostic pop
 
 #include <algorithm>
 #include <map>

@@ -12,7 +12,7 @@ cmake --install "$build" --prefix "$work/first" > "$work/install.log"
 mv "$work/first" "$work/moved"
 prefix=$work/moved
 
-for f in bin/onepass++ bin/onepass-kernels bin/onepass-info lib/libonepass-rt.so lib/onepass/libonepass-clang-plugin.so \
+for f in bin/onepass++ bin/onepass-kernels bin/onepass-info bin/onepass-cache lib/libonepass-rt.so lib/onepass/libonepass-clang-plugin.so \
          lib/onepass/libonepass-jit.so lib/onepass/bitcode/onepass-builtins-cpu.bc include/onepass/sycl/sycl.hpp; do
   [ -f "$prefix/$f" ] || { echo "FAIL: the install lacks $f"; exit 1; }
 done

@@ -1,0 +1,37 @@
+// onepass-cache (issue 19) on a cache a program filled: ls, stats, verify
+// (a damaged entry removed), prune to a size, clear; bad command lines.
+// RUN: %onepass -fsycl-sscp -O2 %s -o %t
+// RUN: rm -rf %t.cache
+// RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_CACHE_MAX_SIZE=0 %t
+// RUN: onepass-cache --dir %t.cache stats | FileCheck %s --check-prefix=STATS
+// RUN: onepass-cache --dir %t.cache ls | FileCheck %s --check-prefix=LS
+// RUN: for f in %t.cache/*.bin; do truncate -s 40 $f; break; done
+// RUN: onepass-cache --dir %t.cache verify | FileCheck %s --check-prefix=VERIFY
+// RUN: onepass-cache --dir %t.cache prune --max-size 1 | FileCheck %s --check-prefix=PRUNE
+// RUN: onepass-cache --dir %t.cache stats | FileCheck %s --check-prefix=EMPTY
+// RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_CACHE_MAX_SIZE=0 %t
+// RUN: onepass-cache --dir %t.cache clear | FileCheck %s --check-prefix=CLEAR
+// RUN: not onepass-cache --dir %t.cache frobnicate 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not onepass-cache --dir %t.cache prune --max-size lots 2>&1 | FileCheck %s --check-prefix=BADSIZE
+#include <sycl/sycl.hpp>
+
+// STATS: cache: 3 entries, {{.*}} (cap 4.0 GiB, ONEPASS_CACHE_MAX_SIZE)
+// LS-COUNT-3: .bin {{.*}}used {{.*}}__onepass_kernel_
+// VERIFY: removed {{.*}}.bin: damaged (size, key or checksum)
+// VERIFY: 2 entries check out, 1 removed
+// PRUNE: removed {{.*}} of least recently used entries (cap 1 B)
+// EMPTY: 0 entries
+// CLEAR: removed 3 entries
+// BAD: onepass-cache: unknown command 'frobnicate'
+// BADSIZE: --max-size 'lots' is not a size
+
+int main() {
+  sycl::queue q(sycl::cpu_selector_v);
+  int *x = sycl::malloc_shared<int>(4, q);
+  q.single_task([=] { x[0] = 1; }).wait();
+  q.parallel_for(4, [=](sycl::item<1> i) { x[i] += 2; }).wait();
+  q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> it) { x[it.get_global_id(0)] *= 3; }).wait();
+  const bool right = x[0] == 9 && x[1] == 6;
+  sycl::free(x, q);
+  return right ? 0 : 1;
+}
