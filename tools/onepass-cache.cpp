@@ -10,13 +10,23 @@
 //   onepass-cache [--dir <directory>] verify   reads every entry, removes those that do not
 //                                              check out (the runtime would rebuild them)
 //   onepass-cache [--dir <directory>] clear    removes every entry
+//   onepass-cache warm <binary> [--device <term>]
+//                                              JIT-compiles every kernel of a binary built
+//                                              with onepass++ for every device (or those a
+//                                              selector term picks) into the runtime's cache
 //
 // Safe while programs use the cache: entries are whole files, replaced by
 // rename; a program that opened one keeps it.
+#include "ElfSections.h"
 #include "Environment.h"
 #include "KernelCache.h"
+#include "KernelImage.h"
+
+#include <sycl/sycl.hpp>
 
 #include <algorithm>
+#include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
@@ -62,10 +72,86 @@ std::string describeKey(const std::string &key) {
   return text;
 }
 
+extern "C" void onepassRegisterImage(const void *, uint64_t, const void *const *,
+                                     uint64_t) __asm__("__onepass_register_image");
+
+// warm: registers the binary's kernel images with the runtime, as the binary
+// itself would at start-up (with stand-in host entries), and builds each
+// kernel for each chosen device, as an executable kernel bundle does: the
+// binaries land in the runtime's persistent cache, where the program's own
+// launches find them. Kernels compiled per launch values (local accessor
+// ranges, specialization constants) get those variants at their launches.
+int warm(const std::string &path, const std::string &deviceTerm) {
+  static std::vector<uint8_t> file;  // the runtime keeps pointers into the images
+  std::string error;
+  onepass::tools::SectionContents section;
+  std::vector<onepass::image::ImageView> images;
+  if (!onepass::tools::readFileBytes(path, file, error) ||
+      !onepass::tools::findElfSection(file.data(), file.size(), onepass::image::kSectionName, section, error) ||
+      (section.found && !onepass::image::splitImageSection(section.data, section.size, images, error))) {
+    std::fprintf(stderr, "onepass-cache: %s: %s\n", path.c_str(), error.c_str());
+    return 1;
+  }
+  if (images.empty()) {
+    std::fprintf(stderr, "onepass-cache: %s: contains no OnePass kernel images (built with onepass++ -fsycl-sscp?)\n",
+                 path.c_str());
+    return 1;
+  }
+  static std::vector<std::vector<char>> standIns;  // one address per kernel: its host entry here
+  std::vector<std::pair<const void *, std::string>> kernels;
+  for (const onepass::image::ImageView &image : images) {
+    standIns.emplace_back(std::max<size_t>(1, image.kernels().size()));
+    std::vector<const void *> entries;
+    for (size_t k = 0; k < image.kernels().size(); ++k) {
+      entries.push_back(&standIns.back()[k]);
+      kernels.emplace_back(&standIns.back()[k], std::string(image.kernels()[k].displayName));
+    }
+    onepassRegisterImage(image.data(), image.totalSize(), entries.data(), entries.size());
+  }
+  std::vector<sycl::device> devices;
+  for (const sycl::device &device : sycl::device::get_devices()) {
+    const std::string name = device.get_info<sycl::info::device::name>();
+    std::string lower = name, term = deviceTerm;
+    for (char &c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool gpu = device.is_gpu();
+    if (term.empty() || term == (gpu ? "gpu" : "cpu") || term == (gpu ? "cuda" : "cpu") ||
+        lower.find(term) != std::string::npos)
+      devices.push_back(device);
+  }
+  if (devices.empty()) {
+    std::fprintf(stderr, "onepass-cache: no device matches '%s' (onepass-info lists them)\n", deviceTerm.c_str());
+    return 1;
+  }
+  int built = 0, skipped = 0, failed = 0;
+  const auto start = std::chrono::steady_clock::now();
+  for (const sycl::device &device : devices) {
+    const std::string deviceName = device.get_info<sycl::info::device::name>();
+    for (const auto &[entry, name] : kernels) {
+      const std::string why = sycl::detail::kernel_incompatibility(entry, *device.impl());
+      if (!why.empty()) {
+        ++skipped;
+        continue;
+      }
+      try {
+        sycl::detail::build_kernel(entry, *device.impl());
+        ++built;
+      } catch (const sycl::exception &e) {
+        ++failed;
+        std::fprintf(stderr, "onepass-cache: kernel '%s' for '%s': %s\n", name.c_str(), deviceName.c_str(), e.what());
+      }
+    }
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%s: %d kernel binaries built or found in the cache for %zu device(s) in %.2f s, %d skipped (the device "
+              "cannot run them), %d failed\n",
+              path.c_str(), built, devices.size(), seconds, skipped, failed);
+  return failed ? 1 : 0;
+}
+
 int usage(const char *problem) {
   std::fprintf(stderr,
                "onepass-cache: %s\nusage: onepass-cache [--dir <directory>] ls | stats | prune [--max-size <size>] | "
-               "verify | clear\n",
+               "verify | clear | warm <binary> [--device <term>]\n",
                problem);
   return 2;
 }
@@ -73,16 +159,25 @@ int usage(const char *problem) {
 }  // namespace
 
 int main(int argc, char **argv) {
-  std::string directory = onepass::rt::env::cacheDirectory(), command;
+  std::string directory = onepass::rt::env::cacheDirectory(), command, binary, device;
   std::string maxSize;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--dir" && i + 1 < argc) directory = argv[++i];
     else if (arg == "--max-size" && i + 1 < argc) maxSize = argv[++i];
+    else if (arg == "--device" && i + 1 < argc) device = argv[++i];
     else if (command.empty() && arg[0] != '-') command = arg;
+    else if (command == "warm" && binary.empty() && arg[0] != '-') binary = arg;
     else return usage(("unexpected argument '" + arg + "'").c_str());
   }
   if (command.empty()) return usage("which command?");
+  if (command == "warm") {
+    if (binary.empty()) return usage("warm needs a binary");
+    // The runtime's own cache: --dir sets it for the runtime too.
+    if (directory != onepass::rt::env::cacheDirectory()) setenv("ONEPASS_CACHE_DIR", directory.c_str(), 1);
+    return warm(binary, device);
+  }
+  if (!device.empty()) return usage("--device goes with warm");
   if (directory.empty()) return usage("no cache directory (set ONEPASS_CACHE_DIR or HOME, or pass --dir)");
   const KernelCache cache(directory);
 

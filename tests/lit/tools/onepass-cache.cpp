@@ -1,5 +1,6 @@
 // onepass-cache (issue 19) on a cache a program filled: ls, stats, verify
-// (a damaged entry removed), prune to a size, clear; bad command lines.
+// (a damaged entry removed), prune to a size, clear, warm; bad command
+// lines.
 // RUN: %onepass -fsycl-sscp -O2 %s -o %t
 // RUN: rm -rf %t.cache
 // RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_CACHE_MAX_SIZE=0 %t
@@ -11,6 +12,11 @@
 // RUN: onepass-cache --dir %t.cache stats | FileCheck %s --check-prefix=EMPTY
 // RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_CACHE_MAX_SIZE=0 %t
 // RUN: onepass-cache --dir %t.cache clear | FileCheck %s --check-prefix=CLEAR
+// warm: the kernels compiled ahead of the run; on the CPU device only the
+// nd_range kernel is compiled again, for its work-group range:
+// RUN: rm -rf %t.cache && onepass-cache --dir %t.cache warm %t | FileCheck %s --check-prefix=WARM
+// RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | grep -c ': JIT' | FileCheck %s --check-prefix=AFTERWARM
+// RUN: not onepass-cache warm %s 2>&1 | FileCheck %s --check-prefix=NOTELF
 // RUN: not onepass-cache --dir %t.cache frobnicate 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not onepass-cache --dir %t.cache prune --max-size lots 2>&1 | FileCheck %s --check-prefix=BADSIZE
 #include <sycl/sycl.hpp>
@@ -22,6 +28,9 @@
 // PRUNE: removed {{.*}} of least recently used entries (cap 1 B)
 // EMPTY: 0 entries
 // CLEAR: removed 3 entries
+// WARM: 3 kernel binaries built or found in the cache for 1 device(s) in {{.*}} s, 0 skipped (the device cannot run them), 0 failed
+// AFTERWARM: {{^}}1{{$}}
+// NOTELF: onepass-cache: {{.*}}onepass-cache.cpp: not an ELF file
 // BAD: onepass-cache: unknown command 'frobnicate'
 // BADSIZE: --max-size 'lots' is not a size
 
