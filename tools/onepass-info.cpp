@@ -74,11 +74,25 @@ struct DeviceRecord {
 };
 
 // The environment variables OnePass reads (README.md, "Environment variables").
-const char *const kVariables[] = {
-    "ONEPASS_DEVICE",      "ONEPASS_DEVICE_SELECTOR", "ONEPASS_CPU_THREADS",   "ONEPASS_GPU_STREAMS",
-    "ONEPASS_SPIN",        "ONEPASS_GPU_FEEDER",      "ONEPASS_LOG",           "ONEPASS_LOG_FILE",
-    "ONEPASS_JIT_LIBRARY", "ONEPASS_CACHE_DIR",       "ONEPASS_CACHE",         "ONEPASS_JIT_WARMUP",
-    "ONEPASS_CUDA_PATH",   "ONEPASS_DUMP_DIR",        "ONEPASS_JIT_LLVM_ARGS", "ONEPASS_CLANGXX"};
+const char *const kVariables[] = {"ONEPASS_DEVICE",
+                                  "ONEPASS_DEVICE_SELECTOR",
+                                  "ONEPASS_CPU_THREADS",
+                                  "ONEPASS_GPU_STREAMS",
+                                  "ONEPASS_SPIN",
+                                  "ONEPASS_GPU_FEEDER",
+                                  "ONEPASS_LOG",
+                                  "ONEPASS_LOG_FILE",
+                                  "ONEPASS_JIT_LIBRARY",
+                                  "ONEPASS_CACHE_DIR",
+                                  "ONEPASS_CACHE_MAX_SIZE",
+                                  "ONEPASS_CACHE_READONLY_DIRS",
+                                  "ONEPASS_CACHE_WRITE",
+                                  "ONEPASS_CACHE",
+                                  "ONEPASS_JIT_WARMUP",
+                                  "ONEPASS_CUDA_PATH",
+                                  "ONEPASS_DUMP_DIR",
+                                  "ONEPASS_JIT_LLVM_ARGS",
+                                  "ONEPASS_CLANGXX"};
 
 int usage(const char *problem) {
   std::fprintf(stderr,

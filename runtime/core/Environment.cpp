@@ -73,6 +73,29 @@ bool parseSize(const std::string &value, uint64_t &bytes) {
   return true;
 }
 
+std::vector<std::string> cacheReadOnlyDirectories() {
+  std::vector<std::string> list;
+  const std::string value = read("ONEPASS_CACHE_READONLY_DIRS");
+  for (size_t start = 0; start <= value.size();) {
+    const size_t colon = value.find(':', start);
+    const std::string part = value.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+    if (!part.empty()) list.push_back(part);
+    if (colon == std::string::npos) break;
+    start = colon + 1;
+  }
+  return list;
+}
+
+std::string cacheWrite() { return read("ONEPASS_CACHE_WRITE"); }
+
+std::string mpiRank() {
+  for (const char *name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID"}) {
+    const std::string value = read(name);
+    if (!value.empty()) return value;
+  }
+  return "0";
+}
+
 uint64_t cacheMaxSize() {
   uint64_t bytes = uint64_t(4) << 30;  // the default, also for a malformed value
   parseSize(read("ONEPASS_CACHE_MAX_SIZE"), bytes);

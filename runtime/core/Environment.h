@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace onepass::rt::env {
 
@@ -30,6 +31,14 @@ std::string cacheDirectory();
 // ONEPASS_CACHE_MAX_SIZE: the cache's cap in bytes (suffixes K, M, G, T:
 // binary); 0 for none. Default 4 GiB; a malformed value means the default.
 uint64_t cacheMaxSize();
+// ONEPASS_CACHE_READONLY_DIRS: site caches (colon-separated), searched after
+// the user's and never written.
+std::vector<std::string> cacheReadOnlyDirectories();
+// ONEPASS_CACHE_WRITE: "", "1", "0" or "rank0".
+std::string cacheWrite();
+// The MPI rank from the variables launchers set (Open MPI, PMIx, MPICH's
+// PMI, MVAPICH, Slurm), or "0".
+std::string mpiRank();
 // A size in bytes, maybe with K, M, G or T (binary; "Ki", "B" accepted too).
 bool parseSize(const std::string &value, uint64_t &bytes);
 // ONEPASS_CPU_THREADS: worker threads of the CPU device (default: all cores).

@@ -43,34 +43,53 @@ bool makeDirectories(const std::string &path) {
 
 }  // namespace
 
-KernelCache::KernelCache(std::string directory) : directory_(std::move(directory)) {}
+KernelCache::KernelCache(std::string directory, std::vector<std::string> readOnly, bool writable)
+    : directory_(std::move(directory)), readOnly_(std::move(readOnly)), writable_(writable) {}
 
 KernelCache &KernelCache::instance() {
   // Never destroyed: the JIT warm-up thread may still ask it during exit.
-  static KernelCache *cache = new KernelCache([] {
-    if (!env::cacheEnabled()) return std::string();
+  static KernelCache *cache = [] {
+    if (!env::cacheEnabled()) return new KernelCache(std::string());
     std::string directory = env::cacheDirectory();
     if (directory.empty() || !makeDirectories(directory)) {
       ONEPASS_LOG(Warning, "kernel cache disabled: cannot create its directory '" << directory << "'");
-      return std::string();
+      directory.clear();
     }
-    return directory;
-  }());
+    bool writable = !directory.empty();
+    const std::string mode = env::cacheWrite();
+    if (mode == "0" || mode == "off" || mode == "false") writable = false;
+    else if (mode == "rank0") writable = writable && env::mpiRank() == "0";
+    else if (!mode.empty() && mode != "1" && mode != "on" && mode != "true")
+      ONEPASS_LOG(Warning, "ONEPASS_CACHE_WRITE='" << mode << "' is not 1, 0 or rank0; ignoring it");
+    return new KernelCache(directory, env::cacheReadOnlyDirectories(), writable);
+  }();
   return *cache;
 }
 
-std::string KernelCache::pathFor(const std::string &key) const {
-  return directory_ + "/" + image::hexId(image::hashBytes(key.data(), key.size())) + ".bin";
+std::string KernelCache::pathFor(const std::string &key) const { return pathIn(directory_, key); }
+
+std::string KernelCache::pathIn(const std::string &directory, const std::string &key) {
+  return directory + "/" + image::hexId(image::hashBytes(key.data(), key.size())) + ".bin";
 }
 
 bool KernelCache::contains(const std::string &key) const {
   struct stat info {};
-  return enabled() && stat(pathFor(key).c_str(), &info) == 0;
+  if (!directory_.empty() && stat(pathFor(key).c_str(), &info) == 0) return true;
+  for (const std::string &site : readOnly_)
+    if (stat(pathIn(site, key).c_str(), &info) == 0) return true;
+  return false;
 }
 
 bool KernelCache::load(const std::string &key, std::vector<uint8_t> &data) const {
-  if (!enabled()) return false;
-  std::string path = pathFor(key);
+  if (!directory_.empty() && loadFrom(directory_, key, data, /*own=*/true)) return true;
+  for (const std::string &site : readOnly_)
+    if (loadFrom(site, key, data, /*own=*/false)) return true;
+  return false;
+}
+
+bool KernelCache::loadFrom(const std::string &directory, const std::string &key, std::vector<uint8_t> &data,
+                           bool own) const {
+  std::string path = pathIn(directory, key);
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   in.seekg(0, std::ios::end);
@@ -90,17 +109,22 @@ bool KernelCache::load(const std::string &key, std::vector<uint8_t> &data) const
             in.peek() == EOF && storedKey == key && checksumOf(key, data.data(), data.size()) == header.checksum;
   }
   if (valid) {
-    utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // used now: the last to be pruned
-  } else {
+    if (own) utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // used now: the last to be pruned
+  } else if (own) {
     ONEPASS_LOG(Warning, "kernel cache entry " << path << " is corrupt or stale; rebuilding it");
     std::remove(path.c_str());
+    data.clear();
+  } else {  // a site cache is not ours to mend
+    ONEPASS_LOG(Warning, "kernel cache entry " << path
+                                               << " (ONEPASS_CACHE_READONLY_DIRS) is corrupt or stale; "
+                                                  "ignoring it");
     data.clear();
   }
   return valid;
 }
 
 void KernelCache::store(const std::string &key, const void *data, size_t size) const {
-  if (!enabled()) return;
+  if (!writable_ || directory_.empty()) return;
   std::string path = pathFor(key);
   static std::atomic<unsigned> serial{0};  // two threads may store one key at once
   std::string temporary = path + ".tmp." + std::to_string(getpid()) + "." + std::to_string(serial++);
@@ -140,7 +164,7 @@ void KernelCache::store(const std::string &key, const void *data, size_t size) c
 
 std::vector<KernelCache::Entry> KernelCache::entries(bool verify) const {
   std::vector<Entry> list;
-  if (!enabled()) return list;
+  if (directory_.empty()) return list;
   DIR *dir = opendir(directory_.c_str());
   if (!dir) return list;
   while (const dirent *item = readdir(dir)) {

@@ -9,7 +9,10 @@
 //
 // ONEPASS_CACHE_DIR sets the directory (default $XDG_CACHE_HOME/onepass, else
 // ~/.cache/onepass); ONEPASS_CACHE=0 turns the cache off;
-// ONEPASS_CACHE_MAX_SIZE caps it (least recently used entries go first).
+// ONEPASS_CACHE_MAX_SIZE caps it (least recently used entries go first);
+// ONEPASS_CACHE_READONLY_DIRS adds site caches searched after it (never
+// written); ONEPASS_CACHE_WRITE=0|rank0 stops storing (in every process, or
+// in every MPI rank but 0).
 #pragma once
 
 #include <cstdint>
@@ -20,13 +23,15 @@ namespace onepass::rt {
 
 class KernelCache {
 public:
-  // A cache in `directory`; an empty directory means disabled.
-  explicit KernelCache(std::string directory);
+  // A cache in `directory` (empty: none of its own), also looking in the
+  // read-only directories `readOnly` (site caches) after it; `writable`:
+  // whether entries are stored.
+  explicit KernelCache(std::string directory, std::vector<std::string> readOnly = {}, bool writable = true);
 
   // The process's cache, configured from the environment.
   static KernelCache &instance();
 
-  bool enabled() const { return !directory_.empty(); }
+  bool enabled() const { return !directory_.empty() || !readOnly_.empty(); }
   const std::string &directory() const { return directory_; }
 
   // Returns true and fills `data` if a valid entry for `key` exists.
@@ -57,7 +62,12 @@ public:
   uint64_t prune(uint64_t maxBytes) const;
 
 private:
+  static std::string pathIn(const std::string &directory, const std::string &key);
+  bool loadFrom(const std::string &directory, const std::string &key, std::vector<uint8_t> &data, bool own) const;
+
   std::string directory_;
+  std::vector<std::string> readOnly_;
+  bool writable_ = true;
 };
 
 }  // namespace onepass::rt

@@ -21,14 +21,6 @@ LogLevel configuredLevel() {
   }();
   return level;
 }
-// The MPI rank from the variables launchers set (Open MPI, MPICH/PMI, PMIx,
-// Slurm, MVAPICH), or "0".
-std::string mpiRank() {
-  for (const char *name : {"OMPI_COMM_WORLD_RANK", "PMIX_RANK", "PMI_RANK", "MV2_COMM_WORLD_RANK", "SLURM_PROCID"})
-    if (const char *value = std::getenv(name); value && *value) return value;
-  return "0";
-}
-
 // Where messages go: ONEPASS_LOG_FILE (appended to; %p the process id, %r
 // the MPI rank, %% a percent sign), else stderr, also if the file cannot
 // be opened (said once, on stderr).
@@ -41,7 +33,7 @@ FILE *logStream() {
       if (pattern[i] == '%' && i + 1 < pattern.size()) {
         const char c = pattern[++i];
         if (c == 'p') path += std::to_string(getpid());
-        else if (c == 'r') path += mpiRank();
+        else if (c == 'r') path += env::mpiRank();
         else if (c == '%') path += '%';
         else path += std::string("%") + c;
       } else {
