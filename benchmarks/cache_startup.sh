@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Whole-process time of a CPU program with seven kernels (issue 19's figure):
+# the first run on an empty persistent cache, the second run (every kernel
+# from the cache), and the same process launching nothing (no kernel work at
+# all). Target: the second run within 10 ms of the one without kernels.
+# Fresh processes, alternating, medians.
+#   bash benchmarks/cache_startup.sh [build-dir] [runs, default 9]
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+build=$(cd "${1:-$here/../build}" && pwd)
+runs=${2:-9}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+"$build/bin/onepass++" -fsycl-sscp -O2 "$here/startup/seven_kernels.cpp" -o "$out/seven"
+ms() {  # milliseconds of one run of the command
+  local start end
+  start=$(date +%s%N)
+  "$@" > /dev/null
+  end=$(date +%s%N)
+  echo $(((end - start) / 1000))
+}
+cold=() warm=() none=()
+for ((i = 0; i < runs; i++)); do
+  rm -rf "$out/cache"
+  cold+=("$(ONEPASS_CACHE_DIR=$out/cache ms "$out/seven")")
+  warm+=("$(ONEPASS_CACHE_DIR=$out/cache ms "$out/seven")")
+  none+=("$(ONEPASS_CACHE_DIR=$out/cache ms "$out/seven" none)")
+done
+median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
+c=$(median "${cold[@]}") w=$(median "${warm[@]}") z=$(median "${none[@]}")
+awk -v c="$c" -v w="$w" -v z="$z" -v r="$runs" 'BEGIN {
+  printf "whole process, 7 kernels on the CPU device (median of %d):\n", r
+  printf "  first run, empty cache:        %8.1f ms\n", c / 1000
+  printf "  second run, kernels cached:    %8.1f ms\n", w / 1000
+  printf "  no kernel launched:            %8.1f ms\n", z / 1000
+  printf "  second run - no kernels:       %+8.1f ms (target <= 10 ms)\n", (w - z) / 1000 }'
