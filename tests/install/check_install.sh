@@ -31,17 +31,9 @@ grep -q PASSED <<< "$output" || { echo "FAIL: the example did not pass"; exit 1;
 "$prefix/bin/onepass-info" | grep -q "\[cpu:0\]" ||
   { echo "FAIL: the moved install's onepass-info does not list the CPU device"; exit 1; }
 
-# The CMake package: a project finds OnePass in the moved prefix and builds a
-# SYCL program with add_sycl_to_target.
-mkdir -p "$work/cmake-user"
-cat > "$work/cmake-user/CMakeLists.txt" <<EOF2
-cmake_minimum_required(VERSION 3.20)
-project(user CXX)
-find_package(OnePass 0.1 REQUIRED)
-add_executable(vector_add $source/examples/vector_add.cpp)
-add_sycl_to_target(TARGET vector_add SOURCES $source/examples/vector_add.cpp)
-EOF2
-cmake -S "$work/cmake-user" -B "$work/cmake-user/build" -G Ninja -DCMAKE_CXX_COMPILER="$prefix/bin/onepass++" \
+# The CMake package: examples/cmake finds OnePass in the moved prefix and builds
+# a SYCL program with add_sycl_to_target.
+cmake -S "$source/examples/cmake" -B "$work/cmake-user/build" -G Ninja -DCMAKE_CXX_COMPILER="$prefix/bin/onepass++" \
   -DOnePass_DIR="$prefix/lib/cmake/OnePass" > "$work/cmake-user.log" 2>&1 &&
   cmake --build "$work/cmake-user/build" >> "$work/cmake-user.log" 2>&1 ||
   { cat "$work/cmake-user.log"; echo "FAIL: a CMake project cannot use the installed package"; exit 1; }

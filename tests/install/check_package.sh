@@ -24,15 +24,7 @@ check_prefix() {  # <prefix> <label>
   "$prefix/bin/onepass++" -fsycl-sscp -O2 "$source/examples/vector_add.cpp" -o "$work/vector_add-$label"
   "$work/vector_add-$label" | grep -q PASSED || { echo "FAIL: the example built with the $label did not pass"; exit 1; }
   "$prefix/bin/onepass-info" | grep -q "\[cpu:0\]" || { echo "FAIL: the $label's onepass-info lists no CPU device"; exit 1; }
-  mkdir -p "$work/cmake-$label"
-  cat > "$work/cmake-$label/CMakeLists.txt" <<EOF2
-cmake_minimum_required(VERSION 3.20)
-project(user CXX)
-find_package(OnePass 0.1 REQUIRED)
-add_executable(vector_add $source/examples/vector_add.cpp)
-add_sycl_to_target(TARGET vector_add SOURCES $source/examples/vector_add.cpp)
-EOF2
-  cmake -S "$work/cmake-$label" -B "$work/cmake-$label/build" -G Ninja -DCMAKE_CXX_COMPILER="$prefix/bin/onepass++" \
+  cmake -S "$source/examples/cmake" -B "$work/cmake-$label/build" -G Ninja -DCMAKE_CXX_COMPILER="$prefix/bin/onepass++" \
     -DCMAKE_PREFIX_PATH="$prefix" > "$work/cmake-$label.log" 2>&1 &&
     cmake --build "$work/cmake-$label/build" >> "$work/cmake-$label.log" 2>&1 ||
     { cat "$work/cmake-$label.log"; echo "FAIL: a CMake project cannot use the $label"; exit 1; }
