@@ -7,6 +7,24 @@
 
 namespace sycl {
 
+namespace detail {
+// A command group function by reference, without an allocation: the queue's
+// shortcuts that are no templates (memcpy, memset, prefetch, mem_advise)
+// submit through it, so that a TU including <sycl/sycl.hpp> instantiates one
+// queue::submit for all of them rather than one per shortcut.
+class cg_ref {
+public:
+  template <typename F>
+  explicit cg_ref(F &function)
+      : object_(&function), call_([](void *object, handler &h) { (*static_cast<F *>(object))(h); }) {}
+  void operator()(handler &h) const { call_(object_, h); }
+
+private:
+  void *object_;
+  void (*call_)(void *, handler &);
+};
+}  // namespace detail
+
 class queue : public detail::property_holder {
 public:
   explicit queue(const property_list &props = {}) : queue(device(), async_handler{}, props) {}
@@ -158,10 +176,11 @@ public:
   }
 
   event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &dependencies = {}) {
-    return submit([&](handler &h) {
+    auto group = [&](handler &h) {
       h.depends_on(dependencies);
       h.memcpy(destination, source, bytes);
-    });
+    };
+    return submit(detail::cg_ref(group));
   }
   template <typename T>
   event copy(const T *source, T *destination, std::size_t count, const std::vector<event> &dependencies = {}) {
@@ -171,10 +190,11 @@ public:
     });
   }
   event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &dependencies = {}) {
-    return submit([&](handler &h) {
+    auto group = [&](handler &h) {
       h.depends_on(dependencies);
       h.memset(pointer, value, bytes);
-    });
+    };
+    return submit(detail::cg_ref(group));
   }
   template <typename T>
   event fill(void *pointer, const T &pattern, std::size_t count, const std::vector<event> &dependencies = {}) {
@@ -200,19 +220,21 @@ public:
   // USM hints (§4.6.5.3): prefetch and mem_advise, as handler::prefetch and
   // handler::mem_advise in a command group of their own.
   event prefetch(const void *ptr, std::size_t numBytes, const std::vector<event> &depEvents = {}) {
-    return submit([&](handler &h) {
+    auto group = [&](handler &h) {
       h.depends_on(depEvents);
       h.prefetch(ptr, numBytes);
-    });
+    };
+    return submit(detail::cg_ref(group));
   }
   event prefetch(const void *ptr, std::size_t numBytes, event depEvent) {
     return prefetch(ptr, numBytes, std::vector<event>{depEvent});
   }
   event mem_advise(const void *ptr, std::size_t numBytes, int advice, const std::vector<event> &depEvents = {}) {
-    return submit([&](handler &h) {
+    auto group = [&](handler &h) {
       h.depends_on(depEvents);
       h.mem_advise(ptr, numBytes, advice);
-    });
+    };
+    return submit(detail::cg_ref(group));
   }
   event mem_advise(const void *ptr, std::size_t numBytes, int advice, event depEvent) {
     return mem_advise(ptr, numBytes, advice, std::vector<event>{depEvent});
