@@ -8,11 +8,6 @@
 namespace sycl {
 
 namespace detail {
-// property_list{property::queue::in_order{}}, made once in the runtime
-// (runtime/sycl/Queue.cpp): a queue made from its runtime object reports it
-// (no TU instantiates the list's constructor for it).
-ONEPASS_RT_API const property_list &in_order_property_list();
-
 // A command group function by reference, without an allocation: the queue's
 // shortcuts that are no templates (memcpy, memset, prefetch, mem_advise)
 // submit through it, so that a TU including <sycl/sycl.hpp> instantiates one
@@ -302,7 +297,7 @@ public:
 
   // OnePass internals (backend interoperability: make_queue, get_native).
   explicit queue(std::shared_ptr<detail::queue_impl> impl)
-      : property_holder("queue", detail::queue_is_in_order(*impl) ? detail::in_order_property_list()
+      : property_holder("queue", detail::queue_is_in_order(*impl) ? property_list{property::queue::in_order{}}
                                                                   : property_list{}),
         impl_(std::move(impl)) {}
   const std::shared_ptr<detail::queue_impl> &impl() const { return impl_; }

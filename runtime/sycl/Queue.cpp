@@ -11,8 +11,6 @@
 #include "buffer/BufferAccesses.h"
 #include "buffer/RegionCopy.h"
 
-#include <sycl/property_list.hpp>
-
 #include <array>
 #include <cstdlib>
 #include <cstring>
@@ -473,10 +471,5 @@ void queue_wait(queue_impl &queue) {
 }
 
 void queue_throw_asynchronous(queue_impl &queue) { queue.errors->deliver(); }
-
-ONEPASS_RT_API const property_list &in_order_property_list() {  // (declared in queue.hpp)
-  static const auto *list = new property_list{property::queue::in_order{}};  // never destroyed
-  return *list;
-}
 
 }  // namespace sycl::detail
