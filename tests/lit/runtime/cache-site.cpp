@@ -28,6 +28,8 @@
 int main() {
   sycl::queue q(sycl::cpu_selector_v);
   int *x = sycl::malloc_shared<int>(4, q);
+  for (int i = 0; i < 4; ++i)
+    x[i] = 0; // malloc_shared memory is not zeroed
   q.single_task([=] { x[0] = 1; }).wait();
   q.parallel_for(4, [=](sycl::item<1> i) { x[i] += 2; }).wait();
   std::printf(x[0] == 3 && x[3] == 2 ? "right\n" : "wrong\n");

@@ -37,6 +37,8 @@
 int main() {
   sycl::queue q(sycl::cpu_selector_v);
   int *x = sycl::malloc_shared<int>(4, q);
+  for (int i = 0; i < 4; ++i)
+    x[i] = 0; // malloc_shared memory is not zeroed
   q.single_task([=] { x[0] = 1; }).wait();
   q.parallel_for(4, [=](sycl::item<1> i) { x[i] += 2; }).wait();
   q.parallel_for(sycl::nd_range<1>(4, 2), [=](sycl::nd_item<1> it) { x[it.get_global_id(0)] *= 3; }).wait();
