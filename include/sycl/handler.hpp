@@ -311,7 +311,12 @@ private:
   // Command groups queue::submit submits before this one (the reductions'
   // initialize_to_identity); this one depends on them. And those it submits
   // after this one, depending on it (freeing a reduction's scratch memory).
-  std::vector<std::function<void(handler &)>> before_, after_;
+  // finish_: command groups that complete this one's work (a reduction's
+  // copy from its cell to its target): each depends on the one before, and
+  // the event submit returns is the last one's; finished_ is then called
+  // with that event.
+  std::vector<std::function<void(handler &)>> before_, after_, finish_;
+  std::vector<std::function<void(const event &)>> finished_;
 
   // A local accessor's place in the work-group's local memory: its offset,
   // after those of the command group's earlier local accessors.

@@ -73,6 +73,14 @@ public:
     command_group(h);
     for (const auto &before : h.before_) h.depends_on(submit(before));
     event done(detail::queue_submit(*impl_, std::move(h.desc_)));
+    for (const auto &finish : h.finish_) {
+      std::function<void(handler &)> then = [&](handler &next) {
+        next.depends_on(done);
+        finish(next);
+      };
+      done = submit(then);
+    }
+    for (const auto &finished : h.finished_) finished(done);
     for (const auto &after : h.after_) {
       std::function<void(handler &)> then = [&](handler &next) {  // as before_'s: one instantiation of submit
         next.depends_on(done);

@@ -11,6 +11,7 @@
 #include "buffer/BufferAccesses.h"
 #include "buffer/RegionCopy.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdlib>
 #include <cstring>
@@ -374,6 +375,52 @@ std::shared_ptr<device_impl> get_queue_device(const queue_impl &q) { return q.de
 std::shared_ptr<context_impl> get_queue_context(const queue_impl &q) { return q.context; }
 bool queue_is_in_order(const queue_impl &q) { return q.options.in_order; }
 bool queue_device_is_cpu(const queue_impl &q) { return q.device->properties.type == info::device_type::cpu; }
+
+// Reduction cells (runtime_api.hpp). A queue keeps the cells it made; one is
+// taken when its last copy is complete, otherwise a new one is made. The
+// queue's reductions in flight at once bound how many there are.
+void *reduction_cell_take(const queue_impl &q, const void *target, std::size_t bytes) {
+  if (queue_device_is_cpu(q) || bytes == 0) return nullptr;
+  const usm_kind kind = usm_pointer_kind(target, *q.context);
+  if (kind != usm_kind::shared && kind != usm_kind::host) return nullptr;
+  queue_impl::ReductionCells &pool = q.reductionCells;
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  pool.context = q.context.get();
+  for (queue_impl::ReductionCell &cell : pool.cells) {
+    if (cell.taken || cell.bytes < bytes) continue;
+    if (cell.busyUntil && event_status(*cell.busyUntil) != info::event_command_status::complete) continue;
+    cell.taken = true;
+    cell.busyUntil.reset();
+    return cell.memory;
+  }
+  const std::size_t size = std::max<std::size_t>(bytes, 256);
+  void *memory = usm_allocate(size, 256, usm_kind::device, q.device, q.context);
+  if (!memory) return nullptr;  // no device memory left: the kernel uses the target itself
+  pool.cells.push_back({memory, size, true, nullptr});
+  ONEPASS_LOG(Debug, "reduction cell " << pool.cells.size() << " of " << size << " bytes made on " << q.device->properties.name);
+  return memory;
+}
+
+void reduction_cell_give_back(const queue_impl &q, void *memory, const std::shared_ptr<event_impl> &after) {
+  queue_impl::ReductionCells &pool = q.reductionCells;
+  std::lock_guard<std::mutex> lock(pool.mutex);
+  for (queue_impl::ReductionCell &cell : pool.cells)
+    if (cell.memory == memory) {
+      cell.taken = false;
+      cell.busyUntil = after;
+      return;
+    }
+}
+
+queue_impl::ReductionCells::~ReductionCells() {
+  for (ReductionCell &cell : cells) {
+    try {
+      if (cell.busyUntil) event_wait(cell.busyUntil);
+      usm_free(cell.memory, *context);
+    } catch (...) {  // a failed copy was reported to the queue's handler; the memory goes with the context
+    }
+  }
+}
 
 std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc, abi_2026_11_27b) {
   // Validation and JIT compilation happen here, on the submitting thread:

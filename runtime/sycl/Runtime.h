@@ -78,6 +78,23 @@ struct queue_impl {
   // stream number it was adopted as (commands run there); -1: none.
   void *native = nullptr;
   int pinnedStream = -1;
+  // Device memory that reductions whose target the device should not touch
+  // (host or shared USM) combine into on a GPU (reduction_cell_take): each
+  // cell is free again once the event it was given back with is complete.
+  // Declared after `context`, so freed (after waiting) before it goes.
+  struct ReductionCell {
+    void *memory = nullptr;
+    std::size_t bytes = 0;
+    bool taken = false;
+    std::shared_ptr<event_impl> busyUntil;
+  };
+  struct ReductionCells {
+    std::mutex mutex;
+    std::vector<ReductionCell> cells;
+    context_impl *context = nullptr;
+    ~ReductionCells();
+  };
+  mutable ReductionCells reductionCells;
 };
 
 // A copy or fill through the device's backend: enqueued on `stream`, or done

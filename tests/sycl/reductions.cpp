@@ -136,6 +136,64 @@ void bufferReductions(sycl::queue &q) {
   checkEqual("buffer reduction with initialize_to_identity: product", 32.0, p[0]);
 }
 
+// Targets in host or shared USM: on a GPU the kernel combines into a cell of
+// device memory, copied to the target after it (reduction_kernel.hpp). The
+// event a submission returns covers that copy; back-to-back reductions
+// into one target, on an in-order queue and chained by events on an
+// out-of-order one, each start from the last one's result; only the
+// target's bytes are written.
+void cellReductions(sycl::queue &q) {
+  constexpr std::size_t n = 4099;
+  constexpr int rounds = 40;
+  int *ones = sycl::malloc_device<int>(n, q);
+  q.fill(ones, 1, n).wait();
+
+  sycl::queue ordered(q.get_device(), sycl::property::queue::in_order());
+  long long *line = sycl::malloc_shared<long long>(3, ordered);
+  line[0] = -1;
+  line[1] = 7;
+  line[2] = -2;
+  for (int r = 0; r < rounds; ++r)
+    ordered.parallel_for(sycl::range<1>(n), sycl::reduction(&line[1], sycl::plus<long long>()),
+                         [=](sycl::id<1> i, auto &sum) { sum += ones[i]; });
+  ordered.wait_and_throw();
+  checkEqual("40 reductions back to back (in-order queue) into one shared target", 7 + rounds * (long long)n,
+             line[1]);
+  checkEqual("the target's neighbours are untouched", -1LL, line[0]);
+  checkEqual("the target's neighbours are untouched (after)", -2LL, line[2]);
+
+  int *host = sycl::malloc_host<int>(1, q);
+  *host = 100;
+  sycl::event last;
+  for (int r = 0; r < rounds; ++r)
+    last = q.submit([&](sycl::handler &h) {
+      h.depends_on(last);
+      h.parallel_for(sycl::range<1>(n), sycl::reduction(host, sycl::plus<int>()),
+                     [=](sycl::id<1> i, auto &sum) { sum += ones[i]; });
+    });
+  last.wait_and_throw();  // the event alone: the copy to the target is part of it
+  checkEqual("40 reductions chained by events into a host USM target", 100 + rounds * static_cast<int>(n), *host);
+
+  float *shared = sycl::malloc_shared<float>(2, q);
+  shared[0] = 12345.0f;
+  shared[1] = -3.0f;
+  q.parallel_for(sycl::range<1>(n),
+                 sycl::reduction(shared, sycl::plus<float>(), sycl::property::reduction::initialize_to_identity()),
+                 sycl::reduction(shared + 1, sycl::maximum<float>()),
+                 [=](sycl::id<1> i, auto &sum, auto &high) {
+                   sum += 1.0f;
+                   high.combine(static_cast<float>(i[0] % 100));
+                 })
+      .wait();
+  checkEqual("two shared targets, one initialized to the identity: sum", static_cast<float>(n), shared[0]);
+  checkEqual("two shared targets: maximum combined with -3", 99.0f, shared[1]);
+
+  sycl::free(ones, q);
+  sycl::free(line, ordered);
+  sycl::free(host, q);
+  sycl::free(shared, q);
+}
+
 }  // namespace
 
 int main() {
@@ -144,5 +202,6 @@ int main() {
   usmReductions(q);
   ndRangeReduction(q);
   bufferReductions(q);
+  cellReductions(q);
   return onepass_test::report();
 }

@@ -20,11 +20,17 @@
 // A parallel_for over a range runs as groups of 256 work-items, at most 1024
 // groups on the CPU and 2048 on a GPU (handler::kReductionGroups*), each
 // work-item taking the range's items a whole launch apart (coalesced on a
-// GPU); on the CPU each work-item takes a contiguous share. Either way a
-// work-item's items go to 8 reducers per reduction in turn: independent
-// chains, which the CPU vectorizes and a GPU overlaps.
+// GPU); on the CPU each work-item takes a contiguous share, its items going
+// to 8 reducers per reduction in turn: independent chains, which the CPU
+// vectorizes (on a GPU: gpu_lanes_v).
 // initialize_to_identity writes the identity to the target in a command
 // submitted just before (queue::submit does it).
+// On a GPU, a USM target in host or shared memory is not touched by the
+// kernel: it combines into a cell of device memory (reduction_cell_take),
+// which starts as the identity or a copy of the target, and a copy after the
+// kernel writes the result to the target. A shared target read on the host
+// after every call (BabelStream's dot) would otherwise move its page to the
+// device and back at each call, and the driver throttles such pages.
 #pragma once
 
 #include <cstdint>
@@ -215,6 +221,8 @@ struct handler_internals {
   }
   static std::vector<std::function<void(handler &)>> &before(handler &h) { return h.before_; }
   static std::vector<std::function<void(handler &)>> &after(handler &h) { return h.after_; }
+  static std::vector<std::function<void(handler &)>> &finish(handler &h) { return h.finish_; }
+  static std::vector<std::function<void(const event &)>> &finished(handler &h) { return h.finished_; }
   static const queue_impl *queue(handler &h) { return h.queue_; }
 };
 
@@ -259,15 +267,32 @@ template <typename Kind> group_partials_for<Kind> allocate_group_partials(handle
 // initialization with the handler.
 template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, const usm_reduction<Kind> &r,
                                                                 std::size_t group_size, std::size_t groups) {
-  reduction_desc<Kind> desc{r.target, r.start, reserve_scratch<Kind>(h, group_size),
+  using T = typename Kind::value_type;
+  constexpr std::size_t bytes = Kind::extent * sizeof(T);
+  T *target = r.target;
+  // On a GPU, host or shared USM: the kernel combines into a cell of device
+  // memory, which starts as the identity or a copy of the target, and is
+  // copied to the target after it (the command's event is the copy's).
+  const queue_impl *queue = handler_internals::queue(h);
+  T *cell = queue ? static_cast<T *>(reduction_cell_take(*queue, target, bytes)) : nullptr;
+  reduction_desc<Kind> desc{cell ? cell : target, r.start, reserve_scratch<Kind>(h, group_size),
                             allocate_group_partials<Kind>(h, groups)};
-  if constexpr (Kind::has_identity) {
-    if (r.initialize) {
-      auto *target = r.target;
+  bool from_identity = false;
+  if constexpr (Kind::has_identity) from_identity = r.initialize;
+  if (from_identity) {
+    if constexpr (Kind::has_identity) {
       auto identity = r.start.identity;
+      T *start = desc.target;
       handler_internals::before(h).push_back(
-          [target, identity](handler &init) { init.fill(target, identity, Kind::extent); });
+          [start, identity](handler &init) { init.fill(start, identity, Kind::extent); });
     }
+  } else if (cell) {
+    handler_internals::before(h).push_back([cell, target](handler &init) { init.memcpy(cell, target, bytes); });
+  }
+  if (cell) {
+    handler_internals::finish(h).push_back([cell, target](handler &out) { out.memcpy(target, cell, bytes); });
+    handler_internals::finished(h).push_back(
+        [queue, cell](const event &copied) { reduction_cell_give_back(*queue, cell, copied.impl()); });
   }
   return desc;
 }
@@ -286,20 +311,29 @@ template <typename Kind> buffer_reduction_desc<Kind> prepare_reduction(handler &
   return {r.data, r.start, reserve_scratch<Kind>(h, group_size), allocate_group_partials<Kind>(h, groups)};
 }
 
-// kLanes reducers of one reduction for one work-item: the work-item's items
-// go to them in turn, so that their combinations are independent chains (a
-// reduction's order of combination is unspecified, §4.9.2): the CPU
-// vectorizes them, a GPU has kLanes loads in flight per thread.
+// kLanes reducers of one reduction for one work-item on the CPU: the
+// work-item's items go to them in turn, so that their combinations are
+// independent chains (a reduction's order of combination is unspecified,
+// §4.9.2), which the CPU vectorizes.
 inline constexpr std::size_t kLanes = 8;
-template <typename Kind> struct reducer_lanes {
+// On a GPU, reducers of 8 bytes or more get one reducer per work-item and
+// narrower ones 8 (the smallest value type of the kernel's reductions
+// decides): on the H100, BabelStream's dot (two doubles loaded per item)
+// takes 1.40 ms at 2^28 with one reducer, 1.44 with 2, 1.50 with 4, 1.52
+// with 8; a sum of 2^28 floats 489 us with one, 382 with 8 (a sum of
+// doubles is best with 4: 374 us, against 397 with one).
+template <typename... Kinds> inline constexpr std::size_t gpu_lanes_v =
+    ((sizeof(typename Kinds::value_type) >= 8) && ...) ? 1 : 8;
+
+template <typename Kind, std::size_t Lanes> struct reducer_lanes {
   using reducer_type = typename Kind::reducer_type;
-  reducer_type lane[kLanes];
+  reducer_type lane[Lanes];
   template <std::size_t... K> reducer_lanes(const typename Kind::accumulator_type &start, std::index_sequence<K...>)
       : lane{((void)K, reducer_type(start))...} {}
   explicit reducer_lanes(const typename Kind::accumulator_type &start)
-      : reducer_lanes(start, std::make_index_sequence<kLanes>{}) {}
+      : reducer_lanes(start, std::make_index_sequence<Lanes>{}) {}
   reducer_type &folded() {
-    for (std::size_t k = 1; k < kLanes; ++k)
+    for (std::size_t k = 1; k < Lanes; ++k)
       for (std::size_t element = 0; element < Kind::extent; ++element)
         accumulator_of(lane[0], element).merge(accumulator_of(lane[k], element));
     return lane[0];
@@ -311,19 +345,20 @@ template <typename View> using kind_of = typename View::kind;
 // The work-item's items begin, begin + step, ... below end:
 // `call(linear, reducers...)` for each, spread over kLanes reducers per
 // reduction; then its group is combined.
-template <typename Descs, std::size_t... I, typename Call>
+template <std::size_t Lanes, typename Descs, std::size_t... I, typename Call>
 void reduce_share_in_lanes(const Descs &descs, std::index_sequence<I...>, std::size_t local, std::size_t size,
                            std::size_t group, std::size_t begin, std::size_t end, std::size_t step, Call &&call) {
   const auto views = std::make_tuple(kernel_view(std::get<I>(descs))...);
-  std::tuple<reducer_lanes<kind_of<std::tuple_element_t<I, decltype(views)>>>...> lanes(std::get<I>(views).start...);
+  std::tuple<reducer_lanes<kind_of<std::tuple_element_t<I, decltype(views)>>, Lanes>...> lanes(
+      std::get<I>(views).start...);
   std::size_t linear = begin;
   if (step == 1) {
-    for (; linear + kLanes <= end; linear += kLanes)
-      for (std::size_t k = 0; k < kLanes; ++k) call(linear + k, std::get<I>(lanes).lane[k]...);
-  } else {
-    const std::size_t span = (kLanes - 1) * step;
-    for (; linear < end && end - linear > span; linear += kLanes * step)
-      for (std::size_t k = 0; k < kLanes; ++k) call(linear + k * step, std::get<I>(lanes).lane[k]...);
+    for (; linear + Lanes <= end; linear += Lanes)
+      for (std::size_t k = 0; k < Lanes; ++k) call(linear + k, std::get<I>(lanes).lane[k]...);
+  } else if constexpr (Lanes > 1) {
+    const std::size_t span = (Lanes - 1) * step;
+    for (; linear < end && end - linear > span; linear += Lanes * step)
+      for (std::size_t k = 0; k < Lanes; ++k) call(linear + k * step, std::get<I>(lanes).lane[k]...);
   }
   for (; linear < end; linear += step) call(linear, std::get<I>(lanes).lane[0]...);
   (combine_group(std::get<I>(views), std::get<I>(lanes).folded(), local, size, group), ...);
@@ -379,10 +414,12 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
       // A contiguous share per work-item (vector loads), in lanes.
       const std::size_t share = (total + workers - 1) / workers;
       const std::size_t begin = std::min(it.get_global_id(0) * share, total), end = std::min(begin + share, total);
-      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, group_id, begin, end, 1, call);
+      detail::reduce_share_in_lanes<detail::kLanes>(descs, std::index_sequence<I...>{}, local, group, group_id, begin, end,
+                                                    1, call);
     } else {
       // Items a whole launch apart: neighbouring work-items read neighbouring items.
-      detail::reduce_share_in_lanes(descs, std::index_sequence<I...>{}, local, group, group_id, it.get_global_id(0),
+      detail::reduce_share_in_lanes<detail::gpu_lanes_v<detail::kind_of<std::tuple_element_t<I, decltype(descs)>>...>>(descs, std::index_sequence<I...>{}, local, group, group_id,
+                                                       it.get_global_id(0),
                                     total, workers, call);
     }
   });

@@ -349,6 +349,14 @@ ONEPASS_RT_API void *usm_allocate(std::size_t bytes, std::size_t alignment, usm_
                                   const std::shared_ptr<device_impl> &dev, const std::shared_ptr<context_impl> &ctx);
 ONEPASS_RT_API void usm_free(void *ptr, const context_impl &ctx);
 ONEPASS_RT_API usm_kind usm_pointer_kind(const void *ptr, const context_impl &ctx);
+// A reduction on a GPU whose target is host or shared USM combines into a
+// piece of device memory instead (a cell of the queue's), copied to the
+// target after the kernel: the kernel's atomics never move the target's page
+// between the host and the device. Returns nullptr where the target itself
+// serves (the CPU device, device USM, memory OnePass did not allocate).
+ONEPASS_RT_API void *reduction_cell_take(const queue_impl &, const void *target, std::size_t bytes);
+// The cell is free again once `after` (the copy to the target) is complete.
+ONEPASS_RT_API void reduction_cell_give_back(const queue_impl &, void *cell, const std::shared_ptr<event_impl> &after);
 ONEPASS_RT_API std::shared_ptr<device_impl> usm_pointer_device(const void *ptr, const context_impl &ctx);
 
 }  // namespace sycl::detail

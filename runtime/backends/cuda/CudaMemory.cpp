@@ -100,6 +100,20 @@ int fillOn(uint32_t device, CUstream stream, bool synchronous, void *destination
     for (uint64_t i = 0; i < count; ++i) std::memcpy(out + i * patternBytes, pattern, patternBytes);
     return 0;
   }
+  // A pattern that repeats a 1-, 2- or 4-byte unit (zero, a float or double
+  // with equal halves, the identity of most reductions) is filled by the
+  // driver's memset of that unit, on the stream: only other patterns take
+  // the staged copy below, which waits for the stream.
+  for (uint32_t unit = 1; unit < patternBytes && unit <= 4; unit *= 2) {
+    const auto *bytes = static_cast<const unsigned char *>(pattern);
+    bool repeats = patternBytes % unit == 0 && target % unit == 0;
+    for (uint32_t i = unit; repeats && i < patternBytes; ++i) repeats = bytes[i] == bytes[i % unit];
+    if (repeats) {
+      count *= patternBytes / unit;
+      patternBytes = unit;
+      break;
+    }
+  }
   switch (patternBytes) {
   case 1:
     ONEPASS_CUDA_CHECK(api.cuMemsetD8Async(target, *static_cast<const unsigned char *>(pattern), count, stream),

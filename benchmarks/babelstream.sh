@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# BabelStream v5.0 (../shared/bench, unmodified) with OnePass against its own
+# reference models (issue 20): both SYCL 2020 models (USM, accessors) built
+# with onepass++, the CUDA model with nvcc, the OpenMP model with
+# g++ -O3 -march=native -fopenmp.
+#
+# Usage:
+#   babelstream.sh build <out-dir> [onepass-build-dir]
+#       builds bs-usm, bs-acc (onepass++ -O3), bs-cuda (nvcc, if there is one)
+#       and bs-omp (g++) into <out-dir>.
+#   babelstream.sh gpu <bin-dir> [rounds] [sizes...]
+#       on the GPU machine: for each size (default 2^25 and 2^28 doubles),
+#       `rounds` rounds (default 3) of CUDA, SYCL USM and SYCL accessors, one
+#       process after the other; prints each kernel's best bandwidth over the
+#       rounds as a ratio to the CUDA model's, and each model's whole process
+#       time (best of the rounds).
+#   babelstream.sh cpu <bin-dir> [rounds] [sizes...]
+#       the same on the CPU device against the OpenMP model (default size 2^25).
+# Environment: BABELSTREAM_SRC (default ../shared/bench/BabelStream-v5.0/src
+# next to the repository), BABELSTREAM_NUMTIMES (default 100).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+src=${BABELSTREAM_SRC:-$here/../../shared/bench/BabelStream-v5.0/src}
+numtimes=${BABELSTREAM_NUMTIMES:-100}
+mode=${1:-}
+usage() { sed -n '2,21p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ -n $mode ]] || usage
+
+if [[ $mode == build ]]; then
+  out=${2:?babelstream.sh build: an output folder is needed}
+  build=${3:-$here/../build}
+  onepass=$build/bin/onepass++
+  [[ -x $onepass ]] || { echo "babelstream.sh: $onepass not found" >&2; exit 1; }
+  [[ -f $src/main.cpp ]] || { echo "babelstream.sh: BabelStream sources not found at $src (set BABELSTREAM_SRC)" >&2; exit 1; }
+  mkdir -p "$out"
+  for model in usm acc; do
+    echo "+ onepass++ sycl2020-$model"
+    "$onepass" -fsycl-sscp -O3 -std=c++17 -DSYCL2020 -I"$src" -I"$src/sycl2020-$model" \
+      "$src/main.cpp" "$src/sycl2020-$model/SYCLStream2020.cpp" -o "$out/bs-$model"
+  done
+  echo "+ g++ omp"
+  g++ -O3 -march=native -fopenmp -std=c++17 -DOMP -I"$src" -I"$src/omp" "$src/main.cpp" "$src/omp/OMPStream.cpp" \
+    -o "$out/bs-omp"
+  nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+  if [[ -x $nvcc ]]; then
+    echo "+ nvcc cuda (MEM=DEFAULT, sm_90)"
+    "$nvcc" -O3 -std=c++17 -arch=sm_90 -DCUDA -DDEFAULT -I"$src" -I"$src/cuda" "$src/main.cpp" \
+      "$src/cuda/CUDAStream.cu" -o "$out/bs-cuda"
+  else
+    echo "(no nvcc: the CUDA model is not built)"
+  fi
+  exit 0
+fi
+
+[[ $mode == gpu || $mode == cpu ]] || usage
+bin=${2:?babelstream.sh $mode: the folder of the built models is needed}
+rounds=${3:-3}
+shift $(($# < 3 ? $# : 3))
+if [[ $mode == gpu ]]; then
+  sizes=("${@:-33554432 268435456}")
+  models=(cuda usm acc)
+  export ONEPASS_DEVICE=gpu
+else
+  sizes=("${@:-33554432}")
+  models=(omp usm acc)
+  export ONEPASS_DEVICE=cpu
+fi
+read -r -a sizes <<< "${sizes[*]}"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+# One run of a model: its kernels' MBytes/sec go to $logs/<model>-<size>-<round>,
+# its whole process time (s) to ...-time.
+run_model() {
+  local model=$1 size=$2 round=$3 f=$logs/$1-$2-$3
+  local t0 t1
+  t0=$(date +%s.%N)
+  if ! "$bin/bs-$model" -s "$size" -n "$numtimes" --csv > "$f.out" 2> "$f.err"; then
+    echo "babelstream.sh: bs-$model -s $size failed:" >&2
+    tail -5 "$f.out" "$f.err" >&2
+    return 1
+  fi
+  t1=$(date +%s.%N)
+  awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }' > "$f.time"
+  # --csv: function,num_times,n_elements,sizeof,max_mbytes_per_sec,min_runtime,max_runtime,avg_runtime
+  awk -F, 'NR > 1 && NF >= 5 { print $1, $5 }' "$f.out" > "$f"
+  # The Init and Read phases: phase,n_elements,sizeof,max_mbytes_per_sec,runtime.
+  # BabelStream v5.0's main.cpp prints them swapped (initElapsedS is computed
+  # from the read timestamps and readElapsedS from the init ones): its "Init"
+  # line is the time of read_arrays, its "Read" line that of init_arrays.
+  awk -F, '($1 == "Init" || $1 == "Read") && NF == 5 { print ($1 == "Init" ? "Read" : "Init"), $5 }' "$f.out" \
+    > "$f.phases"
+}
+
+for size in "${sizes[@]}"; do
+  for ((r = 1; r <= rounds; ++r)); do
+    for m in "${models[@]}"; do
+      [[ -x $bin/bs-$m ]] || { echo "babelstream.sh: $bin/bs-$m missing" >&2; exit 1; }
+      run_model "$m" "$size" "$r"
+    done
+  done
+done
+
+ref=${models[0]}
+echo "BabelStream v5.0, $mode, $numtimes iterations, best of $rounds processes per model (alternated); ratio = OnePass best MB/s / $ref best MB/s"
+for size in "${sizes[@]}"; do
+  echo
+  echo "array size $size ($(awk -v s="$size" 'BEGIN { printf "2^%d", log(s)/log(2) + 0.5 }') doubles)"
+  printf '%-8s %14s %14s %14s %10s %10s\n' kernel "$ref MB/s" "usm MB/s" "acc MB/s" "usm/$ref" "acc/$ref"
+  for kernel in Copy Mul Add Triad Dot; do
+    best() { cat "$logs/$1-$size"-[0-9]* | awk -v k="$kernel" '$1 == k && $2 > b { b = $2 } END { print b + 0 }'; }
+    b_ref=$(best "$ref") b_usm=$(best usm) b_acc=$(best acc)
+    awk -v k="$kernel" -v r="$b_ref" -v u="$b_usm" -v a="$b_acc" \
+      'BEGIN { printf "%-8s %14.1f %14.1f %14.1f %9.3fx %9.3fx\n", k, r, u, a, (r > 0 ? u / r : 0), (r > 0 ? a / r : 0) }'
+  done
+  for m in "${models[@]}"; do
+    t=$(cat "$logs/$m-$size"-*.time | sort -g | head -1)
+    phase() { cat "$logs/$m-$size"-*.phases | awk -v p="$1" '$1 == p && (b == "" || $2 < b) { b = $2 } END { printf "%.3f", b }'; }
+    printf 'process %-4s best %.3f s (all: %s), init_arrays best %s s, read_arrays best %s s\n' "$m" "$t" \
+      "$(cat "$logs/$m-$size"-*.time | tr '\n' ' ' | sed 's/ $//')" "$(phase Init)" "$(phase Read)"
+  done
+done
