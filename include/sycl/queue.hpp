@@ -71,7 +71,17 @@ public:
     handler h;
     h.queue_ = impl_.get();
     command_group(h);
-    for (const auto &before : h.before_) h.depends_on(submit(before));
+    // The commands before this one wait for what it waits for (a reduction's
+    // fill or copy of its target must not run before the command the user
+    // ordered the kernel after).
+    const auto ordered_after = h.desc_.dependencies;
+    for (const auto &before : h.before_) {
+      std::function<void(handler &)> first = [&](handler &prior) {
+        prior.desc_.dependencies = ordered_after;
+        before(prior);
+      };
+      h.depends_on(submit(first));
+    }
     event done(detail::queue_submit(*impl_, std::move(h.desc_)));
     for (const auto &finish : h.finish_) {
       std::function<void(handler &)> then = [&](handler &next) {

@@ -12,6 +12,8 @@
 #include <array>
 #include <chrono>
 #include <cstdlib>
+
+#include <sys/mman.h>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -118,8 +120,20 @@ void *cpuAllocate(uint32_t, uint64_t bytes, uint64_t alignment, uint32_t) {
   // Cache-line alignment at least: kernels vectorize better, and no false sharing.
   uint64_t align = alignment > 64 ? alignment : 64;
   if (bytes > UINT64_MAX - align) return nullptr;
+  // Large allocations (buffers' host copies, USM on the CPU device) start on
+  // a 2 MiB boundary and ask for transparent huge pages: a first touch then
+  // faults in 2 MiB at a time instead of 4 KiB (a GPU buffer's 256 MiB read
+  // back into fresh host memory: 65536 faults fewer), and kernels miss the
+  // TLB less. Where THP is off, madvise does nothing.
+  constexpr uint64_t kHuge = 2u << 20;
+  const bool huge = bytes >= 2 * kHuge;
+  if (huge && align < kHuge) align = kHuge;
   uint64_t rounded = (bytes + align - 1) / align * align;
-  return std::aligned_alloc(align, rounded);
+  void *memory = std::aligned_alloc(align, rounded);
+#ifdef MADV_HUGEPAGE
+  if (memory && huge) madvise(memory, rounded, MADV_HUGEPAGE);
+#endif
+  return memory;
 }
 
 void cpuDeallocate(uint32_t, void *pointer, uint32_t) { std::free(pointer); }
