@@ -76,8 +76,9 @@ public:
 
 protected:
   explicit property_holder(const char *owner) : owner_(owner) {}
-  property_holder(const char *owner, const property_list &props)
-      : owner_(owner), props_(props.empty() ? nullptr : std::make_shared<const property_list>(props)) {}
+  // Defined in the runtime (runtime/sycl/HeaderBodies.cpp): the list's
+  // copy keeps the user's property tags.
+  ONEPASS_RT_API property_holder(const char *owner, const property_list &props);
 
 private:
   const char *owner_;

@@ -9,9 +9,8 @@ namespace sycl {
 
 namespace detail {
 // A command group function by reference, without an allocation: the queue's
-// shortcuts that are no templates (memcpy, memset, prefetch, mem_advise)
-// submit through it, so that a TU including <sycl/sycl.hpp> instantiates one
-// queue::submit for all of them rather than one per shortcut.
+// shortcuts that are no templates (memcpy, memset, prefetch, mem_advise,
+// defined in the runtime) submit through it: one queue::submit for all.
 class cg_ref {
 public:
   template <typename F>
@@ -193,13 +192,10 @@ public:
     return parallel_for<KernelName>(range<1>(count), kernel);
   }
 
-  event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &dependencies = {}) {
-    auto group = [&](handler &h) {
-      h.depends_on(dependencies);
-      h.memcpy(destination, source, bytes);
-    };
-    return submit(detail::cg_ref(group));
-  }
+  // memcpy, memset, prefetch and mem_advise with a list of dependencies are
+  // defined in the runtime (runtime/sycl/QueueShortcuts.cpp): a TU that
+  // includes <sycl/sycl.hpp> instantiates no queue::submit for them.
+  ONEPASS_RT_API event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &dependencies = {});
   template <typename T>
   event copy(const T *source, T *destination, std::size_t count, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
@@ -207,13 +203,7 @@ public:
       h.copy(source, destination, count);
     });
   }
-  event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &dependencies = {}) {
-    auto group = [&](handler &h) {
-      h.depends_on(dependencies);
-      h.memset(pointer, value, bytes);
-    };
-    return submit(detail::cg_ref(group));
-  }
+  ONEPASS_RT_API event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &dependencies = {});
   template <typename T>
   event fill(void *pointer, const T &pattern, std::size_t count, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
@@ -237,23 +227,11 @@ public:
 
   // USM hints (§4.6.5.3): prefetch and mem_advise, as handler::prefetch and
   // handler::mem_advise in a command group of their own.
-  event prefetch(const void *ptr, std::size_t numBytes, const std::vector<event> &depEvents = {}) {
-    auto group = [&](handler &h) {
-      h.depends_on(depEvents);
-      h.prefetch(ptr, numBytes);
-    };
-    return submit(detail::cg_ref(group));
-  }
+  ONEPASS_RT_API event prefetch(const void *ptr, std::size_t numBytes, const std::vector<event> &depEvents = {});
   event prefetch(const void *ptr, std::size_t numBytes, event depEvent) {
     return prefetch(ptr, numBytes, std::vector<event>{depEvent});
   }
-  event mem_advise(const void *ptr, std::size_t numBytes, int advice, const std::vector<event> &depEvents = {}) {
-    auto group = [&](handler &h) {
-      h.depends_on(depEvents);
-      h.mem_advise(ptr, numBytes, advice);
-    };
-    return submit(detail::cg_ref(group));
-  }
+  ONEPASS_RT_API event mem_advise(const void *ptr, std::size_t numBytes, int advice, const std::vector<event> &depEvents = {});
   event mem_advise(const void *ptr, std::size_t numBytes, int advice, event depEvent) {
     return mem_advise(ptr, numBytes, advice, std::vector<event>{depEvent});
   }
@@ -314,7 +292,10 @@ public:
   friend bool operator!=(const queue &a, const queue &b) { return !(a == b); }
 
   // OnePass internals (backend interoperability: make_queue, get_native).
-  explicit queue(std::shared_ptr<detail::queue_impl> impl)
+  // (A template, so that a TU instantiates its property list only where it
+  // makes a queue this way.)
+  template <typename Impl, typename = std::enable_if_t<std::is_same_v<Impl, std::shared_ptr<detail::queue_impl>>>>
+  explicit queue(Impl impl)
       : property_holder("queue", detail::queue_is_in_order(*impl) ? property_list{property::queue::in_order{}}
                                                                   : property_list{}),
         impl_(std::move(impl)) {}
