@@ -43,11 +43,7 @@ public:
     else static_assert(sizeof(Param) == 0, "context info descriptor not supported by OnePass");
   }
 
-  std::vector<device> get_devices() const {
-    std::vector<device> result;
-    for (auto &d : detail::get_context_devices(*impl_)) result.push_back(device(d));
-    return result;
-  }
+  ONEPASS_RT_API std::vector<device> get_devices() const;  // runtime/sycl/HeaderBodies.cpp
   platform get_platform() const { return get_devices().front().get_platform(); }
   backend get_backend() const noexcept { return get_platform().get_backend(); }
 

@@ -64,11 +64,7 @@ public:
             typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
   explicit platform(const Selector &selector);
 
-  static std::vector<platform> get_platforms() {
-    std::vector<platform> result;
-    for (auto &impl : detail::get_platform_impls()) result.push_back(platform(impl));
-    return result;
-  }
+  ONEPASS_RT_API static std::vector<platform> get_platforms();  // runtime/sycl/HeaderBodies.cpp
   std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   backend get_backend() const noexcept { return props().backend_kind; }
   context khr_get_default_context() const;  // defined in context.hpp

@@ -20,12 +20,7 @@ public:
     for (const event &e : events) detail::event_wait_and_throw(e.impl_);
   }
 
-  std::vector<event> get_wait_list() const {
-    std::vector<event> result;
-    if (impl_)
-      for (auto &dep : detail::event_dependencies(*impl_)) result.push_back(event(dep));
-    return result;
-  }
+  ONEPASS_RT_API std::vector<event> get_wait_list() const;  // runtime/sycl/HeaderBodies.cpp
 
   // §4.6.6: the backend of the queue that made it (a default-constructed
   // event: the default queue's).

@@ -44,8 +44,9 @@ struct context_impl;
 
 class exception : public std::exception {
 public:
-  exception(std::error_code ec, const std::string &what_arg)
-      : code_(ec), what_(std::make_shared<std::string>(what_arg)) {}
+  // (Defined in the runtime, runtime/sycl/HeaderBodies.cpp, as is
+  // exception_list::push_back: the templates they use are instantiated there.)
+  ONEPASS_RT_API exception(std::error_code ec, const std::string &what_arg);
   exception(std::error_code ec, const char *what_arg) : exception(ec, std::string(what_arg)) {}
   exception(std::error_code ec) : exception(ec, ec.message()) {}
   exception(int ev, const std::error_category &cat, const std::string &what_arg)
@@ -88,7 +89,7 @@ public:
   iterator end() const { return list_.end(); }
 
   // Not in the spec's public interface; the runtime builds lists with it.
-  void push_back(std::exception_ptr e) { list_.push_back(std::move(e)); }
+  ONEPASS_RT_API void push_back(std::exception_ptr e);
 
 private:
   std::vector<std::exception_ptr> list_;

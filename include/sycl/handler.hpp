@@ -210,12 +210,7 @@ public:
     static_assert(std::is_trivially_copyable_v<T>, "handler::copy needs a trivially copyable type");
     memcpy(destination, source, count * sizeof(T));
   }
-  void memset(void *pointer, int value, std::size_t bytes) {
-    begin_command(detail::command_kind::fill);
-    desc_.destination = pointer;
-    desc_.pattern.assign(1, static_cast<unsigned char>(value));
-    desc_.count = bytes;
-  }
+  ONEPASS_RT_API void memset(void *pointer, int value, std::size_t bytes);
   template <typename T> void fill(void *pointer, const T &pattern, std::size_t count) {
     static_assert(std::is_trivially_copyable_v<T>, "handler::fill needs a trivially copyable type");
     begin_command(detail::command_kind::fill);
@@ -277,9 +272,7 @@ public:
   template <typename T, int D, access_mode M, target Tg, access::placeholder P>
   void require(accessor<T, D, M, Tg, P> acc);
 
-  void depends_on(event e) {
-    if (e.impl()) desc_.dependencies.push_back(e.impl());
-  }
+  ONEPASS_RT_API void depends_on(event e);
   void depends_on(const std::vector<event> &events) {
     for (const event &e : events) depends_on(e);
   }
@@ -327,13 +320,12 @@ private:
     return offset;
   }
 
-  void add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
+  // (add_access, add_stream, depends_on(event) and memset are defined in the
+  // runtime, runtime/sycl/HeaderBodies.cpp: no vector::push_back of theirs is
+  // instantiated in every TU.)
+  ONEPASS_RT_API void add_access(const detail::buffer_access &access);
   // A sycl::stream of this command group: its control block on the device.
-  void *add_stream(std::size_t total_bytes, std::size_t work_item_bytes) {
-    detail::stream_control *control = nullptr;
-    desc_.streams.push_back(detail::stream_create(*queue_, total_bytes, work_item_bytes, &control));
-    return control;
-  }
+  ONEPASS_RT_API void *add_stream(std::size_t total_bytes, std::size_t work_item_bytes);
   inline void bind_host_task_accessors(void *closure, std::size_t bytes);
   bool has_access(const detail::buffer_access &access) const {
     return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),

@@ -89,19 +89,10 @@ struct kernel_bundle_data {
   std::shared_ptr<spec_table> spec;
 
   // Adds `from`'s specialization constants to this bundle's own table (a
-  // value of `from` wins).
-  void merge_spec_constants(const kernel_bundle_data &from, const char *what) {
-    if (!from.spec) return;
-    if (!spec) spec = std::make_shared<spec_table>();
-    spec->merge(*from.spec, what);
-  }
-
-  void set_kernels(std::vector<kernel_id> kernels) {
-    ids = std::move(kernels);
-    auto list = std::make_shared<std::vector<const void *>>();
-    for (const kernel_id &id : ids) list->push_back(id.host_entry());
-    entries = std::move(list);
-  }
+  // value of `from` wins). (This and set_kernels are defined in the runtime,
+  // runtime/sycl/KernelBundles.cpp.)
+  ONEPASS_RT_API void merge_spec_constants(const kernel_bundle_data &from, const char *what);
+  ONEPASS_RT_API void set_kernels(std::vector<kernel_id> kernels);
 };
 
 // Whether two lists without duplicates hold the same elements (the devices,

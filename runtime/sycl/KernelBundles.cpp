@@ -187,4 +187,17 @@ std::vector<device> common_devices(const std::vector<const kernel_bundle_data *>
   return common;
 }
 
+void kernel_bundle_data::merge_spec_constants(const kernel_bundle_data &from, const char *what) {
+  if (!from.spec) return;
+  if (!spec) spec = std::make_shared<spec_table>();
+  spec->merge(*from.spec, what);
+}
+
+void kernel_bundle_data::set_kernels(std::vector<kernel_id> kernels) {
+  ids = std::move(kernels);
+  auto list = std::make_shared<std::vector<const void *>>();
+  for (const kernel_id &id : ids) list->push_back(id.host_entry());
+  entries = std::move(list);
+}
+
 }  // namespace sycl::detail
