@@ -113,5 +113,7 @@ for ((i = 0; i < reps; ++i)); do
 done
 empty_wall=$(cut -d' ' -f1 "$work/empty.times" | median)
 std_wall=$(cut -d' ' -f1 "$work/std.times" | median)
-printf 'header cost: #include <sycl/sycl.hpp> alone %.3f s (target <= 0.6 s); clang++ with <vector> <string> <memory> <functional> <cmath> %.3f s\n' \
-  "$empty_wall" "$std_wall"
+# The target, 0.6 s, was set on a machine where the plain compile took 0.23 s:
+# on another machine the ratio to the plain compile is what compares (<= 2.61x).
+printf 'header cost: #include <sycl/sycl.hpp> alone %.3f s (target <= 0.6 s); clang++ with <vector> <string> <memory> <functional> <cmath> %.3f s; ratio %.2fx (target <= 2.61x: 0.6 s against 0.23 s)\n' \
+  "$empty_wall" "$std_wall" "$(awk -v a="$empty_wall" -v b="$std_wall" 'BEGIN { print (b > 0 ? a / b : 0) }')"
