@@ -33,6 +33,37 @@ uint64_t checksumOf(const std::string &key, const void *data, size_t size) {
   return image::hashBytes(data, size, image::hashBytes(key.data(), key.size()));
 }
 
+// The head of an entry file: its header and stored key. `sized`: the sizes
+// the header gives add up to the file's (checked before anything is
+// allocated for the data: a damaged header cannot ask for gigabytes).
+struct EntryHead {
+  EntryHeader header{};
+  std::string key;
+  bool magic = false;
+  bool sized = false;
+};
+EntryHead readHead(std::ifstream &in, uint64_t fileSize) {
+  EntryHead head;
+  head.magic = in.read(reinterpret_cast<char *>(&head.header), sizeof head.header) &&
+               std::memcmp(head.header.magic, kMagic, sizeof kMagic) == 0;
+  if (!head.magic || head.header.keySize >= (1u << 16) || sizeof head.header + head.header.keySize > fileSize)
+    return head;
+  head.key.resize(head.header.keySize);
+  if (!in.read(&head.key[0], head.key.size())) {
+    head.key.clear();
+    return head;
+  }
+  head.sized = head.header.dataSize < (uint64_t(1) << 32) &&
+               sizeof head.header + head.header.keySize + head.header.dataSize == fileSize;
+  return head;
+}
+// Reads the data after a sized head and checks it against the checksum.
+bool readData(std::ifstream &in, const EntryHead &head, std::vector<uint8_t> &data) {
+  data.resize(head.header.dataSize);
+  return in.read(reinterpret_cast<char *>(data.data()), data.size()) && in.peek() == EOF &&
+         checksumOf(head.key, data.data(), data.size()) == head.header.checksum;
+}
+
 bool makeDirectories(const std::string &path) {
   for (size_t slash = path.find('/', 1);; slash = path.find('/', slash + 1)) {
     std::string prefix = path.substr(0, slash);
@@ -95,19 +126,8 @@ bool KernelCache::loadFrom(const std::string &directory, const std::string &key,
   in.seekg(0, std::ios::end);
   const uint64_t fileSize = static_cast<uint64_t>(in.tellg());
   in.seekg(0);
-  EntryHeader header{};
-  std::string storedKey;
-  // The sizes must add up to the file's before anything is allocated for
-  // them (a damaged header cannot ask for gigabytes).
-  bool valid = in.read(reinterpret_cast<char *>(&header), sizeof header) &&
-               std::memcmp(header.magic, kMagic, sizeof kMagic) == 0 && header.keySize == key.size() &&
-               header.dataSize < (uint64_t(1) << 32) && sizeof header + header.keySize + header.dataSize == fileSize;
-  if (valid) {
-    storedKey.resize(header.keySize);
-    data.resize(header.dataSize);
-    valid = in.read(&storedKey[0], storedKey.size()) && in.read(reinterpret_cast<char *>(data.data()), data.size()) &&
-            in.peek() == EOF && storedKey == key && checksumOf(key, data.data(), data.size()) == header.checksum;
-  }
+  const EntryHead head = readHead(in, fileSize);
+  const bool valid = head.sized && head.key == key && readData(in, head, data);
   if (valid) {
     if (own) utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // used now: the last to be pruned
   } else if (own) {
@@ -177,19 +197,12 @@ std::vector<KernelCache::Entry> KernelCache::entries(bool verify) const {
     entry.size = static_cast<uint64_t>(info.st_size);
     entry.lastUse = info.st_mtim.tv_sec;
     std::ifstream in(entry.path, std::ios::binary);
-    EntryHeader header{};
-    entry.entry = in.read(reinterpret_cast<char *>(&header), sizeof header) &&
-                  std::memcmp(header.magic, kMagic, sizeof kMagic) == 0;
-    if (entry.entry && header.keySize < (1u << 16) && sizeof header + header.keySize <= entry.size) {
-      entry.key.resize(header.keySize);
-      if (!in.read(&entry.key[0], entry.key.size())) entry.key.clear();
-    }
-    if (verify && !entry.key.empty() && pathFor(entry.key) == entry.path &&
-        sizeof header + header.keySize + header.dataSize == entry.size) {
-      std::vector<uint8_t> data(header.dataSize);
-      entry.valid = in.read(reinterpret_cast<char *>(data.data()), data.size()) &&
-                    checksumOf(entry.key, data.data(), data.size()) == header.checksum;
-    }
+    const EntryHead head = readHead(in, entry.size);
+    entry.entry = head.magic;
+    entry.key = head.key;
+    std::vector<uint8_t> data;
+    if (verify && head.sized && !entry.key.empty() && pathFor(entry.key) == entry.path)
+      entry.valid = readData(in, head, data);
     list.push_back(std::move(entry));
   }
   closedir(dir);
