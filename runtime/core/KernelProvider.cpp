@@ -53,15 +53,21 @@ void addLibraries(Variant &variant, const RegisteredKernel &kernel) {
   }
 }
 
+// The value of launch constant `field` in this launch's kernel object.
+uint64_t constantValue(const RegisteredKernel &kernel, const onepass_backend_launch &launch, uint32_t field) {
+  uint64_t value = 0;
+  std::memcpy(&value, static_cast<const char *>(launch.object) + kernel.fieldOffsets[field],
+              std::min<uint32_t>(kernel.fieldSizes[field], sizeof value));
+  return value;
+}
+
 Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, const onepass_backend_launch &launch,
                   const uint64_t *globalOffset) {
   Variant variant;
   if (target.perWorkGroupRange && launch.local_range[0] != 0)
     for (unsigned d = 0; d < launch.dimensions && d < 3; ++d) variant.localRange[d] = launch.local_range[d];
   for (uint32_t field : kernel.constantFields) {
-    onepass_jit_constant constant{field, kernel.fieldSizes[field], 0};
-    std::memcpy(&constant.value, static_cast<const char *>(launch.object) + kernel.fieldOffsets[field],
-                std::min<uint32_t>(constant.size, sizeof constant.value));
+    onepass_jit_constant constant{field, kernel.fieldSizes[field], constantValue(kernel, launch, field)};
     variant.constants.push_back(constant);
     variant.constantsText += std::to_string(constant.field) + "=" + std::to_string(constant.value) + ";";
   }
@@ -236,21 +242,29 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
 
 void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
                     const onepass_backend_launch &launch, bool generic, const uint64_t *globalOffset) {
-  // The last kernel each thread asked for: a loop launching one kernel (with
-  // no launch constants) asks the map once.
+  // The last kernel each thread asked for, with the values of its launch
+  // constants (up to kLastConstants of them): a loop launching one kernel
+  // with the same values asks the map once, without building its key.
+  constexpr std::size_t kLastConstants = 8;
   struct Last {
     const Device *device = nullptr;
     const RegisteredKernel *kernel = nullptr;
     const void *hostEntry = nullptr;
     std::array<uint64_t, 3> localRange{};
     bool generic = false;
+    std::array<uint64_t, kLastConstants> constants{};
     void *handle = nullptr;
   };
   thread_local Last last;
   const std::array<uint64_t, 3> localRange{launch.local_range[0], launch.local_range[1], launch.local_range[2]};
   const bool offset = globalOffset && (globalOffset[0] | globalOffset[1] | globalOffset[2]) != 0;
-  if (last.handle && last.device == &device && last.kernel == &kernel && last.hostEntry == hostEntry &&
-      last.localRange == localRange && last.generic == generic && kernel.constantFields.empty() && !offset)
+  const std::size_t constantCount = generic ? 0 : kernel.constantFields.size();
+  std::array<uint64_t, kLastConstants> constants{};
+  const bool remembered = constantCount <= kLastConstants && !offset;
+  for (std::size_t i = 0; remembered && i < constantCount; ++i)
+    constants[i] = constantValue(kernel, launch, kernel.constantFields[i]);
+  if (remembered && last.handle && last.device == &device && last.kernel == &kernel && last.hostEntry == hostEntry &&
+      last.localRange == localRange && last.generic == generic && last.constants == constants)
     return last.handle;
 
   // A (deprecated) global offset is compiled in, also for a bundle's kernel.
@@ -262,7 +276,7 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
   if (!built.handle)
     raise(Errc::build,
           "cannot build kernel " + describeKernel(kernel) + " for device '" + device.name + "': " + built.error);
-  last = {&device, &kernel, hostEntry, localRange, generic, built.handle};
+  last = {&device, &kernel, hostEntry, localRange, generic, constants, remembered ? built.handle : nullptr};
   return built.handle;
 }
 

@@ -106,6 +106,34 @@ void severalGroupSizes(sycl::queue &q) {
   sycl::free(sums, q);
 }
 
+// One kernel with one work-group range whose local accessor's range changes
+// from launch to launch (a launch constant: the runtime's per-thread memory of
+// the last binary must tell the launches apart by its value).
+void accessorRangeAlternates(sycl::queue &q) {
+  int *seen = sycl::malloc_shared<int>(4, q);
+  const std::size_t ranges[] = {8, 24, 8, 24, 24, 8};
+  int wrong = 0;
+  for (std::size_t range : ranges) {
+    q.submit([&](sycl::handler &h) {
+       sycl::local_accessor<int, 1> scratch(sycl::range<1>(range), h);
+       h.parallel_for(sycl::nd_range<1>(16, 4), [=](sycl::nd_item<1> it) {
+         const std::size_t local = it.get_local_id(0);
+         for (std::size_t i = local; i < scratch.size(); i += 4) scratch[i] = static_cast<int>(i);
+         it.barrier(sycl::access::fence_space::local_space);
+         if (local == 0) {
+           int sum = 0;
+           for (std::size_t i = 0; i < scratch.size(); ++i) sum += scratch[i];
+           seen[it.get_group(0)] = sum;
+         }
+       });
+     }).wait_and_throw();
+    const int expected = static_cast<int>(range * (range - 1) / 2);
+    for (int g = 0; g < 4; ++g) wrong += seen[g] != expected;
+  }
+  checkEqual("one kernel, local accessor ranges 8 and 24 alternating: wrong group sums", 0, wrong);
+  sycl::free(seen, q);
+}
+
 // A 1-D three-point sum through a tile with a halo: the group's first and
 // last work-items also load their outer neighbours (zero past the ends). The
 // CPU runs those two apart from the loop over the others; on GPUs the
@@ -443,6 +471,7 @@ int main() {
   std::printf("local memory and barriers on '%s'\n", device.get_info<sycl::info::device::name>().c_str());
   reduction(q);
   severalGroupSizes(q);
+  accessorRangeAlternates(q);
   haloTile(q);
   groupLocalMemory(q);
   transpose(q);
