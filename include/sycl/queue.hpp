@@ -73,13 +73,15 @@ public:
     // The commands before this one wait for what it waits for (a reduction's
     // fill or copy of its target must not run before the command the user
     // ordered the kernel after).
-    const auto ordered_after = h.desc_.dependencies;
-    for (const auto &before : h.before_) {
-      std::function<void(handler &)> first = [&](handler &prior) {
-        prior.desc_.dependencies = ordered_after;
-        before(prior);
-      };
-      h.depends_on(submit(first));
+    if (!h.before_.empty()) {
+      const auto ordered_after = h.desc_.dependencies;
+      for (const auto &before : h.before_) {
+        std::function<void(handler &)> first = [&](handler &prior) {
+          prior.desc_.dependencies = ordered_after;
+          before(prior);
+        };
+        h.depends_on(submit(first));
+      }
     }
     event done(detail::queue_submit(*impl_, std::move(h.desc_)));
     for (const auto &finish : h.finish_) {
