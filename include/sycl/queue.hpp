@@ -7,23 +7,6 @@
 
 namespace sycl {
 
-namespace detail {
-// A command group function by reference, without an allocation: the queue's
-// shortcuts that are no templates (memcpy, memset, prefetch, mem_advise,
-// defined in the runtime) submit through it: one queue::submit for all.
-class cg_ref {
-public:
-  template <typename F>
-  explicit cg_ref(F &function)
-      : object_(&function), call_([](void *object, handler &h) { (*static_cast<F *>(object))(h); }) {}
-  void operator()(handler &h) const { call_(object_, h); }
-
-private:
-  void *object_;
-  void (*call_)(void *, handler &);
-};
-}  // namespace detail
-
 class queue : public detail::property_holder {
 public:
   explicit queue(const property_list &props = {}) : queue(device(), async_handler{}, props) {}
@@ -84,21 +67,17 @@ public:
       }
     }
     event done(detail::queue_submit(*impl_, std::move(h.desc_)));
-    for (const auto &finish : h.finish_) {
-      std::function<void(handler &)> then = [&](handler &next) {
-        next.depends_on(done);
-        finish(next);
-      };
-      done = submit(then);
-    }
-    for (const auto &finished : h.finished_) finished(done);
-    for (const auto &after : h.after_) {
+    // A command group of finish_ or after_, depending on `done`.
+    auto submit_after_done = [&](const std::function<void(handler &)> &group) {
       std::function<void(handler &)> then = [&](handler &next) {  // as before_'s: one instantiation of submit
         next.depends_on(done);
-        after(next);
+        group(next);
       };
-      submit(then);
-    }
+      return submit(then);
+    };
+    for (const auto &finish : h.finish_) done = submit_after_done(finish);
+    for (const auto &finished : h.finished_) finished(done);
+    for (const auto &after : h.after_) submit_after_done(after);
     return done;
   }
 
@@ -195,9 +174,10 @@ public:
   }
 
   // memcpy, memset, prefetch and mem_advise with a list of dependencies are
-  // defined in the runtime (runtime/sycl/QueueShortcuts.cpp): a TU that
+  // defined in the runtime (runtime/sycl/HeaderBodies.cpp): a TU that
   // includes <sycl/sycl.hpp> instantiates no queue::submit for them.
-  ONEPASS_RT_API event memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &dependencies = {});
+  ONEPASS_RT_API event memcpy(void *destination, const void *source, std::size_t bytes,
+                              const std::vector<event> &dependencies = {});
   template <typename T>
   event copy(const T *source, T *destination, std::size_t count, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
@@ -205,7 +185,8 @@ public:
       h.copy(source, destination, count);
     });
   }
-  ONEPASS_RT_API event memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &dependencies = {});
+  ONEPASS_RT_API event memset(void *pointer, int value, std::size_t bytes,
+                              const std::vector<event> &dependencies = {});
   template <typename T>
   event fill(void *pointer, const T &pattern, std::size_t count, const std::vector<event> &dependencies = {}) {
     return submit([&](handler &h) {
@@ -233,7 +214,8 @@ public:
   event prefetch(const void *ptr, std::size_t numBytes, event depEvent) {
     return prefetch(ptr, numBytes, std::vector<event>{depEvent});
   }
-  ONEPASS_RT_API event mem_advise(const void *ptr, std::size_t numBytes, int advice, const std::vector<event> &depEvents = {});
+  ONEPASS_RT_API event mem_advise(const void *ptr, std::size_t numBytes, int advice,
+                                  const std::vector<event> &depEvents = {});
   event mem_advise(const void *ptr, std::size_t numBytes, int advice, event depEvent) {
     return mem_advise(ptr, numBytes, advice, std::vector<event>{depEvent});
   }

@@ -59,35 +59,31 @@ property_holder::property_holder(const char *owner, const property_list &props)
 }  // namespace detail
 
 event queue::memcpy(void *destination, const void *source, std::size_t bytes, const std::vector<event> &dependencies) {
-  auto group = [&](handler &h) {
+  return submit([&](handler &h) {
     h.depends_on(dependencies);
     h.memcpy(destination, source, bytes);
-  };
-  return submit(detail::cg_ref(group));
+  });
 }
 
 event queue::memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &dependencies) {
-  auto group = [&](handler &h) {
+  return submit([&](handler &h) {
     h.depends_on(dependencies);
     h.memset(pointer, value, bytes);
-  };
-  return submit(detail::cg_ref(group));
+  });
 }
 
 event queue::prefetch(const void *ptr, std::size_t numBytes, const std::vector<event> &depEvents) {
-  auto group = [&](handler &h) {
+  return submit([&](handler &h) {
     h.depends_on(depEvents);
     h.prefetch(ptr, numBytes);
-  };
-  return submit(detail::cg_ref(group));
+  });
 }
 
 event queue::mem_advise(const void *ptr, std::size_t numBytes, int advice, const std::vector<event> &depEvents) {
-  auto group = [&](handler &h) {
+  return submit([&](handler &h) {
     h.depends_on(depEvents);
     h.mem_advise(ptr, numBytes, advice);
-  };
-  return submit(detail::cg_ref(group));
+  });
 }
 
 }  // namespace sycl

@@ -385,7 +385,6 @@ void *reduction_cell_take(const queue_impl &q, const void *target, std::size_t b
   if (kind != usm_kind::shared && kind != usm_kind::host) return nullptr;
   queue_impl::ReductionCells &pool = q.reductionCells;
   std::lock_guard<std::mutex> lock(pool.mutex);
-  pool.context = q.context.get();
   for (queue_impl::ReductionCell &cell : pool.cells) {
     if (cell.taken || cell.bytes < bytes) continue;
     if (cell.busyUntil && event_status(*cell.busyUntil) != info::event_command_status::complete) continue;
@@ -397,7 +396,8 @@ void *reduction_cell_take(const queue_impl &q, const void *target, std::size_t b
   void *memory = usm_allocate(size, 256, usm_kind::device, q.device, q.context);
   if (!memory) return nullptr;  // no device memory left: the kernel uses the target itself
   pool.cells.push_back({memory, size, true, nullptr});
-  ONEPASS_LOG(Debug, "reduction cell " << pool.cells.size() << " of " << size << " bytes made on " << q.device->properties.name);
+  ONEPASS_LOG(Debug, "reduction cell " << pool.cells.size() << " of " << size << " bytes made on "
+                                        << q.device->properties.name);
   return memory;
 }
 
@@ -412,8 +412,8 @@ void reduction_cell_give_back(const queue_impl &q, void *memory, const std::shar
     }
 }
 
-queue_impl::ReductionCells::~ReductionCells() {
-  for (ReductionCell &cell : cells) {
+queue_impl::~queue_impl() {
+  for (ReductionCell &cell : reductionCells.cells) {
     try {
       if (cell.busyUntil) event_wait(cell.busyUntil);
       usm_free(cell.memory, *context);

@@ -81,7 +81,7 @@ struct queue_impl {
   // Device memory that reductions whose target the device should not touch
   // (host or shared USM) combine into on a GPU (reduction_cell_take): each
   // cell is free again once the event it was given back with is complete.
-  // Declared after `context`, so freed (after waiting) before it goes.
+  // ~queue_impl frees them (after waiting), while `context` still lives.
   struct ReductionCell {
     void *memory = nullptr;
     std::size_t bytes = 0;
@@ -91,10 +91,9 @@ struct queue_impl {
   struct ReductionCells {
     std::mutex mutex;
     std::vector<ReductionCell> cells;
-    context_impl *context = nullptr;
-    ~ReductionCells();
   };
   mutable ReductionCells reductionCells;
+  ~queue_impl();
 };
 
 // A copy or fill through the device's backend: enqueued on `stream`, or done

@@ -277,18 +277,18 @@ template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, cons
   T *cell = queue ? static_cast<T *>(reduction_cell_take(*queue, target, bytes)) : nullptr;
   reduction_desc<Kind> desc{cell ? cell : target, r.start, reserve_scratch<Kind>(h, group_size),
                             allocate_group_partials<Kind>(h, groups)};
-  bool from_identity = false;
-  if constexpr (Kind::has_identity) from_identity = r.initialize;
-  if (from_identity) {
-    if constexpr (Kind::has_identity) {
+  bool filled = false;
+  if constexpr (Kind::has_identity) {
+    if (r.initialize) {
       auto identity = r.start.identity;
       T *start = desc.target;
       handler_internals::before(h).push_back(
           [start, identity](handler &init) { init.fill(start, identity, Kind::extent); });
+      filled = true;
     }
-  } else if (cell) {
-    handler_internals::before(h).push_back([cell, target](handler &init) { init.memcpy(cell, target, bytes); });
   }
+  if (cell && !filled)
+    handler_internals::before(h).push_back([cell, target](handler &init) { init.memcpy(cell, target, bytes); });
   if (cell) {
     handler_internals::finish(h).push_back([cell, target](handler &out) { out.memcpy(target, cell, bytes); });
     handler_internals::finished(h).push_back(
@@ -414,13 +414,13 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
       // A contiguous share per work-item (vector loads), in lanes.
       const std::size_t share = (total + workers - 1) / workers;
       const std::size_t begin = std::min(it.get_global_id(0) * share, total), end = std::min(begin + share, total);
-      detail::reduce_share_in_lanes<detail::kLanes>(descs, std::index_sequence<I...>{}, local, group, group_id, begin, end,
-                                                    1, call);
+      detail::reduce_share_in_lanes<detail::kLanes>(descs, std::index_sequence<I...>{}, local, group, group_id, begin,
+                                                    end, 1, call);
     } else {
       // Items a whole launch apart: neighbouring work-items read neighbouring items.
-      detail::reduce_share_in_lanes<detail::gpu_lanes_v<detail::kind_of<std::tuple_element_t<I, decltype(descs)>>...>>(descs, std::index_sequence<I...>{}, local, group, group_id,
-                                                       it.get_global_id(0),
-                                    total, workers, call);
+      constexpr std::size_t lanes = detail::gpu_lanes_v<detail::kind_of<std::tuple_element_t<I, decltype(descs)>>...>;
+      detail::reduce_share_in_lanes<lanes>(descs, std::index_sequence<I...>{}, local, group, group_id,
+                                           it.get_global_id(0), total, workers, call);
     }
   });
 }

@@ -7,13 +7,12 @@
 #include "ThreadPool.h"
 #include "KernelImage.h"  // hashBytes
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <array>
 #include <chrono>
 #include <cstdlib>
-
-#include <sys/mman.h>
 #include <cstring>
 #include <fstream>
 #include <map>

@@ -104,8 +104,8 @@ int fillOn(uint32_t device, CUstream stream, bool synchronous, void *destination
   // with equal halves, the identity of most reductions) is filled by the
   // driver's memset of that unit, on the stream: only other patterns take
   // the staged copy below, which waits for the stream.
+  const auto *bytes = static_cast<const unsigned char *>(pattern);
   for (uint32_t unit = 1; unit < patternBytes && unit <= 4; unit *= 2) {
-    const auto *bytes = static_cast<const unsigned char *>(pattern);
     bool repeats = patternBytes % unit == 0 && target % unit == 0;
     for (uint32_t i = unit; repeats && i < patternBytes; ++i) repeats = bytes[i] == bytes[i % unit];
     if (repeats) {
