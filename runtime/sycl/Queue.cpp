@@ -379,26 +379,38 @@ bool queue_device_is_cpu(const queue_impl &q) { return q.device->properties.type
 // Reduction cells (runtime_api.hpp). A queue keeps the cells it made; one is
 // taken when its last copy is complete, otherwise a new one is made. The
 // queue's reductions in flight at once bound how many there are.
-void *reduction_cell_take(const queue_impl &q, const void *target, std::size_t bytes) {
+void *reduction_cell_take(const queue_impl &q, const void *target, std::size_t bytes, void **staging) {
+  *staging = nullptr;
   if (queue_device_is_cpu(q) || bytes == 0) return nullptr;
   const usm_kind kind = usm_pointer_kind(target, *q.context);
   if (kind != usm_kind::shared && kind != usm_kind::host) return nullptr;
+  const bool staged = kind == usm_kind::shared;
   queue_impl::ReductionCells &pool = q.reductionCells;
   std::lock_guard<std::mutex> lock(pool.mutex);
+  queue_impl::ReductionCell *found = nullptr;
   for (queue_impl::ReductionCell &cell : pool.cells) {
     if (cell.taken || cell.bytes < bytes) continue;
     if (cell.busyUntil && event_status(*cell.busyUntil) != info::event_command_status::complete) continue;
-    cell.taken = true;
-    cell.busyUntil.reset();
-    return cell.memory;
+    found = &cell;
+    break;
   }
-  const std::size_t size = std::max<std::size_t>(bytes, 256);
-  void *memory = usm_allocate(size, 256, usm_kind::device, q.device, q.context);
-  if (!memory) return nullptr;  // no device memory left: the kernel uses the target itself
-  pool.cells.push_back({memory, size, true, nullptr});
-  ONEPASS_LOG(Debug, "reduction cell " << pool.cells.size() << " of " << size << " bytes made on "
-                                        << q.device->properties.name);
-  return memory;
+  if (!found) {
+    const std::size_t size = std::max<std::size_t>(bytes, 256);
+    void *memory = usm_allocate(size, 256, usm_kind::device, q.device, q.context);
+    if (!memory) return nullptr;  // no device memory left: the kernel uses the target itself
+    pool.cells.push_back({memory, nullptr, size, false, nullptr});
+    found = &pool.cells.back();
+    ONEPASS_LOG(Debug, "reduction cell " << pool.cells.size() << " of " << size << " bytes made on "
+                                          << q.device->properties.name);
+  }
+  if (staged && !found->staging) {
+    found->staging = usm_allocate(found->bytes, 256, usm_kind::host, q.device, q.context);
+    if (!found->staging) return nullptr;  // no pinned memory: the kernel uses the target itself
+  }
+  found->taken = true;
+  found->busyUntil.reset();
+  if (staged) *staging = found->staging;
+  return found->memory;
 }
 
 void reduction_cell_give_back(const queue_impl &q, void *memory, const std::shared_ptr<event_impl> &after) {
@@ -417,6 +429,7 @@ queue_impl::~queue_impl() {
     try {
       if (cell.busyUntil) event_wait(cell.busyUntil);
       usm_free(cell.memory, *context);
+      if (cell.staging) usm_free(cell.staging, *context);
     } catch (...) {  // a failed copy was reported to the queue's handler; the memory goes with the context
     }
   }

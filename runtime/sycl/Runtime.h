@@ -84,6 +84,7 @@ struct queue_impl {
   // ~queue_impl frees them (after waiting), while `context` still lives.
   struct ReductionCell {
     void *memory = nullptr;
+    void *staging = nullptr;  // pinned host memory, made for shared targets
     std::size_t bytes = 0;
     bool taken = false;
     std::shared_ptr<event_impl> busyUntil;

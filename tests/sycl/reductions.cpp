@@ -188,6 +188,28 @@ void cellReductions(sycl::queue &q) {
   checkEqual("two shared targets, one initialized to the identity: sum", static_cast<float>(n), shared[0]);
   checkEqual("two shared targets: maximum combined with -3", 99.0f, shared[1]);
 
+  // A shared target's result reaches it through pinned memory and a host
+  // store: the event submit returns covers that store, so a chain by events
+  // and a kernel reading the target on the device after it see every result.
+  double *total = sycl::malloc_shared<double>(1, q);
+  *total = 0.5;
+  sycl::event chained;
+  for (int r = 0; r < rounds; ++r)
+    chained = q.submit([&](sycl::handler &h) {
+      h.depends_on(chained);
+      h.parallel_for(sycl::range<1>(n), sycl::reduction(total, sycl::plus<double>()),
+                     [=](sycl::id<1> i, auto &sum) { sum += static_cast<double>(ones[i]); });
+    });
+  double *twice = sycl::malloc_device<double>(1, q);
+  q.single_task(chained, [=] { *twice = *total * 2.0; }).wait_and_throw();
+  double back = 0;
+  q.memcpy(&back, twice, sizeof back).wait();
+  checkEqual("40 reductions chained by events into a shared target, read by a kernel", 2.0 * (0.5 + rounds * n),
+             back);
+  checkEqual("the same shared target read on the host", 0.5 + rounds * n, *total);
+
+  sycl::free(total, q);
+  sycl::free(twice, q);
   sycl::free(ones, q);
   sycl::free(line, ordered);
   sycl::free(host, q);

@@ -354,7 +354,11 @@ ONEPASS_RT_API usm_kind usm_pointer_kind(const void *ptr, const context_impl &ct
 // target after the kernel: the kernel's atomics never move the target's page
 // between the host and the device. Returns nullptr where the target itself
 // serves (the CPU device, device USM, memory OnePass did not allocate).
-ONEPASS_RT_API void *reduction_cell_take(const queue_impl &, const void *target, std::size_t bytes);
+// For a shared target, *staging is set to pinned host memory of the cell's
+// size: the result goes there and the host stores it into the target (a
+// device copy into a managed page the host holds costs the driver ~50 us, a
+// host store nothing); otherwise *staging is nullptr.
+ONEPASS_RT_API void *reduction_cell_take(const queue_impl &, const void *target, std::size_t bytes, void **staging);
 // The cell is free again once `after` (the copy to the target) is complete.
 ONEPASS_RT_API void reduction_cell_give_back(const queue_impl &, void *cell, const std::shared_ptr<event_impl> &after);
 ONEPASS_RT_API std::shared_ptr<device_impl> usm_pointer_device(const void *ptr, const context_impl &ctx);
