@@ -7,11 +7,17 @@
 
 namespace onepass::rt {
 
+namespace {
+std::atomic<Executor *> madeHostExecutor{nullptr};  // hostExecutor's, while it lives
+}
+
 Executor::Executor(unsigned lanes, StreamTracker *streams) : streams_(streams) {
   for (unsigned lane = 0; lane < std::max(1u, lanes); ++lane) threads_.emplace_back([this, lane] { loop(lane); });
 }
 
 Executor::~Executor() {
+  Executor *self = this;
+  madeHostExecutor.compare_exchange_strong(self, nullptr);
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stop_ = true;
@@ -86,6 +92,31 @@ void Executor::enqueue(Task task) {
   ready_.notify_one();
 }
 
+bool Executor::runIfQueued(const Node &event) {
+  Task task;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto found = std::find_if(tasks_.begin(), tasks_.end(),
+                              [&](const Task &queued) { return !queued.isAsync && queued.event.get() == &event; });
+    if (found == tasks_.end()) return false;
+    task = std::move(*found);
+    tasks_.erase(found);
+    queued_.fetch_sub(1, std::memory_order_relaxed);
+  }
+  runTask(task);
+  return true;
+}
+
+void Executor::runTask(Task &task) {
+  task.event->markRunning();
+  try {
+    task.work();
+  } catch (...) {
+    if (task.event->errors) task.event->errors->push(std::current_exception());
+  }
+  task.event->markComplete();
+}
+
 void Executor::loop(unsigned lane) {
   for (;;) {
     Task task;
@@ -103,19 +134,16 @@ void Executor::loop(unsigned lane) {
       streams_->run(std::move(task.event), std::move(task.async), false);  // completes later, seen by the tracker
       continue;
     }
-    task.event->markRunning();
-    try {
-      task.work();
-    } catch (...) {
-      if (task.event->errors) task.event->errors->push(std::current_exception());
-    }
-    task.event->markComplete();
+    runTask(task);
   }
 }
 
 Executor &hostExecutor() {
   static Executor executor(2);
+  madeHostExecutor.store(&executor, std::memory_order_release);
   return executor;
 }
+
+Executor *hostExecutorIfMade() { return madeHostExecutor.load(std::memory_order_acquire); }
 
 }  // namespace onepass::rt

@@ -46,6 +46,11 @@ public:
 
   unsigned lanes() const { return static_cast<unsigned>(threads_.size()); }
 
+  // Runs `event`'s work on the calling thread if it waits in the queue, no
+  // lane having taken it yet: a thread about to wait for it does it instead
+  // of sleeping until a lane wakes up. Returns whether it ran it.
+  bool runIfQueued(const Node &event);
+
 private:
   struct Task {
     std::shared_ptr<Node> event;
@@ -56,6 +61,7 @@ private:
   void submitTask(Task task, bool unpublished = false);
   void runNow(Task task, bool unpublished);
   void enqueue(Task task);
+  void runTask(Task &task);
   void loop(unsigned lane);
 
   StreamTracker *streams_;
@@ -70,5 +76,7 @@ private:
 // Where host tasks run: not on a device's lanes, so a long host task never
 // holds up kernels that do not depend on it.
 Executor &hostExecutor();
+// The host tasks' executor if one was made (no threads are started to ask).
+Executor *hostExecutorIfMade();
 
 }  // namespace onepass::rt

@@ -1,6 +1,7 @@
 // Task-graph nodes: completion, successors, waiting (see Node.h).
 #include "Node.h"
 #include "Environment.h"
+#include "Executor.h"
 #include "StreamTracker.h"
 
 #include <chrono>
@@ -131,6 +132,23 @@ void Node::wait() {
   if (tracker && !complete.load(std::memory_order_acquire)) {
     tracker->wait(*this);
     return;
+  }
+  // A host node behind asynchronous ones (a host task after a copy, as a
+  // reduction into shared USM ends): wait for those on their streams, which
+  // retires them now instead of at the poller's next look, up to
+  // StreamPoller::kPollInterval later.
+  if (!complete.load(std::memory_order_acquire)) {
+    std::vector<std::shared_ptr<Node>> pending;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (status == NodeStatus::Submitted)
+        for (const auto &dependency : dependencies)
+          if (dependency->tracker && !dependency->complete.load(std::memory_order_acquire))
+            pending.push_back(dependency);
+    }
+    for (const auto &dependency : pending) dependency->wait();
+    // A host task now ready: run it here rather than wait for a lane to wake.
+    if (Executor *host = hostExecutorIfMade()) host->runIfQueued(*this);
   }
   if (spinUntil([&] { return complete.load(std::memory_order_acquire); })) return;
   std::unique_lock<std::mutex> lock(mutex);

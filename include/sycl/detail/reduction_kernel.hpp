@@ -33,7 +33,11 @@
 // device and back at each call, and the driver throttles such pages. For a
 // shared target that copy goes to pinned host memory and a host task stores
 // the result into the target: the driver's copy into a managed page the host
-// holds took 50-70 us on the H100, the whole dot 190.
+// holds took 50-70 us on the H100, the whole dot 190. A shared target with an
+// identity and at most kHostCombinedValues group values needs no cell
+// initialization either: each group stores its value in the cell, one copy
+// brings them to pinned memory, and the host task combines them in group
+// order into the target (BabelStream's dot: no fill before the kernel).
 #pragma once
 
 #include <cstdint>
@@ -164,6 +168,10 @@ template <typename Kind> struct reduction_desc {
   typename Kind::accumulator_type start;
   std::size_t scratch_offset = 0;
   group_partials_for<Kind> partials;
+  // Set where the host combines the groups' values (prepare_reduction):
+  // group g's value of element e goes to group_values[g * extent + e], and
+  // nothing is combined on the device.
+  typename Kind::value_type *group_values = nullptr;
 };
 // A buffer reduction: its accessor gives the target's address in the kernel.
 template <typename Kind> struct buffer_reduction_desc {
@@ -198,7 +206,9 @@ template <typename Kind, typename Reducer> void combine_group(const reduction_de
       combine_in_scratch(scratch, holds, local, size, desc.start.op);
       group_holds = holds[0];
     }
-    if (local == 0) {
+    if (local == 0 && desc.group_values) {
+      desc.group_values[group * Kind::extent + element] = scratch[0];  // has_identity: every group holds one
+    } else if (local == 0) {
       if constexpr (std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
         if (group_holds) atomic_combine(desc.target + element, scratch[0], desc.start.op);
       } else {
@@ -211,7 +221,7 @@ template <typename Kind, typename Reducer> void combine_group(const reduction_de
     if constexpr (Kind::extent > 1) __onepass_group_barrier();
   }
   if constexpr (!std::is_same_v<group_partials_for<Kind>, no_group_partials>) {
-    if (local == 0) desc.partials.finish(desc.target, desc.start.op);
+    if (local == 0 && !desc.group_values) desc.partials.finish(desc.target, desc.start.op);
   }
 }
 
@@ -268,16 +278,54 @@ template <typename Kind> group_partials_for<Kind> allocate_group_partials(handle
 
 // What the kernel captures of one reduction; registers its scratch and its
 // initialization with the handler.
+// A shared target's groups are combined on the host (see the top of this
+// file) when there are at most this many values.
+inline constexpr std::size_t kHostCombinedValues = 4096;
+
 template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, const usm_reduction<Kind> &r,
                                                                 std::size_t group_size, std::size_t groups) {
   using T = typename Kind::value_type;
   constexpr std::size_t bytes = Kind::extent * sizeof(T);
   T *target = r.target;
-  // On a GPU, host or shared USM: the kernel combines into a cell of device
-  // memory, which starts as the identity or a copy of the target, and is
-  // copied to the target after it (the command's event is the copy's).
   const queue_impl *queue = handler_internals::queue(h);
   void *staging = nullptr;
+  // On a GPU, a shared target with an identity and few groups: each group
+  // stores its value, and a host task combines them (in group order) into
+  // the target after one copy to pinned memory. No fill, no atomics, and the
+  // driver never copies into the target's managed page.
+  if constexpr (Kind::has_identity) {
+    const std::size_t values = groups * Kind::extent;
+    T *cell = queue && groups > 0 && values <= kHostCombinedValues &&
+                      usm_pointer_kind(target, *get_queue_context(*queue)) == usm_kind::shared
+                  ? static_cast<T *>(reduction_cell_take(*queue, target, values * sizeof(T), &staging))
+                  : nullptr;
+    if (cell && staging) {
+      reduction_desc<Kind> desc{target, r.start, reserve_scratch<Kind>(h, group_size), {}, cell};
+      handler_internals::finish(h).push_back(
+          [cell, staging, values](handler &out) { out.memcpy(staging, cell, values * sizeof(T)); });
+      const auto start = r.start;
+      const bool initialize = r.initialize;
+      handler_internals::finish(h).push_back([staging, target, groups, start, initialize](handler &out) {
+        out.host_task([staging, target, groups, start, initialize] {
+          const T *value = static_cast<const T *>(staging);
+          auto op = start.op;
+          for (std::size_t element = 0; element < Kind::extent; ++element) {
+            T total = initialize ? start.identity : target[element];
+            for (std::size_t group = 0; group < groups; ++group)
+              total = op(total, value[group * Kind::extent + element]);
+            target[element] = total;
+          }
+        });
+      });
+      handler_internals::finished(h).push_back(
+          [queue, cell](const event &combined) { reduction_cell_give_back(*queue, cell, combined.impl()); });
+      return desc;
+    }
+    if (cell) reduction_cell_give_back(*queue, cell, nullptr);  // no pinned memory: the general way below
+  }
+  // Otherwise, on a GPU, host or shared USM: the kernel combines into a cell
+  // of device memory, which starts as the identity or a copy of the target,
+  // and is copied to the target after it (the command's event is the copy's).
   T *cell = queue ? static_cast<T *>(reduction_cell_take(*queue, target, bytes, &staging)) : nullptr;
   reduction_desc<Kind> desc{cell ? cell : target, r.start, reserve_scratch<Kind>(h, group_size),
                             allocate_group_partials<Kind>(h, groups)};
