@@ -77,7 +77,7 @@ run_model() {
   t0=$(date +%s.%N)
   if ! "$bin/bs-$model" -s "$size" -n "$numtimes" --csv > "$f.out" 2> "$f.err"; then
     echo "babelstream.sh: bs-$model -s $size failed:" >&2
-    tail -5 "$f.out" "$f.err" >&2
+    tail -n 5 "$f.out" "$f.err" >&2
     return 1
   fi
   t1=$(date +%s.%N)

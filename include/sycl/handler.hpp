@@ -327,6 +327,7 @@ private:
   // A sycl::stream of this command group: its control block on the device.
   ONEPASS_RT_API void *add_stream(std::size_t total_bytes, std::size_t work_item_bytes);
   inline void bind_host_task_accessors(void *closure, std::size_t bytes);
+  template <typename Accessor> static detail::buffer_access access_of(const Accessor &acc) { return acc.access_; }
   bool has_access(const detail::buffer_access &access) const {
     return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),
                        [&](const detail::buffer_access &a) { return detail::same_access(a, access); });

@@ -382,7 +382,7 @@ bool queue_device_is_cpu(const queue_impl &q) { return q.device->properties.type
 void *reduction_cell_take(const queue_impl &q, const void *target, std::size_t bytes, void **staging) {
   *staging = nullptr;
   if (queue_device_is_cpu(q) || bytes == 0) return nullptr;
-  const usm_kind kind = usm_pointer_kind(target, *q.context);
+  const usm_kind kind = target ? usm_pointer_kind(target, *q.context) : usm_kind::shared;  // null: a buffer's
   if (kind != usm_kind::shared && kind != usm_kind::host) return nullptr;
   const bool staged = kind == usm_kind::shared;
   queue_impl::ReductionCells &pool = q.reductionCells;

@@ -134,6 +134,30 @@ void bufferReductions(sycl::queue &q) {
   sycl::host_accessor t(total), p(product);
   checkEqual("buffer reduction: sum added to the buffer's value", 1000.0 + n * (n - 1) / 2.0, t[0]);
   checkEqual("buffer reduction with initialize_to_identity: product", 32.0, p[0]);
+
+  // On a GPU the groups' values of a buffer reduction are combined by a host
+  // task into the buffer's host copy (reduction_kernel.hpp): a value a kernel
+  // left on the device is the start, back-to-back reductions see each
+  // other's results, and a kernel after them reads the last on the device.
+  sycl::buffer<int, 1> count(sycl::range<1>(1)), seen(sycl::range<1>(1));
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor c(count, h, sycl::write_only, sycl::no_init);
+    h.single_task([=] { c[0] = 5; });
+  });
+  constexpr int rounds = 20;
+  for (int r = 0; r < rounds; ++r)
+    q.submit([&](sycl::handler &h) {
+      h.parallel_for(sycl::range<1>(n), sycl::reduction(count, h, sycl::plus<int>()),
+                     [=](sycl::id<1>, auto &sum) { sum += 1; });
+    });
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor c(count, h, sycl::read_only);
+    sycl::accessor o(seen, h, sycl::write_only, sycl::no_init);
+    h.single_task([=] { o[0] = c[0] * 2; });
+  });
+  sycl::host_accessor counted(count), doubled(seen);
+  checkEqual("20 buffer reductions after a kernel's write", 5 + rounds * static_cast<int>(n), counted[0]);
+  checkEqual("a kernel reading the buffer after them", 2 * (5 + rounds * static_cast<int>(n)), doubled[0]);
 }
 
 // Targets in host or shared USM: on a GPU the kernel combines into a cell of

@@ -40,6 +40,7 @@
 // order into the target (BabelStream's dot: no fill before the kernel).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -180,11 +181,13 @@ template <typename Kind> struct buffer_reduction_desc {
   typename Kind::accumulator_type start;
   std::size_t scratch_offset;
   group_partials_for<Kind> partials;
+  typename Kind::value_type *group_values = nullptr;  // as reduction_desc's
 };
 // In the kernel: a buffer reduction's descriptor with its target's address.
 template <typename Kind> reduction_desc<Kind> kernel_view(const reduction_desc<Kind> &d) { return d; }
 template <typename Kind> reduction_desc<Kind> kernel_view(const buffer_reduction_desc<Kind> &d) {
-  return {d.data.template get_multi_ptr<access::decorated::no>().get_raw(), d.start, d.scratch_offset, d.partials};
+  return {d.data.template get_multi_ptr<access::decorated::no>().get_raw(), d.start, d.scratch_offset, d.partials,
+          d.group_values};
 }
 
 // Combines the group's reducers of reduction `desc` and the group's value
@@ -237,6 +240,16 @@ struct handler_internals {
   static std::vector<std::function<void(handler &)>> &finish(handler &h) { return h.finish_; }
   static std::vector<std::function<void(const event &)>> &finished(handler &h) { return h.finished_; }
   static const queue_impl *queue(handler &h) { return h.queue_; }
+  template <typename Accessor> static buffer_access access_of(const Accessor &acc) { return handler::access_of(acc); }
+  static void add_access(handler &h, const buffer_access &access) { h.add_access(access); }
+  // Takes back a requirement the command group registered (an accessor the
+  // kernel will not use).
+  static void drop_access(handler &h, const buffer_access &access) {
+    auto &accesses = h.desc_.accesses;
+    accesses.erase(std::remove_if(accesses.begin(), accesses.end(),
+                                  [&](const buffer_access &a) { return same_access(a, access); }),
+                   accesses.end());
+  }
 };
 
 // A reduction's place in the group's local memory: a value per work-item,
@@ -356,6 +369,49 @@ template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, cons
 }
 template <typename Kind> buffer_reduction_desc<Kind> prepare_reduction(handler &h, const buffer_reduction<Kind> &r,
                                                                        std::size_t group_size, std::size_t groups) {
+  using T = typename Kind::value_type;
+  // On a GPU, with an identity and few groups: as a shared USM target's
+  // (each group stores its value, the host combines them), into the buffer's
+  // host copy, by a host task that accesses the buffer there. The kernel
+  // does not access the buffer: no fill before it, no copy back for a
+  // host_accessor after it (BabelStream's accessor model reads the result
+  // so after every dot).
+  if constexpr (Kind::has_identity) {
+    const queue_impl *queue = handler_internals::queue(h);
+    const std::size_t values = groups * Kind::extent;
+    void *staging = nullptr;
+    T *cell = queue && groups > 0 && values <= kHostCombinedValues
+                  ? static_cast<T *>(reduction_cell_take(*queue, nullptr, values * sizeof(T), &staging))
+                  : nullptr;
+    if (cell) {
+      buffer_access access = handler_internals::access_of(r.data);
+      handler_internals::drop_access(h, access);
+      access.on_host = true;
+      T *host = reinterpret_cast<T *>(static_cast<char *>(buffer_host_data(*access.buffer)) +
+                                      (access.token - buffer_token(*access.buffer)));
+      handler_internals::finish(h).push_back(
+          [cell, staging, values](handler &out) { out.memcpy(staging, cell, values * sizeof(T)); });
+      const auto start = r.start;
+      const bool initialize = r.initialize;
+      handler_internals::finish(h).push_back([access, host, staging, groups, start, initialize](handler &out) {
+        handler_internals::add_access(out, access);
+        out.host_task([host, staging, groups, start, initialize] {
+          const T *value = static_cast<const T *>(staging);
+          auto op = start.op;
+          for (std::size_t element = 0; element < Kind::extent; ++element) {
+            T total = initialize ? start.identity : host[element];
+            for (std::size_t group = 0; group < groups; ++group)
+              total = op(total, value[group * Kind::extent + element]);
+            host[element] = total;
+          }
+        });
+      });
+      handler_internals::finished(h).push_back(
+          [queue, cell](const event &combined) { reduction_cell_give_back(*queue, cell, combined.impl()); });
+      // (An empty accessor in the kernel's copy: the buffer's is not bound to the kernel.)
+      return {decltype(r.data){}, r.start, reserve_scratch<Kind>(h, group_size), {}, cell};
+    }
+  }
   if constexpr (Kind::has_identity) {
     if (r.initialize) {
       auto data = r.data;

@@ -354,6 +354,8 @@ ONEPASS_RT_API usm_kind usm_pointer_kind(const void *ptr, const context_impl &ct
 // target after the kernel: the kernel's atomics never move the target's page
 // between the host and the device. Returns nullptr where the target itself
 // serves (the CPU device, device USM, memory OnePass did not allocate).
+// A null target is a buffer's (the host combines into the buffer's host
+// copy): the cell comes with staging memory on any GPU.
 // For a shared target, *staging is set to pinned host memory of the cell's
 // size: the result goes there and the host stores it into the target (a
 // device copy into a managed page the host holds costs the driver ~50 us, a
