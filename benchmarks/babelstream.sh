@@ -63,7 +63,9 @@ if [[ $mode == gpu ]]; then
 else
   sizes=("${@:-33554432}")
   models=(omp usm acc)
-  export ONEPASS_DEVICE=cpu
+  # BabelStream takes device 0 of get_devices(), where GPUs come first: on a
+  # machine with a GPU only the selector leaves it the CPU device.
+  export ONEPASS_DEVICE=cpu ONEPASS_DEVICE_SELECTOR=cpu
 fi
 read -r -a sizes <<< "${sizes[*]}"
 logs=$(mktemp -d)

@@ -92,6 +92,10 @@ typedef struct onepass_backend_launch {
   uint64_t local_range[3];
   /* Local memory per work-group in bytes (nd_range kernels; 0 for others). */
   uint64_t local_memory_bytes;
+  /* Each work-item's work in units of a plain work-item's (a range
+   * reduction's work-items on the CPU take a share of the range each); 0 or
+   * 1: one. A CPU backend splits the launch by it. */
+  uint64_t work_per_item;
 } onepass_backend_launch;
 
 /* What a loaded kernel can take on its device (kernel_limits). */

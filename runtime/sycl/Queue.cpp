@@ -53,6 +53,7 @@ struct KernelOperation final : rt::AsyncWork {
       launch.local_range[d] = desc.local_range[d];
     }
     launch.local_memory_bytes = desc.local_memory_bytes;
+    launch.work_per_item = desc.work_per_item;
   }
   void enqueue(int stream) override {
     const device_impl &dev = *device;
@@ -435,7 +436,7 @@ queue_impl::~queue_impl() {
   }
 }
 
-std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc, abi_2026_11_27b) {
+std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &&desc, abi_2026_11_27c) {
   // Validation and JIT compilation happen here, on the submitting thread:
   // their errors are synchronous exceptions.
   bool onHost = desc.kind == command_kind::host_task;

@@ -32,7 +32,7 @@ inline std::string range_text(const std::size_t *values, int dimensions) {
 // change with it): a program built against other headers then stops at its
 // first such call with the dynamic loader's "undefined symbol" error, naming
 // the function, instead of reading memory of another shape.
-struct abi_2026_11_27b {};
+struct abi_2026_11_27c {};
 
 struct platform_impl;
 struct device_impl;
@@ -119,6 +119,10 @@ struct kernel_launch_desc {
   std::size_t global_range[3] = {1, 1, 1};
   std::size_t local_range[3] = {0, 0, 0};  // an nd_range kernel's work-group; 0: a range kernel
   std::size_t local_memory_bytes = 0;      // per work-group: the command group's local accessors
+  // How much work one work-item does, in units of a plain work-item's: a
+  // range reduction's work-items on the CPU each take a share of the range.
+  // The CPU device splits launches by work, not by work-items.
+  std::size_t work_per_item = 1;
   // An nd_range's global offset (deprecated in SYCL 2020): the JIT compiles
   // it in (__onepass_get_global_offset); 0s for nearly every launch.
   std::size_t global_offset[3] = {0, 0, 0};
@@ -192,7 +196,7 @@ struct command_group_desc {
   std::vector<std::shared_ptr<stream_impl>> streams;  // the kernel's sycl::streams
 };
 
-ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&, abi_2026_11_27b = {});
+ONEPASS_RT_API std::shared_ptr<event_impl> queue_submit(queue_impl &, command_group_desc &&, abi_2026_11_27c = {});
 
 // --- streams (§4.16) ---------------------------------------------------------
 // A stream's control block on its device (sycl/stream.hpp formats into it):
@@ -286,7 +290,7 @@ struct buffer_init {
 };
 // The returned handle's deleter is the buffer's destructor (SYCL 2020
 // §4.7.2.3): it waits for the buffer's commands, then writes the data back.
-ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27b = {});
+ONEPASS_RT_API std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27c = {});
 // The tokens of a buffer are [buffer_token, buffer_token + byte size): never a
 // user-space address, so a kernel argument holding one is an accessor.
 ONEPASS_RT_API std::uintptr_t buffer_token(const buffer_impl &);

@@ -27,7 +27,8 @@ namespace onepass::rt {
 
 namespace {
 
-// Below this many work-items per chunk, waking threads costs more than it saves.
+// Below this much work per chunk (in plain work-items: work_per_item), waking
+// threads costs more than it saves.
 constexpr uint64_t kMinWorkItemsPerChunk = 16384;
 // Chunks per thread: enough to balance uneven work-items, few enough to stay cheap.
 constexpr uint64_t kChunksPerThread = 4;
@@ -215,8 +216,9 @@ int cpuLaunch(uint32_t, const onepass_backend_launch *launch, char **error) {
   // chunk covers the other dimensions whole.
   ThreadPool &pool = device().threads();
   const uint64_t units = whole.range[0] / whole.local[0];
+  const uint64_t work = total * std::max<uint64_t>(1, launch->work_per_item);
   uint64_t chunks = std::min<uint64_t>(
-      {units, uint64_t(pool.threads()) * kChunksPerThread, std::max<uint64_t>(1, total / kMinWorkItemsPerChunk)});
+      {units, uint64_t(pool.threads()) * kChunksPerThread, std::max<uint64_t>(1, work / kMinWorkItemsPerChunk)});
   onepass_cpu_kernel_fn fn = function;
   const void *object = launch->object;
   pool.run(chunks, [&](size_t chunk) {

@@ -45,7 +45,7 @@ std::vector<BufferAccess> coreAccesses(const std::vector<sycl::detail::buffer_ac
 
 namespace sycl::detail {
 
-std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27b) {
+std::shared_ptr<buffer_impl> make_buffer(const buffer_init &init, abi_2026_11_27c) {
   std::array<std::size_t, 3> extent = rt::toExtent3(init.dimensions, init.range, 1);
   std::array<std::size_t, 3> page = rt::toExtent3(init.dimensions, init.page_range, 1);
   if (init.page_range[0] == 0) page = {0, 0, 0};
