@@ -290,7 +290,7 @@ private:
 
   // Reductions over a range run in groups of this size, this many at most
   // (a GPU needs more work-items in flight; on the CPU each costs a step).
-    static constexpr std::size_t kReductionGroupSize = 256, kReductionGroupsCpu = 1024, kReductionGroupsGpu = 2048;
+    static constexpr std::size_t kReductionGroupSize = 256, kReductionGroupsGpu = 2048;
   const detail::queue_impl *queue_ = nullptr;  // the queue submitting this command group
   template <typename KernelName, int Dimensions, typename... Rest>
   void parallel_for_reduce(range<Dimensions> global_range, Rest &&...rest);

@@ -17,8 +17,8 @@
 // Without an identity, a reducer, a slot of the local scratch and a group's
 // value say whether they hold a value, and empty ones are skipped.
 //
-// A parallel_for over a range runs as groups of 256 work-items, at most 1024
-// groups on the CPU and 2048 on a GPU (handler::kReductionGroups*), each
+// A parallel_for over a range runs as groups of 256 work-items, at most 2048
+// groups on a GPU and eight per CPU thread (reduction_group_limit), each
 // work-item taking the range's items a whole launch apart (coalesced on a
 // GPU); on the CPU each work-item takes a contiguous share, its items going
 // to 8 reducers per reduction in turn: independent chains, which the CPU
@@ -504,7 +504,7 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
                            std::index_sequence<I...>) {
   constexpr std::size_t group = kReductionGroupSize;
   const std::size_t total = global_range.size();
-  const std::size_t most = queue_ && detail::queue_device_is_cpu(*queue_) ? kReductionGroupsCpu : kReductionGroupsGpu;
+  const std::size_t most = queue_ ? detail::reduction_group_limit(*queue_) : kReductionGroupsGpu;
   const std::size_t groups = std::min<std::size_t>((total + group - 1) / group, most);
   auto descs = std::make_tuple(detail::prepare_reduction(*this, std::get<I>(arguments), group, groups)...);
   using Name = std::conditional_t<std::is_same_v<KernelName, detail::auto_name>, detail::auto_name,

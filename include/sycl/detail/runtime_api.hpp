@@ -104,6 +104,10 @@ ONEPASS_RT_API bool queue_is_in_order(const queue_impl &);
 // Whether the queue's device is the CPU device (library code that shapes its
 // kernels for the device: reductions).
 ONEPASS_RT_API bool queue_device_is_cpu(const queue_impl &);
+// The most work-groups a range reduction on the queue's device runs as
+// (handler::reduce_range): 2048 on a GPU; on the CPU eight per thread (16 to
+// 1024), so that each work-item's share of the range is long.
+ONEPASS_RT_API std::size_t reduction_group_limit(const queue_impl &);
 
 struct kernel_launch_desc {
   // A small trivially copyable kernel object is copied into the description
