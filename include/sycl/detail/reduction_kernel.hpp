@@ -295,6 +295,34 @@ template <typename Kind> group_partials_for<Kind> allocate_group_partials(handle
 // file) when there are at most this many values.
 inline constexpr std::size_t kHostCombinedValues = 4096;
 
+// After the kernel stored each group's values in `cell`: one copy brings them
+// to pinned `staging`, and a host task combines them in group order into
+// `target` (host memory), starting from the identity or the target's value.
+// `access(handler &)` adds what the host task's command group needs (a
+// buffer's host access). The cell goes back to the queue once that is done.
+template <typename Kind, typename Access>
+void combine_groups_on_host(handler &h, const queue_impl *queue, typename Kind::value_type *cell, void *staging,
+                            std::size_t groups, typename Kind::value_type *target,
+                            const typename Kind::accumulator_type &start, bool initialize, Access access) {
+  using T = typename Kind::value_type;
+  const std::size_t bytes = groups * Kind::extent * sizeof(T);
+  handler_internals::finish(h).push_back([cell, staging, bytes](handler &out) { out.memcpy(staging, cell, bytes); });
+  handler_internals::finish(h).push_back([=](handler &out) {
+    access(out);
+    out.host_task([=] {
+      const T *value = static_cast<const T *>(staging);
+      auto op = start.op;
+      for (std::size_t element = 0; element < Kind::extent; ++element) {
+        T total = initialize ? start.identity : target[element];
+        for (std::size_t group = 0; group < groups; ++group) total = op(total, value[group * Kind::extent + element]);
+        target[element] = total;
+      }
+    });
+  });
+  handler_internals::finished(h).push_back(
+      [queue, cell](const event &combined) { reduction_cell_give_back(*queue, cell, combined.impl()); });
+}
+
 template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, const usm_reduction<Kind> &r,
                                                                 std::size_t group_size, std::size_t groups) {
   using T = typename Kind::value_type;
@@ -313,26 +341,8 @@ template <typename Kind> reduction_desc<Kind> prepare_reduction(handler &h, cons
                   ? static_cast<T *>(reduction_cell_take(*queue, target, values * sizeof(T), &staging))
                   : nullptr;
     if (cell && staging) {
-      reduction_desc<Kind> desc{target, r.start, reserve_scratch<Kind>(h, group_size), {}, cell};
-      handler_internals::finish(h).push_back(
-          [cell, staging, values](handler &out) { out.memcpy(staging, cell, values * sizeof(T)); });
-      const auto start = r.start;
-      const bool initialize = r.initialize;
-      handler_internals::finish(h).push_back([staging, target, groups, start, initialize](handler &out) {
-        out.host_task([staging, target, groups, start, initialize] {
-          const T *value = static_cast<const T *>(staging);
-          auto op = start.op;
-          for (std::size_t element = 0; element < Kind::extent; ++element) {
-            T total = initialize ? start.identity : target[element];
-            for (std::size_t group = 0; group < groups; ++group)
-              total = op(total, value[group * Kind::extent + element]);
-            target[element] = total;
-          }
-        });
-      });
-      handler_internals::finished(h).push_back(
-          [queue, cell](const event &combined) { reduction_cell_give_back(*queue, cell, combined.impl()); });
-      return desc;
+      combine_groups_on_host<Kind>(h, queue, cell, staging, groups, target, r.start, r.initialize, [](handler &) {});
+      return {target, r.start, reserve_scratch<Kind>(h, group_size), {}, cell};
     }
     if (cell) reduction_cell_give_back(*queue, cell, nullptr);  // no pinned memory: the general way below
   }
@@ -389,25 +399,8 @@ template <typename Kind> buffer_reduction_desc<Kind> prepare_reduction(handler &
       access.on_host = true;
       T *host = reinterpret_cast<T *>(static_cast<char *>(buffer_host_data(*access.buffer)) +
                                       (access.token - buffer_token(*access.buffer)));
-      handler_internals::finish(h).push_back(
-          [cell, staging, values](handler &out) { out.memcpy(staging, cell, values * sizeof(T)); });
-      const auto start = r.start;
-      const bool initialize = r.initialize;
-      handler_internals::finish(h).push_back([access, host, staging, groups, start, initialize](handler &out) {
-        handler_internals::add_access(out, access);
-        out.host_task([host, staging, groups, start, initialize] {
-          const T *value = static_cast<const T *>(staging);
-          auto op = start.op;
-          for (std::size_t element = 0; element < Kind::extent; ++element) {
-            T total = initialize ? start.identity : host[element];
-            for (std::size_t group = 0; group < groups; ++group)
-              total = op(total, value[group * Kind::extent + element]);
-            host[element] = total;
-          }
-        });
-      });
-      handler_internals::finished(h).push_back(
-          [queue, cell](const event &combined) { reduction_cell_give_back(*queue, cell, combined.impl()); });
+      combine_groups_on_host<Kind>(h, queue, cell, staging, groups, host, r.start, r.initialize,
+                                   [access](handler &out) { handler_internals::add_access(out, access); });
       // (An empty accessor in the kernel's copy: the buffer's is not bound to the kernel.)
       return {decltype(r.data){}, r.start, reserve_scratch<Kind>(h, group_size), {}, cell};
     }
