@@ -35,8 +35,15 @@ n=${4:-33554432}
 export ONEPASS_DEVICE=gpu
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
+configs=("cuda managed" "onepass shared" "cuda device" "onepass device")
 for round in $(seq "$rounds"); do
-  for config in "cuda managed" "onepass shared" "cuda device" "onepass device"; do
+  # Each round starts one program later, and a second passes between
+  # processes: a process right after one that used managed memory starts
+  # slower (the driver still tears that memory down), and that must not
+  # always fall on the same program.
+  for k in 0 1 2 3; do
+    config=${configs[$(((round - 1 + k) % 4))]}
+    sleep 1
     read -r who memory <<< "$config"
     program=$bin/usm_phases; [[ $who == cuda ]] && program=$bin/usm_phases_cuda
     f=$logs/$who-$memory-$round
