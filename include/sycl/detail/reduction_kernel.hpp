@@ -44,6 +44,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -243,12 +244,13 @@ struct handler_internals {
   template <typename Accessor> static buffer_access access_of(const Accessor &acc) { return handler::access_of(acc); }
   static void add_access(handler &h, const buffer_access &access) { h.add_access(access); }
   // Takes back a requirement the command group registered (an accessor the
-  // kernel will not use).
+  // kernel will not use): the last one equal to `access`, so that an equal
+  // requirement of another accessor the kernel does use stays.
   static void drop_access(handler &h, const buffer_access &access) {
     auto &accesses = h.desc_.accesses;
-    accesses.erase(std::remove_if(accesses.begin(), accesses.end(),
-                                  [&](const buffer_access &a) { return same_access(a, access); }),
-                   accesses.end());
+    auto found = std::find_if(accesses.rbegin(), accesses.rend(),
+                              [&](const buffer_access &a) { return same_access(a, access); });
+    if (found != accesses.rend()) accesses.erase(std::next(found).base());
   }
 };
 
