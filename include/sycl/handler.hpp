@@ -288,9 +288,9 @@ private:
   friend struct detail::handler_internals;
   handler() = default;
 
-  // Reductions over a range run in groups of this size, this many at most
-  // (a GPU needs more work-items in flight; on the CPU each costs a step).
-    static constexpr std::size_t kReductionGroupSize = 256, kReductionGroupsGpu = 2048;
+  // Reductions over a range run in groups of this size, at most as many as
+  // the runtime's reduction_group_limit says (the GPU's, without a queue).
+  static constexpr std::size_t kReductionGroupSize = 256, kReductionGroupsGpu = 2048;
   const detail::queue_impl *queue_ = nullptr;  // the queue submitting this command group
   template <typename KernelName, int Dimensions, typename... Rest>
   void parallel_for_reduce(range<Dimensions> global_range, Rest &&...rest);

@@ -531,8 +531,8 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
       const std::size_t share = (total + workers - 1) / workers;
       const std::size_t begin = std::min(it.get_global_id(0) * share, total), end = std::min(begin + share, total);
       constexpr std::size_t lanes = detail::cpu_lanes_v<detail::kind_of<std::tuple_element_t<I, decltype(descs)>>...>;
-      detail::reduce_share_in_lanes<lanes>(descs, std::index_sequence<I...>{}, local, group, group_id, begin,
-                                                    end, 1, call);
+      detail::reduce_share_in_lanes<lanes>(descs, std::index_sequence<I...>{}, local, group, group_id, begin, end, 1,
+                                           call);
     } else {
       // Items a whole launch apart: neighbouring work-items read neighbouring items.
       constexpr std::size_t lanes = detail::gpu_lanes_v<detail::kind_of<std::tuple_element_t<I, decltype(descs)>>...>;
