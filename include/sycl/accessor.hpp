@@ -14,13 +14,13 @@
 #include "buffer.hpp"
 #include "detail/accessor_interface.hpp"
 #include "detail/reference_semantics.hpp"
+#include "detail/std_parts.hpp"
 #include "handler.hpp"
 #include "multi_ptr.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
 #include <type_traits>
 #include <utility>

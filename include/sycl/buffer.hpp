@@ -8,14 +8,13 @@
 #include "detail/memory_properties.hpp"
 #include "detail/reference_semantics.hpp"
 #include "detail/runtime_api.hpp"
+#include "detail/std_parts.hpp"
 #include "property_list.hpp"
 #include "range.hpp"
 
 #include <algorithm>
 #include <cstring>
-#include <iterator>
 #include <memory>
-#include <mutex>
 #include <type_traits>
 #include <vector>
 

@@ -14,12 +14,12 @@ public:
   explicit context(async_handler handler, const property_list &props = {})
       : context(device(), std::move(handler), props) {}
   explicit context(const device &dev, const property_list &props = {}) : context(dev, async_handler{}, props) {}
-  explicit context(const device &dev, async_handler handler, const property_list &props = {})
-      : property_holder("context", props), impl_(detail::make_context({dev.impl()}, handler)) {}
+  // This one and the one of a list of devices: runtime/sycl/HeaderBodies.cpp.
+  ONEPASS_RT_API explicit context(const device &dev, async_handler handler, const property_list &props = {});
   explicit context(const std::vector<device> &devices, const property_list &props = {})
       : context(devices, async_handler{}, props) {}
-  explicit context(const std::vector<device> &devices, async_handler handler, const property_list &props = {})
-      : property_holder("context", props), impl_(detail::make_context(impls(devices), handler)) {}
+  ONEPASS_RT_API explicit context(const std::vector<device> &devices, async_handler handler,
+                                  const property_list &props = {});
 
   // SYCL 1.2.1's forms over all the devices of a platform. SYCL 2020 §4.6.3
   // no longer lists them; kept for older code (the CTS's
@@ -67,12 +67,6 @@ private:
                      result.end());
       first = false;
     }
-    return result;
-  }
-  static std::vector<std::shared_ptr<detail::device_impl>> impls(const std::vector<device> &devices) {
-    if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
-    std::vector<std::shared_ptr<detail::device_impl>> result;
-    for (const device &d : devices) result.push_back(d.impl());
     return result;
   }
   std::shared_ptr<detail::context_impl> impl_;

@@ -3,11 +3,11 @@
 
 #include "access.hpp"
 #include "detail/runtime_api.hpp"
+#include "detail/std_parts.hpp"
 #include "info.hpp"
 #include "range.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <type_traits>
 
 namespace sycl {
@@ -65,11 +65,12 @@ public:
   explicit platform(const Selector &selector);
 
   ONEPASS_RT_API static std::vector<platform> get_platforms();  // runtime/sycl/HeaderBodies.cpp
-  std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
+  // get_devices and has: runtime/sycl/HeaderBodies.cpp
+  ONEPASS_RT_API std::vector<device> get_devices(info::device_type type = info::device_type::all) const;
   backend get_backend() const noexcept { return props().backend_kind; }
   context khr_get_default_context() const;  // defined in context.hpp
   // §4.6.2: whether every device of the platform has the aspect.
-  bool has(aspect a) const;
+  ONEPASS_RT_API bool has(aspect a) const;
   // Deprecated in SYCL 2020 (§4.6.2): OnePass has no OpenCL-style extensions.
   [[deprecated("SYCL 2020: use platform::has(aspect)")]] bool has_extension(const std::string &) const { return false; }
 
@@ -100,12 +101,8 @@ public:
             typename = std::enable_if_t<std::is_invocable_r_v<int, const Selector &, const device &>>>
   explicit device(const Selector &selector) : impl_(select(selector).impl_) {}
 
-  static std::vector<device> get_devices(info::device_type type = info::device_type::all) {
-    std::vector<device> result;
-    for (const platform &p : platform::get_platforms())
-      for (const device &d : p.get_devices(type)) result.push_back(d);
-    return result;
-  }
+  // runtime/sycl/HeaderBodies.cpp
+  ONEPASS_RT_API static std::vector<device> get_devices(info::device_type type = info::device_type::all);
 
   bool is_cpu() const { return props().type == info::device_type::cpu; }
   bool is_gpu() const { return props().type == info::device_type::gpu; }
@@ -300,14 +297,17 @@ inline int gpu_selector_v(const device &d) { return d.is_gpu() ? 1000 : -1; }
 inline int accelerator_selector_v(const device &d) { return d.is_accelerator() ? 1000 : -1; }
 
 // Devices with every aspect of `required` and none of `denied` (the default
-// selector's order among them).
-inline auto aspect_selector(const std::vector<aspect> &required, const std::vector<aspect> &denied = {}) {
-  return [=](const device &d) {
-    const bool ok = std::all_of(required.begin(), required.end(), [&](aspect a) { return d.has(a); }) &&
-                    std::none_of(denied.begin(), denied.end(), [&](aspect a) { return d.has(a); });
-    return ok ? std::max(default_selector_v(d), 0) + 1 : -1;
-  };
-}
+// selector's order among them). The selector and aspect_selector are defined
+// in runtime/sycl/HeaderBodies.cpp.
+namespace detail {
+struct aspect_selector_fn {
+  std::vector<aspect> required;
+  std::vector<aspect> denied;
+  ONEPASS_RT_API int operator()(const device &d) const;
+};
+}  // namespace detail
+ONEPASS_RT_API detail::aspect_selector_fn aspect_selector(const std::vector<aspect> &required,
+                                                          const std::vector<aspect> &denied = {});
 template <typename... Aspects, typename = std::enable_if_t<(std::is_same_v<Aspects, aspect> && ...)>>
 auto aspect_selector(Aspects... required) {
   return aspect_selector(std::vector<aspect>{required...});
@@ -364,32 +364,6 @@ inline device::device() : impl_(select(default_selector_v).impl_) {}
 inline platform::platform() : impl_(device().get_platform().impl_) {}
 template <typename Selector, typename> platform::platform(const Selector &selector)
     : impl_(device(selector).get_platform().impl_) {}
-
-inline bool platform::has(aspect a) const {
-  const std::vector<device> devices = get_devices();
-  return std::all_of(devices.begin(), devices.end(), [&](const device &d) { return d.has(a); });
-}
-
-inline std::vector<device> platform::get_devices(info::device_type type) const {
-  std::vector<device> result;
-  if (type == info::device_type::automatic) {  // the platform's device the default selector prefers
-    const device *best = nullptr;
-    int bestScore = -1;
-    std::vector<device> all = get_devices();
-    for (const device &d : all)
-      if (int score = default_selector_v(d); score > bestScore) {
-        best = &d;
-        bestScore = score;
-      }
-    if (best) result.push_back(*best);
-    return result;
-  }
-  for (auto &impl : detail::get_platform_devices(*impl_)) {
-    device d(impl);
-    if (type == info::device_type::all || d.get_info<info::device::device_type>() == type) result.push_back(d);
-  }
-  return result;
-}
 
 }  // namespace sycl
 

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "detail/defines.hpp"
+#include "detail/std_parts.hpp"
 
 #include <exception>
-#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>

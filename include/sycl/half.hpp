@@ -11,10 +11,10 @@
 #pragma once
 
 #include "detail/generic_types.hpp"
+#include "detail/std_parts.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <type_traits>
 

@@ -3,6 +3,7 @@
 
 #include "detail/kernel_entry.hpp"
 #include "detail/runtime_api.hpp"
+#include "detail/std_parts.hpp"
 #include "specialization_constant.hpp"
 #include "event.hpp"
 #include "nd_range.hpp"
@@ -10,7 +11,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <functional>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -320,18 +320,15 @@ private:
     return offset;
   }
 
-  // (add_access, add_stream, depends_on(event) and memset are defined in the
-  // runtime, runtime/sycl/HeaderBodies.cpp: no vector::push_back of theirs is
-  // instantiated in every TU.)
+  // (add_access, add_stream, has_access, depends_on(event) and memset are
+  // defined in the runtime, runtime/sycl/HeaderBodies.cpp: no vector member
+  // or algorithm of theirs is instantiated in every TU.)
   ONEPASS_RT_API void add_access(const detail::buffer_access &access);
   // A sycl::stream of this command group: its control block on the device.
   ONEPASS_RT_API void *add_stream(std::size_t total_bytes, std::size_t work_item_bytes);
   inline void bind_host_task_accessors(void *closure, std::size_t bytes);
   template <typename Accessor> static detail::buffer_access access_of(const Accessor &acc) { return acc.access_; }
-  bool has_access(const detail::buffer_access &access) const {
-    return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),
-                       [&](const detail::buffer_access &a) { return detail::same_access(a, access); });
-  }
+  ONEPASS_RT_API bool has_access(const detail::buffer_access &access) const;
   // Registers an accessor given to copy/fill/update_host (unless it already
   // is) and describes its side of the operation.
   template <typename Accessor> detail::region_side accessor_side(const Accessor &acc);

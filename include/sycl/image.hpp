@@ -9,11 +9,11 @@
 #include "access.hpp"
 #include "context.hpp"
 #include "detail/memory_properties.hpp"
+#include "detail/std_parts.hpp"
 #include "property_list.hpp"
 
 #include <cstddef>
 #include <memory>
-#include <mutex>
 #include <type_traits>
 
 namespace sycl {

@@ -18,12 +18,12 @@
 
 #include "context.hpp"
 #include "detail/runtime_api.hpp"
+#include "detail/std_parts.hpp"
 #include "handler.hpp"
 #include "info.hpp"
 #include "range.hpp"
 
 #include <algorithm>
-#include <functional>
 #include <memory>
 #include <type_traits>
 #include <vector>
@@ -57,19 +57,11 @@ template <typename KernelName> kernel_id get_kernel_id() {
   return kernel_id(detail::kernel_entry_for_name(&detail::kernel_name_tag<KernelName>));
 }
 
-inline std::vector<kernel_id> get_kernel_ids() {
-  std::vector<kernel_id> ids;
-  for (const void *entry : detail::kernel_entries()) ids.emplace_back(entry);
-  return ids;
-}
+ONEPASS_RT_API std::vector<kernel_id> get_kernel_ids();  // runtime/sycl/KernelBundles.cpp
 
 // §4.11.9: attributes, features and precision the device lacks make a kernel
-// incompatible with it.
-inline bool is_compatible(const std::vector<kernel_id> &kernelIds, const device &dev) {
-  return std::all_of(kernelIds.begin(), kernelIds.end(), [&](const kernel_id &id) {
-    return detail::kernel_incompatibility(id.host_entry(), *dev.impl()).empty();
-  });
-}
+// incompatible with it. Defined in runtime/sycl/KernelBundles.cpp.
+ONEPASS_RT_API bool is_compatible(const std::vector<kernel_id> &kernelIds, const device &dev);
 template <typename KernelName> bool is_compatible(const device &dev) {
   return is_compatible({get_kernel_id<KernelName>()}, dev);
 }
@@ -460,42 +452,27 @@ std::vector<const kernel_bundle_data *> bundle_data(const std::vector<kernel_bun
 // §4.11.11: compile (input to object), link (objects to executable), build
 // (input to executable). The JIT does the work when a bundle becomes
 // executable; an object bundle is its kernels' device code, ready to link.
-inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
-                                                   const std::vector<device> &devs, const property_list & = {}) {
-  return kernel_bundle<bundle_state::object>(detail::change_state({inputBundle.data().get()}, devs, false, "compile"));
-}
-inline kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
-                                                   const property_list &propList = {}) {
-  return compile(inputBundle, inputBundle.get_devices(), propList);
-}
-inline kernel_bundle<bundle_state::executable>
+// Defined in runtime/sycl/KernelBundles.cpp.
+ONEPASS_RT_API kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                           const std::vector<device> &devs,
+                                                           const property_list &propList = {});
+ONEPASS_RT_API kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                           const property_list &propList = {});
+ONEPASS_RT_API kernel_bundle<bundle_state::executable>
 link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles, const std::vector<device> &devs,
-     const property_list & = {}) {
-  return kernel_bundle<bundle_state::executable>(
-      detail::change_state(detail::bundle_data(objectBundles), devs, true, "link"));
-}
-inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
-                                                    const std::vector<device> &devs, const property_list & = {}) {
-  return kernel_bundle<bundle_state::executable>(detail::change_state({objectBundle.data().get()}, devs, true, "link"));
-}
-inline kernel_bundle<bundle_state::executable>
-link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles, const property_list & = {}) {
-  const std::vector<const detail::kernel_bundle_data *> data = detail::bundle_data(objectBundles);
-  return kernel_bundle<bundle_state::executable>(
-      detail::change_state(data, detail::common_devices(data), true, "link"));
-}
-inline kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
-                                                    const property_list &propList = {}) {
-  return link(objectBundle, objectBundle.get_devices(), propList);
-}
-inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
-                                                     const std::vector<device> &devs, const property_list & = {}) {
-  return kernel_bundle<bundle_state::executable>(detail::change_state({inputBundle.data().get()}, devs, true, "build"));
-}
-inline kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
-                                                     const property_list &propList = {}) {
-  return build(inputBundle, inputBundle.get_devices(), propList);
-}
+     const property_list &propList = {});
+ONEPASS_RT_API kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
+                                                            const std::vector<device> &devs,
+                                                            const property_list &propList = {});
+ONEPASS_RT_API kernel_bundle<bundle_state::executable>
+link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles, const property_list &propList = {});
+ONEPASS_RT_API kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
+                                                            const property_list &propList = {});
+ONEPASS_RT_API kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                             const std::vector<device> &devs,
+                                                             const property_list &propList = {});
+ONEPASS_RT_API kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
+                                                             const property_list &propList = {});
 
 // §4.9.4.4.
 template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundle<State> &bundle) {

@@ -9,6 +9,7 @@
 #include "accessor.hpp"
 #include "detail/accessor_interface.hpp"
 #include "detail/builtins.hpp"
+#include "detail/std_parts.hpp"
 #include "handler.hpp"
 #include "multi_ptr.hpp"
 #include "property_list.hpp"
@@ -16,7 +17,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <type_traits>
 
 namespace sycl {

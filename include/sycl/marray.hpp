@@ -12,11 +12,11 @@
 #pragma once
 
 #include "detail/generic_types.hpp"
+#include "detail/std_parts.hpp"
 #include "half.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <type_traits>
 
 namespace sycl {

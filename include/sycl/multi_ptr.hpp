@@ -11,9 +11,9 @@
 #pragma once
 
 #include "access.hpp"
+#include "detail/std_parts.hpp"
 
 #include <cstddef>
-#include <iterator>
 #include <type_traits>
 
 namespace sycl {

@@ -195,15 +195,12 @@ public:
     });
   }
   // The same with one dependency (SYCL 2020 §4.6.5.2).
-  event memcpy(void *destination, const void *source, std::size_t bytes, event dependency) {
-    return memcpy(destination, source, bytes, std::vector<event>{dependency});
-  }
+  // (memcpy, memset, prefetch and mem_advise: runtime/sycl/HeaderBodies.cpp.)
+  ONEPASS_RT_API event memcpy(void *destination, const void *source, std::size_t bytes, event dependency);
   template <typename T> event copy(const T *source, T *destination, std::size_t count, event dependency) {
     return copy(source, destination, count, std::vector<event>{dependency});
   }
-  event memset(void *pointer, int value, std::size_t bytes, event dependency) {
-    return memset(pointer, value, bytes, std::vector<event>{dependency});
-  }
+  ONEPASS_RT_API event memset(void *pointer, int value, std::size_t bytes, event dependency);
   template <typename T> event fill(void *pointer, const T &pattern, std::size_t count, event dependency) {
     return fill(pointer, pattern, count, std::vector<event>{dependency});
   }
@@ -211,14 +208,10 @@ public:
   // USM hints (§4.6.5.3): prefetch and mem_advise, as handler::prefetch and
   // handler::mem_advise in a command group of their own.
   ONEPASS_RT_API event prefetch(const void *ptr, std::size_t numBytes, const std::vector<event> &depEvents = {});
-  event prefetch(const void *ptr, std::size_t numBytes, event depEvent) {
-    return prefetch(ptr, numBytes, std::vector<event>{depEvent});
-  }
+  ONEPASS_RT_API event prefetch(const void *ptr, std::size_t numBytes, event depEvent);
   ONEPASS_RT_API event mem_advise(const void *ptr, std::size_t numBytes, int advice,
                                   const std::vector<event> &depEvents = {});
-  event mem_advise(const void *ptr, std::size_t numBytes, int advice, event depEvent) {
-    return mem_advise(ptr, numBytes, advice, std::vector<event>{depEvent});
-  }
+  ONEPASS_RT_API event mem_advise(const void *ptr, std::size_t numBytes, int advice, event depEvent);
 
   // Shortcuts with (placeholder) accessors (§4.6.5.2): the accessor is
   // required by the command group the shortcut submits.

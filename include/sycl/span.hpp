@@ -3,9 +3,10 @@
 // of `size()` contiguous elements; a fixed Extent keeps the size in the type.
 #pragma once
 
+#include "detail/std_parts.hpp"
+
 #include <array>
 #include <cstddef>
-#include <iterator>
 #include <limits>
 #include <type_traits>
 

@@ -1,12 +1,18 @@
 // Bodies of functions the public headers declare, compiled once here rather
 // than in every TU that includes <sycl/sycl.hpp>, because of the templates
-// they instantiate (issue 16's header cost): exception's constructor,
-// exception_list::push_back, property_holder's constructor
-// (std::make_shared of a property_list) and the queue's shortcuts that are
-// no templates (SYCL 2020 §4.6.5.2-3: memcpy, memset, prefetch and
-// mem_advise with a list of dependencies, each a queue::submit).
+// they instantiate (issue 16's header cost: clang instantiates what an inline
+// function uses even where the function is never called): exception's
+// constructor, exception_list::push_back, property_holder's constructor
+// (std::make_shared of a property_list), the device and platform lists, the
+// aspect selector, context's constructors, the handler's requirement list,
+// and the queue's shortcuts that are no templates (SYCL 2020 §4.6.5.2-3:
+// memcpy, memset, prefetch and mem_advise with dependencies, each a
+// queue::submit).
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #include <sycl/sycl.hpp>
+
+#include <algorithm>
+#include <iterator>
 
 namespace sycl {
 
@@ -19,6 +25,60 @@ std::vector<device> context::get_devices() const {
   std::vector<device> result;
   for (auto &d : detail::get_context_devices(*impl_)) result.push_back(device(d));
   return result;
+}
+
+std::vector<device> device::get_devices(info::device_type type) {
+  std::vector<device> result;
+  for (const platform &p : platform::get_platforms())
+    for (const device &d : p.get_devices(type)) result.push_back(d);
+  return result;
+}
+
+bool platform::has(aspect a) const {
+  const std::vector<device> devices = get_devices();
+  return std::all_of(devices.begin(), devices.end(), [&](const device &d) { return d.has(a); });
+}
+
+std::vector<device> platform::get_devices(info::device_type type) const {
+  std::vector<device> result;
+  if (type == info::device_type::automatic) {  // the platform's device the default selector prefers
+    const device *best = nullptr;
+    int bestScore = -1;
+    std::vector<device> all = get_devices();
+    for (const device &d : all)
+      if (int score = default_selector_v(d); score > bestScore) {
+        best = &d;
+        bestScore = score;
+      }
+    if (best) result.push_back(*best);
+    return result;
+  }
+  for (auto &impl : detail::get_platform_devices(*impl_)) {
+    device d(impl);
+    if (type == info::device_type::all || d.get_info<info::device::device_type>() == type) result.push_back(d);
+  }
+  return result;
+}
+
+int detail::aspect_selector_fn::operator()(const device &d) const {
+  const bool ok = std::all_of(required.begin(), required.end(), [&](aspect a) { return d.has(a); }) &&
+                  std::none_of(denied.begin(), denied.end(), [&](aspect a) { return d.has(a); });
+  return ok ? std::max(default_selector_v(d), 0) + 1 : -1;
+}
+
+detail::aspect_selector_fn aspect_selector(const std::vector<aspect> &required, const std::vector<aspect> &denied) {
+  return detail::aspect_selector_fn{required, denied};
+}
+
+context::context(const device &dev, async_handler handler, const property_list &props)
+    : property_holder("context", props), impl_(detail::make_context({dev.impl()}, handler)) {}
+
+context::context(const std::vector<device> &devices, async_handler handler, const property_list &props)
+    : property_holder("context", props) {
+  if (devices.empty()) throw exception(make_error_code(errc::invalid), "a context needs at least one device");
+  std::vector<std::shared_ptr<detail::device_impl>> impls;
+  for (const device &d : devices) impls.push_back(d.impl());
+  impl_ = detail::make_context(impls, handler);
 }
 
 std::vector<platform> platform::get_platforms() {
@@ -35,6 +95,11 @@ std::vector<event> event::get_wait_list() const {
 }
 
 void handler::add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
+
+bool handler::has_access(const detail::buffer_access &access) const {
+  return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),
+                     [&](const detail::buffer_access &a) { return detail::same_access(a, access); });
+}
 
 void *handler::add_stream(std::size_t total_bytes, std::size_t work_item_bytes) {
   detail::stream_control *control = nullptr;
@@ -54,6 +119,13 @@ void handler::depends_on(event e) {
 }
 
 namespace detail {
+void handler_internals::drop_access(handler &h, const buffer_access &access) {
+  auto &accesses = h.desc_.accesses;
+  auto found = std::find_if(accesses.rbegin(), accesses.rend(),
+                            [&](const buffer_access &a) { return same_access(a, access); });
+  if (found != accesses.rend()) accesses.erase(std::next(found).base());
+}
+
 property_holder::property_holder(const char *owner, const property_list &props)
     : owner_(owner), props_(props.empty() ? nullptr : std::make_shared<const property_list>(props)) {}
 }  // namespace detail
@@ -63,6 +135,22 @@ event queue::memcpy(void *destination, const void *source, std::size_t bytes, co
     h.depends_on(dependencies);
     h.memcpy(destination, source, bytes);
   });
+}
+
+event queue::memcpy(void *destination, const void *source, std::size_t bytes, event dependency) {
+  return memcpy(destination, source, bytes, std::vector<event>{dependency});
+}
+
+event queue::memset(void *pointer, int value, std::size_t bytes, event dependency) {
+  return memset(pointer, value, bytes, std::vector<event>{dependency});
+}
+
+event queue::prefetch(const void *ptr, std::size_t numBytes, event depEvent) {
+  return prefetch(ptr, numBytes, std::vector<event>{depEvent});
+}
+
+event queue::mem_advise(const void *ptr, std::size_t numBytes, int advice, event depEvent) {
+  return mem_advise(ptr, numBytes, advice, std::vector<event>{depEvent});
 }
 
 event queue::memset(void *pointer, int value, std::size_t bytes, const std::vector<event> &dependencies) {

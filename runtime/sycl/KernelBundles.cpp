@@ -201,3 +201,57 @@ void kernel_bundle_data::set_kernels(std::vector<kernel_id> kernels) {
 }
 
 }  // namespace sycl::detail
+
+namespace sycl {
+
+std::vector<kernel_id> get_kernel_ids() {
+  std::vector<kernel_id> ids;
+  for (const void *entry : detail::kernel_entries()) ids.emplace_back(entry);
+  return ids;
+}
+
+bool is_compatible(const std::vector<kernel_id> &kernelIds, const device &dev) {
+  return std::all_of(kernelIds.begin(), kernelIds.end(), [&](const kernel_id &id) {
+    return detail::kernel_incompatibility(id.host_entry(), *dev.impl()).empty();
+  });
+}
+
+// §4.11.11: compile, link and build. A bundle's devices are the devices of a
+// call that names none.
+kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
+                                            const std::vector<device> &devs, const property_list &) {
+  return kernel_bundle<bundle_state::object>(detail::change_state({inputBundle.data().get()}, devs, false, "compile"));
+}
+kernel_bundle<bundle_state::object> compile(const kernel_bundle<bundle_state::input> &inputBundle,
+                                            const property_list &propList) {
+  return compile(inputBundle, inputBundle.get_devices(), propList);
+}
+kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
+                                             const std::vector<device> &devs, const property_list &) {
+  return kernel_bundle<bundle_state::executable>(
+      detail::change_state(detail::bundle_data(objectBundles), devs, true, "link"));
+}
+kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
+                                             const std::vector<device> &devs, const property_list &) {
+  return kernel_bundle<bundle_state::executable>(detail::change_state({objectBundle.data().get()}, devs, true, "link"));
+}
+kernel_bundle<bundle_state::executable> link(const std::vector<kernel_bundle<bundle_state::object>> &objectBundles,
+                                             const property_list &) {
+  const std::vector<const detail::kernel_bundle_data *> data = detail::bundle_data(objectBundles);
+  return kernel_bundle<bundle_state::executable>(
+      detail::change_state(data, detail::common_devices(data), true, "link"));
+}
+kernel_bundle<bundle_state::executable> link(const kernel_bundle<bundle_state::object> &objectBundle,
+                                             const property_list &propList) {
+  return link(objectBundle, objectBundle.get_devices(), propList);
+}
+kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
+                                              const std::vector<device> &devs, const property_list &) {
+  return kernel_bundle<bundle_state::executable>(detail::change_state({inputBundle.data().get()}, devs, true, "build"));
+}
+kernel_bundle<bundle_state::executable> build(const kernel_bundle<bundle_state::input> &inputBundle,
+                                              const property_list &propList) {
+  return build(inputBundle, inputBundle.get_devices(), propList);
+}
+
+}  // namespace sycl

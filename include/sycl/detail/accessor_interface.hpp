@@ -11,9 +11,9 @@
 #pragma once
 
 #include "../range.hpp"
+#include "std_parts.hpp"
 
 #include <cstddef>
-#include <iterator>
 #include <type_traits>
 #include <utility>
 

@@ -5,8 +5,8 @@
 
 #include "../context.hpp"
 #include "../property_list.hpp"
+#include "std_parts.hpp"
 
-#include <mutex>
 #include <utility>
 
 namespace sycl::detail {

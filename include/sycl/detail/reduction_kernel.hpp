@@ -40,11 +40,11 @@
 // order into the target (BabelStream's dot: no fill before the kernel).
 #pragma once
 
+#include "std_parts.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <functional>
-#include <iterator>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -245,13 +245,9 @@ struct handler_internals {
   static void add_access(handler &h, const buffer_access &access) { h.add_access(access); }
   // Takes back a requirement the command group registered (an accessor the
   // kernel will not use): the last one equal to `access`, so that an equal
-  // requirement of another accessor the kernel does use stays.
-  static void drop_access(handler &h, const buffer_access &access) {
-    auto &accesses = h.desc_.accesses;
-    auto found = std::find_if(accesses.rbegin(), accesses.rend(),
-                              [&](const buffer_access &a) { return same_access(a, access); });
-    if (found != accesses.rend()) accesses.erase(std::next(found).base());
-  }
+  // requirement of another accessor the kernel does use stays. Defined in
+  // runtime/sycl/HeaderBodies.cpp.
+  ONEPASS_RT_API static void drop_access(handler &h, const buffer_access &access);
 };
 
 // A reduction's place in the group's local memory: a value per work-item,

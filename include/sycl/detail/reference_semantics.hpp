@@ -3,10 +3,11 @@
 // with it.
 #pragma once
 
+#include "std_parts.hpp"
+
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 
 namespace sycl::detail {
 

@@ -8,12 +8,11 @@
 #include "../exception.hpp"
 #include "../info.hpp"
 #include "defines.hpp"
+#include "std_parts.hpp"
 
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
