@@ -14,15 +14,19 @@
 
 #include <cstddef>  // defines __GLIBCXX__ under libstdc++
 
-#if defined(__GLIBCXX__) && __has_include(<bits/std_function.h>) && __has_include(<bits/std_mutex.h>) && \
-    __has_include(<bits/stl_iterator.h>) && __has_include(<bits/range_access.h>)
+// (In the order <functional> and <iterator> include them.)
+#if defined(__GLIBCXX__) && __has_include(<bits/std_function.h>) && __has_include(<bits/refwrap.h>) && \
+    __has_include(<bits/std_mutex.h>) && __has_include(<bits/stl_iterator.h>) && __has_include(<bits/range_access.h>)
+#include <bits/stl_function.h>
 #include <bits/functional_hash.h>
-#include <bits/range_access.h>
+#include <bits/invoke.h>
+#include <bits/refwrap.h>
 #include <bits/std_function.h>
 #include <bits/std_mutex.h>
-#include <bits/stl_function.h>
-#include <bits/stl_iterator.h>
+#include <bits/stl_iterator_base_types.h>
 #include <bits/stl_iterator_base_funcs.h>
+#include <bits/stl_iterator.h>
+#include <bits/range_access.h>
 #else
 #include <functional>
 #include <iterator>
