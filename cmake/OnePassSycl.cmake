@@ -21,7 +21,8 @@ function(onepass_add_sycl_executable name)
   endforeach()
   set(output ${ARG_OUTPUT_DIR}/${name})
   add_custom_command(OUTPUT ${output}
-    COMMAND ${ONEPASS_BIN_DIR}/onepass++ -fsycl-sscp ${ARG_FLAGS} ${sources} ${ARG_LIBS} -o ${output}
+    COMMAND ${ONEPASS_BIN_DIR}/onepass++ -fsycl-sscp ${ARG_FLAGS} ${ONEPASS_SANITIZE_PROGRAM_FLAGS} ${sources} ${ARG_LIBS}
+            -o ${output}
     # File-level dependencies: a changed header, plugin or driver rebuilds the program.
     DEPENDS ${sources} ${ARG_DEPENDS} ${ONEPASS_COPIED_HEADERS} onepass-toolchain
             $<TARGET_FILE:onepass-clang-plugin> $<TARGET_FILE:onepass++>

@@ -77,6 +77,7 @@ Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize,
     if (Error err = linkExternalDefinitions(kernel, specialization.libraries)) return err;
   Module &module = *kernel.module;
   const std::string dumpName = std::string(kernelSymbol) + translator.dumpSuffix();
+  stripHostSanitizers(module, translator.runsInHostProcess());
 
   if (Error err = translator.checkKernel(kernel)) return err;
   // Launch constants, once for every target: a local accessor's range makes

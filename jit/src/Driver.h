@@ -42,6 +42,10 @@ public:
   // In messages ("CPU", "PTX") and in dump names (".sm_90" or "").
   virtual const char *name() const = 0;
   virtual std::string dumpSuffix() const { return ""; }
+  // Whether kernels run in the program's own process (the CPU device): the
+  // checks a program compiled with -fsanitize=undefined has in its kernels
+  // then stay, calling the program's sanitizer runtime.
+  virtual bool runsInHostProcess() const { return false; }
   // Rejects a kernel the target cannot run, before any work.
   virtual llvm::Error checkKernel(const KernelModule &) { return llvm::Error::success(); }
   virtual llvm::Expected<llvm::TargetMachine *> machine() = 0;

@@ -136,6 +136,21 @@ void eraseUnusedFunctions(Module &module) {
   }
 }
 
+void stripHostSanitizers(Module &module, bool keepChecks) {
+  for (Function &fn : module.functions()) {
+    for (Attribute::AttrKind kind : {Attribute::SanitizeAddress, Attribute::SanitizeThread, Attribute::SanitizeMemory,
+                                     Attribute::SanitizeHWAddress, Attribute::SanitizeMemTag})
+      fn.removeFnAttr(kind);
+    if (keepChecks || !fn.isDeclaration() || !fn.getName().starts_with("__ubsan_handle_")) continue;
+    for (User *user : make_early_inc_range(fn.users()))
+      if (auto *call = dyn_cast<CallBase>(user); call && call->getCalledOperand() == &fn) {
+        // A handler that does not return is followed by `unreachable`; one
+        // that does (recoverable checks) falls through to the checked code.
+        call->eraseFromParent();
+      }
+  }
+}
+
 void internalizeAllBut(Module &module, const Function &keep) {
   for (Function &fn : module.functions())
     if (!fn.isDeclaration() && &fn != &keep) fn.setLinkage(GlobalValue::InternalLinkage);

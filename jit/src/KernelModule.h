@@ -61,6 +61,15 @@ llvm::Expected<KernelModule> loadKernelModule(llvm::LLVMContext &ctx, const void
 // translation unit, what the launch wrapper fully inlined).
 void eraseUnusedFunctions(llvm::Module &module);
 
+// What a program compiled with -fsanitize=... left in its kernels' device
+// code: the functions' sanitize_address/thread/memory attributes always go
+// (the JIT runs no sanitizer pass, and the inliner would not inline code
+// with them into the target's entry, which has none); UBSan's checks (calls
+// to `__ubsan_handle_*`) go unless `keepChecks` (the CPU device: its kernels
+// call the program's UBSan runtime). A dropped check's failure path is left
+// unreachable, so the optimizer removes the check.
+void stripHostSanitizers(llvm::Module &module, bool keepChecks);
+
 // Makes every defined function but `keep` internal, so optimization can drop
 // what `keep` does not reach.
 void internalizeAllBut(llvm::Module &module, const llvm::Function &keep);

@@ -185,6 +185,11 @@ CUresult cuCtxCreate_v2(void **context, unsigned, int device) {
   tCurrentContext = *context;
   return kSuccess;
 }
+CUresult cuCtxDestroy_v2(void *context) {
+  if (!context) return kInvalidValue;
+  delete static_cast<FakeContext *>(context);
+  return kSuccess;
+}
 CUresult cuCtxPushCurrent_v2(void *context) {
   if (!context) return kInvalidValue;
   tContextStack.push_back(tCurrentContext);
@@ -337,6 +342,11 @@ struct FakeStream {
 CUresult cuStreamCreate(void **stream, unsigned) {
   if (!tCurrentContext) return kInvalidContext;
   *stream = new FakeStream{tCurrentContext};
+  return kSuccess;
+}
+CUresult cuStreamDestroy_v2(void *stream) {
+  if (!stream) return kInvalidValue;
+  delete static_cast<FakeStream *>(stream);
   return kSuccess;
 }
 CUresult cuStreamGetCtx(void *stream, void **context) {

@@ -160,8 +160,11 @@ void cudaQueueContextInterop(void *driver, const sycl::device &dev, bool kernels
   auto contextPop = reinterpret_cast<ContextPop>(dlsym(driver, "cuCtxPopCurrent_v2"));
   auto contextSet = reinterpret_cast<ContextSet>(dlsym(driver, "cuCtxSetCurrent"));
   auto memsetAsync = reinterpret_cast<MemsetAsync>(dlsym(driver, "cuMemsetD32Async"));
-  if (!check("cuStreamCreate/Synchronize, cuCtxCreate/PopCurrent/SetCurrent found",
-             streamCreate && streamSynchronize && contextCreate && contextPop && contextSet && memsetAsync))
+  auto streamDestroy = reinterpret_cast<StreamCall>(dlsym(driver, "cuStreamDestroy_v2"));
+  auto contextDestroy = reinterpret_cast<ContextSet>(dlsym(driver, "cuCtxDestroy_v2"));
+  if (!check("cuStreamCreate/Synchronize/Destroy, cuCtxCreate/PopCurrent/SetCurrent/Destroy found",
+             streamCreate && streamSynchronize && contextCreate && contextPop && contextSet && memsetAsync &&
+                 streamDestroy && contextDestroy))
     return;
   sycl::context ctx(dev);
   CUctx_st *primary = sycl::get_native<sycl::backend::cuda>(ctx).at(0);
@@ -251,9 +254,12 @@ void cudaQueueContextInterop(void *driver, const sycl::device &dev, bool kernels
     contextSet(own);
     const bool made = streamCreate(&foreign, 0) == 0;
     contextSet(primary);
-    if (check("cuStreamCreate in another context", made))
+    if (check("cuStreamCreate in another context", made)) {
       checkThrows("make_queue<cuda> of a stream of another context", sycl::errc::invalid,
                   [&] { (void)sycl::make_queue<sycl::backend::cuda>(foreign, ctx); });
+      streamDestroy(foreign);
+    }
+    contextDestroy(own);  // no SYCL object of it is left
   }
 }
 

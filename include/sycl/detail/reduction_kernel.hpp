@@ -536,7 +536,8 @@ void handler::reduce_range(range<Dimensions> global_range, const Kernel &kernel,
                                            it.get_global_id(0), total, workers, call);
     }
   });
-  desc_.kernel.work_per_item = (total + groups * group - 1) / (groups * group);  // the CPU's share per work-item
+  // The CPU's share per work-item (an empty range launches no work-item).
+  desc_.kernel.work_per_item = groups == 0 ? 1 : (total + groups * group - 1) / (groups * group);
 }
 
 // parallel_for(nd_range, reductions..., kernel): kernel(nd_item, reducer &...).

@@ -47,6 +47,7 @@ namespace {
 class CpuTranslator final : public Translator {
 public:
   const char *name() const override { return "CPU"; }
+  bool runsInHostProcess() const override { return true; }
 
   Expected<TargetMachine *> machine() override {
     if (!machine_) {

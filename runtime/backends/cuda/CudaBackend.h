@@ -64,10 +64,12 @@ struct Backend {
   std::vector<std::unique_ptr<Device>> devices;
 };
 
-// The backend's one instance.
+// The backend's one instance, never destroyed: at exit the driver owns (and
+// frees) the contexts, streams and events, and a runtime thread that still
+// releases a marker finds the devices where they were.
 inline Backend &backend() {
-  static Backend instance;
-  return instance;
+  static Backend *instance = new Backend;
+  return *instance;
 }
 
 inline int fail(char **error, const std::string &message) { return rt::reportBackendError(error, message); }
