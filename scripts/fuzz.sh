@@ -2,6 +2,8 @@
 # Builds and runs OnePass's libFuzzer targets (issue 21) with ASan and UBSan:
 #   kernel_image  the kernel-image reader (common/image: parse, bitcode extraction)
 #   cache_entry   the persistent kernel cache's entry reader (runtime/core/KernelCache)
+#   environment   the environment variables' parsers: ONEPASS_DEVICE_SELECTOR,
+#                 ONEPASS_CACHE_MAX_SIZE, ONEPASS_LOG_FILE (runtime/core)
 # Seeds are written fresh (tests/fuzz/make_seeds.cpp: valid images of every
 # shape stage 1 writes); each target runs for the given time and prints its
 # executions. A crash, leak, out-of-memory or sanitizer report fails the run
@@ -27,13 +29,20 @@ image_sources=("$root/common/image/KernelImage.cpp" "$root/common/image/ImageBit
 "$cxx" "${flags[@]}" "$root/tests/fuzz/cache_entry_fuzzer.cpp" "$root/runtime/core/KernelCache.cpp" \
   "$root/runtime/core/Environment.cpp" "$root/runtime/core/Log.cpp" "$root/common/image/KernelImage.cpp" \
   -o "$out/cache_entry"
+"$cxx" "${flags[@]}" "$root/tests/fuzz/environment_fuzzer.cpp" "$root/runtime/core/DeviceSelector.cpp" \
+  "$root/runtime/core/Environment.cpp" "$root/runtime/core/Log.cpp" -o "$out/environment"
 "$cxx" -std=c++17 -O1 -I"$root/common/image" "$root/tests/fuzz/make_seeds.cpp" "$root/common/image/KernelImage.cpp" \
   -lzstd -o "$out/make_seeds"
 status=0
-for target in kernel_image cache_entry; do
+for target in kernel_image cache_entry environment; do
   corpus=$out/corpus/$target
   mkdir -p "$corpus"
-  "$out/make_seeds" "$corpus"
+  if [ "$target" = environment ]; then
+    # Seeds: the documented forms of the three variables (tests/fuzz/environment_seeds).
+    cp "$root"/tests/fuzz/environment_seeds/* "$corpus/"
+  else
+    "$out/make_seeds" "$corpus"
+  fi
   log=$out/$target.log
   # (ONEPASS_LOG=error: the cache reader warns about every corrupt entry.)
   if ONEPASS_LOG=error "$out/$target" -max_total_time="$seconds" -rss_limit_mb=2048 -malloc_limit_mb=1024 \

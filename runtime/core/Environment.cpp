@@ -1,6 +1,7 @@
 #include "Environment.h"
 
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 #include <thread>
 
@@ -40,7 +41,9 @@ std::string cacheDirectory() {
 bool parseSize(const std::string &value, uint64_t &bytes) {
   char *end = nullptr;
   if (value.empty() || !std::isdigit(static_cast<unsigned char>(value[0]))) return false;
+  errno = 0;
   const unsigned long long number = std::strtoull(value.c_str(), &end, 10);
+  if (errno == ERANGE) return false;  // more than 64 bits: malformed, not "unlimited"
   unsigned shift = 0;
   switch (*end) {
   case '\0': break;

@@ -28,18 +28,7 @@ FILE *logStream() {
   static FILE *stream = [] {
     const std::string pattern = env::logFile();
     if (pattern.empty()) return stderr;
-    std::string path;
-    for (size_t i = 0; i < pattern.size(); ++i) {
-      if (pattern[i] == '%' && i + 1 < pattern.size()) {
-        const char c = pattern[++i];
-        if (c == 'p') path += std::to_string(getpid());
-        else if (c == 'r') path += env::mpiRank();
-        else if (c == '%') path += '%';
-        else path += std::string("%") + c;
-      } else {
-        path += pattern[i];
-      }
-    }
+    const std::string path = expandLogPath(pattern, std::to_string(getpid()), env::mpiRank());
     FILE *file = std::fopen(path.c_str(), "a");
     if (!file) {
       std::fprintf(stderr, "[onepass] warning: cannot open ONEPASS_LOG_FILE '%s'; logging to stderr\n", path.c_str());
@@ -51,6 +40,22 @@ FILE *logStream() {
   return stream;
 }
 }  // namespace
+
+std::string expandLogPath(const std::string &pattern, const std::string &pid, const std::string &rank) {
+  std::string path;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '%' && i + 1 < pattern.size()) {
+      const char c = pattern[++i];
+      if (c == 'p') path += pid;
+      else if (c == 'r') path += rank;
+      else if (c == '%') path += '%';
+      else path += std::string("%") + c;
+    } else {
+      path += pattern[i];
+    }
+  }
+  return path;
+}
 
 bool logEnabled(LogLevel level) { return level <= configuredLevel(); }
 

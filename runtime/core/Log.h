@@ -10,6 +10,9 @@ namespace onepass::rt {
 enum class LogLevel { Error = 0, Warning = 1, Info = 2, Debug = 3 };
 
 bool logEnabled(LogLevel level);
+// ONEPASS_LOG_FILE's path: `pattern` with %p the process id, %r the MPI
+// rank and %% a percent sign (any other % stays as written).
+std::string expandLogPath(const std::string &pattern, const std::string &pid, const std::string &rank);
 void logMessage(LogLevel level, const std::string &message);
 
 }  // namespace onepass::rt

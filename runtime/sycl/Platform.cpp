@@ -5,6 +5,7 @@
 #include "Log.h"
 #include "Runtime.h"
 #include "BackendPlugins.h"
+#include "DeviceSelector.h"
 #include "CpuBackend.h"
 
 #include <algorithm>
@@ -105,91 +106,25 @@ std::string lowercase(std::string text) {
   return text;
 }
 
-// ONEPASS_DEVICE_SELECTOR: a comma-separated list of terms, each maybe
-// negated with `!`: `cpu`, `gpu`, `cuda` (a kind or backend), `<backend>:<n>`
-// or `<backend>:*` (a backend's n-th device, or all of them), or any other
-// word, a case-insensitive part of the device's name (`h100`). A device is
-// seen if it matches a positive term (or there is none) and no negated one.
-struct SelectorTerm {
-  bool negated = false;
-  std::string backend;  // "cpu", "cuda", or "" for any
-  std::string type;     // "cpu", "gpu", or "" for any
-  int index = -1;       // -1: every device of the backend
-  std::string name;     // a part of the name, lowercase, or ""
-  bool matches(const std::string &deviceBackend, const device_properties &p, int deviceIndex) const {
-    if (!backend.empty() && backend != deviceBackend) return false;
-    if (!type.empty() && type != (p.type == info::device_type::gpu ? "gpu" : "cpu")) return false;
-    if (index >= 0 && index != deviceIndex) return false;
-    return name.empty() || lowercase(p.name).find(name) != std::string::npos;
-  }
-};
-
-std::vector<SelectorTerm> parseSelector(const std::string &text) {
-  std::vector<SelectorTerm> terms;
-  auto bad = [&](const std::string &token, const std::string &why) {
-    rt::raise(errc::invalid, "ONEPASS_DEVICE_SELECTOR='" + text + "': '" + token + "' " + why +
-                                 " (terms, separated by commas, each maybe negated with '!': cpu, gpu, cuda, "
-                                 "<backend>:<index>, <backend>:*, or a part of a device's name)");
-  };
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t comma = text.find(',', start);
-    std::string token = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    token.erase(0, token.find_first_not_of(" \t"));
-    token.erase(token.find_last_not_of(" \t") + 1);
-    SelectorTerm term;
-    std::string word = lowercase(token);
-    if (!word.empty() && word[0] == '!') {
-      term.negated = true;
-      word.erase(0, 1);
-    }
-    if (word.empty()) bad(token, "is an empty term");
-    const std::size_t colon = word.find(':');
-    if (colon != std::string::npos) {
-      term.backend = word.substr(0, colon);
-      const std::string which = word.substr(colon + 1);
-      if (term.backend != "cpu" && term.backend != "cuda") bad(token, "names no backend OnePass has (cpu, cuda)");
-      if (which != "*") {
-        if (which.empty() || which.size() > 4 || which.find_first_not_of("0123456789") != std::string::npos)
-          bad(token, "needs a device index or '*' after the colon");
-        term.index = std::stoi(which);
-      }
-    } else if (word == "cpu" || word == "gpu") {
-      term.type = word;
-    } else if (word == "cuda") {
-      term.backend = word;
-    } else {
-      term.name = word;
-    }
-    terms.push_back(term);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return terms;
-}
-
 // Leaves out the devices ONEPASS_DEVICE_SELECTOR does not select (each
 // backend's devices keep their indices: `cuda:1` is the second CUDA device).
 void applySelector(std::vector<std::shared_ptr<platform_impl>> &list) {
   const std::string text = rt::env::deviceSelector();
   if (text.empty()) return;
-  const std::vector<SelectorTerm> terms = parseSelector(text);
-  const bool anyPositive = std::any_of(terms.begin(), terms.end(), [](const SelectorTerm &t) { return !t.negated; });
+  std::vector<rt::SelectorTerm> terms;
+  std::string error;
+  if (!rt::parseSelector(text, terms, error)) rt::raise(errc::invalid, "ONEPASS_DEVICE_SELECTOR='" + text + "': " + error);
   for (const auto &platform : list) {
     const std::string backendName = platform->properties.backend_kind == backend::cuda ? "cuda" : "cpu";
     std::vector<std::shared_ptr<device_impl>> kept;
     for (std::size_t i = 0; i < platform->devices.size(); ++i) {
       const auto &device = platform->devices[i];
-      auto matches = [&](const SelectorTerm &t) { return t.matches(backendName, device->properties, int(i)); };
-      const bool selected = (!anyPositive || std::any_of(terms.begin(), terms.end(), [&](const SelectorTerm &t) {
-                              return !t.negated && matches(t);
-                            })) &&
-                            std::none_of(terms.begin(), terms.end(),
-                                         [&](const SelectorTerm &t) { return t.negated && matches(t); });
-      if (selected) kept.push_back(device);
+      const device_properties &p = device->properties;
+      if (rt::selectorSelects(terms, backendName, p.type == info::device_type::gpu, p.name, int(i)))
+        kept.push_back(device);
       else
         absentBackends().push_back("ONEPASS_DEVICE_SELECTOR='" + text + "' leaves out " + backendName + ":" +
-                                   std::to_string(i) + " '" + device->properties.name + "'");
+                                   std::to_string(i) + " '" + p.name + "'");
     }
     platform->devices = std::move(kept);
   }
