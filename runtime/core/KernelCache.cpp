@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -158,9 +159,11 @@ void KernelCache::store(const std::string &key, const void *data, size_t size) c
     out.write(reinterpret_cast<const char *>(&header), sizeof header);
     out.write(key.data(), key.size());
     out.write(static_cast<const char *>(data), size);
+    // The buffered tail reaches the file at close: a full disk may fail
+    // only then, and a short file must not be renamed into place.
+    out.close();
     if (!out) {
-      ONEPASS_LOG(Warning, "cannot write kernel cache entry " << temporary);
-      out.close();
+      ONEPASS_LOG(Warning, "cannot write kernel cache entry " << temporary << ": " << std::strerror(errno));
       std::remove(temporary.c_str());
       return;
     }

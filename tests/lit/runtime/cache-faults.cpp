@@ -1,8 +1,11 @@
 // Faults in the persistent kernel cache (issue 21): entries emptied,
-// truncated, swapped (a whole, valid entry under another kernel's name),
-// foreign files beside them, and a directory that cannot be created. Each is
-// detected and the kernel rebuilt (never a bad binary loaded), or ignored;
-// the program's results are right every time.
+// truncated, bit-flipped, of another format version, swapped (a whole, valid
+// entry under another kernel's name), foreign files beside them, a directory
+// that cannot be created, and, through an LD_PRELOAD shim
+// (Inputs/cache_fault_shim.cpp), a full disk, a read-only file system and an
+// entry deleted between the lookup and the load. Each is detected and the
+// kernel rebuilt (never a bad binary loaded), or ignored; the program's
+// results are right every time.
 // RUN: %onepass -fsycl-sscp -O2 %s -o %t
 // RUN: rm -rf %t.cache
 // RUN: env ONEPASS_CACHE_DIR=%t.cache %t | FileCheck %s --check-prefix=RIGHT
@@ -14,12 +17,32 @@
 // Truncated entries:
 // RUN: for f in %t.cache/*.bin; do truncate -s 100 $f; done
 // RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=REBUILT
+// A bit flipped in the middle of each entry (its checksum no longer agrees):
+// RUN: for f in %t.cache/*.bin; do printf '\377' | dd of=$f bs=1 seek=300 conv=notrunc status=none; done
+// RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=REBUILT
+// Entries of another format version (the magic's last byte is the version):
+// RUN: for f in %t.cache/*.bin; do printf '9' | dd of=$f bs=1 seek=7 conv=notrunc status=none; done
+// RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=REBUILT
 // One kernel's entry copied over the other's:
 // RUN: cp $(ls %t.cache/*.bin | head -1) $(ls %t.cache/*.bin | tail -1)
 // RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=SWAPPED
 // Foreign files, and a directory where an entry would be:
 // RUN: echo foreign > %t.cache/0123456789abcdef.bin && echo notes > %t.cache/README && mkdir -p %t.cache/sub.bin
 // RUN: env ONEPASS_CACHE_DIR=%t.cache ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=CACHED
+// The file system's own faults, through the shim. A full disk: nothing is
+// written, nothing half-written is left, and a later run stores whole entries:
+// RUN: %clangxx -shared -fPIC -O1 %S/Inputs/cache_fault_shim.cpp -o %t.shim.so -ldl
+// RUN: rm -rf %t.full && mkdir %t.full
+// RUN: env ONEPASS_CACHE_DIR=%t.full ONEPASS_LOG=info LD_PRELOAD=%t.shim.so ONEPASS_TEST_CACHE_FAULT=full %t 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: ls -A %t.full | wc -l | FileCheck %s --check-prefix=NONE
+// RUN: env ONEPASS_CACHE_DIR=%t.full ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=STORED
+// RUN: env ONEPASS_CACHE_DIR=%t.full ONEPASS_LOG=info %t 2>&1 | FileCheck %s --check-prefix=CACHED
+// A read-only file system:
+// RUN: rm -rf %t.ro && mkdir %t.ro
+// RUN: env ONEPASS_CACHE_DIR=%t.ro ONEPASS_LOG=info LD_PRELOAD=%t.shim.so ONEPASS_TEST_CACHE_FAULT=readonly %t 2>&1 | FileCheck %s --check-prefix=READONLY
+// RUN: ls -A %t.ro | wc -l | FileCheck %s --check-prefix=NONE
+// Entries deleted between the lookup and the load (another process pruning):
+// RUN: env ONEPASS_CACHE_DIR=%t.full ONEPASS_LOG=info LD_PRELOAD=%t.shim.so ONEPASS_TEST_CACHE_FAULT=vanish %t 2>&1 | FileCheck %s --check-prefix=VANISH
 // A cache directory that cannot be made (even root cannot create one in /proc):
 // RUN: env ONEPASS_CACHE_DIR=/proc/onepass-cache-test %t 2>&1 | FileCheck %s --check-prefix=UNWRITABLE
 #include <sycl/sycl.hpp>
@@ -36,6 +59,21 @@
 // SWAPPED-DAG: binary from the cache
 // SWAPPED-DAG: warning: kernel cache entry {{.*}}.bin is corrupt or stale; rebuilding it
 // SWAPPED: right
+// FULL: warning: cannot write kernel cache entry {{.*}}.bin.tmp.{{.*}}: No space left on device
+// FULL-NOT: corrupt
+// FULL: right
+// NONE: {{^0$}}
+// STORED-NOT: warning
+// STORED: : JIT
+// STORED-NOT: warning
+// STORED: right
+// READONLY: warning: cannot write kernel cache entry {{.*}}.bin.tmp.{{.*}}: Read-only file system
+// READONLY-NOT: corrupt
+// READONLY: right
+// VANISH-NOT: warning
+// VANISH: : JIT
+// VANISH-NOT: warning
+// VANISH: right
 // UNWRITABLE: warning: kernel cache disabled: cannot create its directory '/proc/onepass-cache-test'
 // UNWRITABLE-NOT: warning
 // UNWRITABLE: right
