@@ -4,17 +4,22 @@
 #   cache_entry   the persistent kernel cache's entry reader (runtime/core/KernelCache)
 #   environment   the environment variables' parsers: ONEPASS_DEVICE_SELECTOR,
 #                 ONEPASS_CACHE_MAX_SIZE, ONEPASS_LOG_FILE (runtime/core)
+#   kernel_attributes  stage 1's kernel attribute reader, through the compiler:
+#                 generated kernels with hostile attribute arguments, compiled
+#                 by <build-dir>/bin/onepass++ (tests/fuzz/attribute_fuzzer.py;
+#                 not coverage-guided: the plugin runs inside clang-22)
 # Seeds are written fresh (tests/fuzz/make_seeds.cpp: valid images of every
 # shape stage 1 writes); each target runs for the given time and prints its
 # executions. A crash, leak, out-of-memory or sanitizer report fails the run
 # and leaves the input under <out>/findings/ (reproduce: <out>/<target> <file>).
-#   bash scripts/fuzz.sh [seconds per target, default 60] [out-dir, default build/fuzz]
+#   bash scripts/fuzz.sh [seconds per target, default 60] [out-dir, default build/fuzz] [build-dir, default build]
 # Exits 77 (skipped) where clang++-22 cannot build fuzzers (Debian:
 # libclang-rt-22-dev, which scripts/setup-deps.sh installs).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 seconds=${1:-60}
 out=${2:-$root/build/fuzz}
+build=${3:-$root/build}
 cxx=${ONEPASS_FUZZ_CXX:-clang++-22}
 mkdir -p "$out/findings"
 if ! echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char *, unsigned long) { return 0; }' |
@@ -55,4 +60,10 @@ for target in kernel_image cache_entry environment; do
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo '?')
   echo "fuzz: $target: $runs executions in ${seconds} s, corpus $(ls "$corpus" | wc -l) inputs: $result"
 done
+if [ -x "$build/bin/onepass++" ]; then
+  python3 "$root/tests/fuzz/attribute_fuzzer.py" --onepass "$build/bin/onepass++" --seconds "$seconds" \
+    --out "$out/kernel_attributes" || status=1
+else
+  echo "fuzz: kernel_attributes: SKIPPED: no $build/bin/onepass++ (build OnePass first)"
+fi
 exit $status
