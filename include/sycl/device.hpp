@@ -144,7 +144,8 @@ public:
     else if constexpr (std::is_same_v<Param, d::global_mem_size>) return p.global_mem_size;
     else if constexpr (std::is_same_v<Param, d::global_mem_cache_line_size>) return p.cache_line_size;
     else if constexpr (std::is_same_v<Param, d::local_mem_size>) return p.local_mem_size;
-    else if constexpr (std::is_same_v<Param, d::mem_base_addr_align>) return 8u * 128u;
+    else if constexpr (std::is_same_v<Param, d::mem_base_addr_align>)
+      return static_cast<std::uint32_t>(8 * detail::mem_base_addr_align_bytes);
     else if constexpr (std::is_same_v<Param, d::is_available>) return true;
     else if constexpr (std::is_same_v<Param, d::sub_group_sizes>) return p.sub_group_sizes;
     else if constexpr (std::is_same_v<Param, d::platform>) return get_platform();

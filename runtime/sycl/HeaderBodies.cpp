@@ -94,7 +94,21 @@ std::vector<event> event::get_wait_list() const {
   return result;
 }
 
-void handler::add_access(const detail::buffer_access &access) { desc_.accesses.push_back(access); }
+void handler::add_access(const detail::buffer_access &access) {
+  // §4.7.2.3: the origin of a sub-buffer that a device accesses must be a
+  // multiple of the device's mem_base_addr_align, checked by the accessor's
+  // constructor (or handler::require for a placeholder). Host tasks and host
+  // accessors run on no device.
+  const std::uintptr_t origin = access.token - detail::buffer_token(*access.buffer);
+  if (!access.on_host && origin % detail::mem_base_addr_align_bytes != 0)
+    throw exception(make_error_code(errc::invalid),
+                    "accessor: the sub-buffer starts at byte " + std::to_string(origin) +
+                        " of its buffer, which is not a multiple of info::device::mem_base_addr_align (" +
+                        std::to_string(8 * detail::mem_base_addr_align_bytes) + " bits, " +
+                        std::to_string(detail::mem_base_addr_align_bytes) +
+                        " bytes): a device may access only sub-buffers that start there (SYCL 2020 §4.7.2.3)");
+  desc_.accesses.push_back(access);
+}
 
 bool handler::has_access(const detail::buffer_access &access) const {
   return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),

@@ -835,12 +835,14 @@ void reinterpretViews(sycl::queue &q) {
     }
   }
   {
-    // The view of a sub-buffer covers the sub-buffer only (§4.7.2.1).
-    std::vector<std::uint32_t> host(n);
-    for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<std::uint32_t>(i) * 0x00010001u;
+    // The view of a sub-buffer covers the sub-buffer only (§4.7.2.1). (At
+    // element 32: 128 bytes, info::device::mem_base_addr_align, §4.7.2.3.)
+    const std::size_t count = 48;
+    std::vector<std::uint32_t> host(count);
+    for (std::size_t i = 0; i < count; ++i) host[i] = static_cast<std::uint32_t>(i) * 0x00010001u;
     {
-      sycl::buffer<std::uint32_t> b(host.data(), sycl::range<1>(n));
-      sycl::buffer<std::uint32_t> sub(b, sycl::id<1>(4), sycl::range<1>(8));
+      sycl::buffer<std::uint32_t> b(host.data(), sycl::range<1>(count));
+      sycl::buffer<std::uint32_t> sub(b, sycl::id<1>(32), sycl::range<1>(8));
       auto bytes = sub.reinterpret<unsigned char>(sycl::range<1>(32));
       checkEqual("reinterpret of a sub-buffer: is_sub_buffer()", true, bytes.is_sub_buffer());
       {
@@ -848,8 +850,8 @@ void reinterpretViews(sycl::queue &q) {
         std::uint32_t first, last;
         std::memcpy(&first, &a[0], 4);
         std::memcpy(&last, &a[28], 4);
-        checkEqual("reinterpret of a sub-buffer at 4: its first element", 4u * 0x00010001u, first);
-        checkEqual("reinterpret of a sub-buffer at 4: its last element", 11u * 0x00010001u, last);
+        checkEqual("reinterpret of a sub-buffer at 32: its first element", 32u * 0x00010001u, first);
+        checkEqual("reinterpret of a sub-buffer at 32: its last element", 39u * 0x00010001u, last);
       }
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(bytes, h, sycl::write_only);
@@ -857,8 +859,8 @@ void reinterpretViews(sycl::queue &q) {
       });
     }
     checkArray(
-        "a kernel wrote all bytes of a reinterpreted sub-buffer [4, 12): the parent", n, host.data(),
-        [](std::size_t i) { return i >= 4 && i < 12 ? 0xEEEEEEEEu : static_cast<std::uint32_t>(i) * 0x00010001u; });
+        "a kernel wrote all bytes of a reinterpreted sub-buffer [32, 40): the parent", count, host.data(),
+        [](std::size_t i) { return i >= 32 && i < 40 ? 0xEEEEEEEEu : static_cast<std::uint32_t>(i) * 0x00010001u; });
   }
   {
     sycl::buffer<int> b{sycl::range<1>(n)};
@@ -885,7 +887,9 @@ void subBuffers(sycl::queue &q) {
     for (std::size_t i = 0; i < n; ++i) host[i] = initial(i);
     {
       sycl::buffer<int> parent(host.data(), sycl::range<1>(n));
-      sycl::buffer<int> sub(parent, sycl::id<1>(20), sycl::range<1>(30));
+      // (Sub-buffers a kernel accesses start at multiples of 32 ints: 128
+      // bytes, info::device::mem_base_addr_align, §4.7.2.3.)
+      sycl::buffer<int> sub(parent, sycl::id<1>(32), sycl::range<1>(30));
       checkEqual("sub-buffer is_sub_buffer()", true, sub.is_sub_buffer());
       checkEqual("sub-buffer get_range()", std::size_t(30), sub.get_range()[0]);
       checkEqual("sub-buffer byte_size()", std::size_t(120), sub.byte_size());
@@ -895,8 +899,8 @@ void subBuffers(sycl::queue &q) {
         h.parallel_for(sub.get_range(), [=](sycl::id<1> i) { a[i] = 1000 + static_cast<int>(i[0]); });
       });
       std::vector<int> seen = contents(parent);
-      checkArray("kernel wrote sub-buffer [20, 50): seen in the parent", n, seen.data(),
-                 [](std::size_t i) { return i >= 20 && i < 50 ? 1000 + static_cast<int>(i - 20) : initial(i); });
+      checkArray("kernel wrote sub-buffer [32, 62): seen in the parent", n, seen.data(),
+                 [](std::size_t i) { return i >= 32 && i < 62 ? 1000 + static_cast<int>(i - 32) : initial(i); });
       std::vector<int> throughSub = contents(sub);
       checkArray("host_accessor of a sub-buffer indexes from its start", 30, throughSub.data(),
                  [](std::size_t i) { return 1000 + static_cast<int>(i); });
@@ -907,8 +911,8 @@ void subBuffers(sycl::queue &q) {
       });
     }
     checkArray("sub-buffer writes written back through the parent's host pointer", n, host.data(), [](std::size_t i) {
-      if (i >= 23 && i < 28) return -(1000 + static_cast<int>(i - 20));
-      return i >= 20 && i < 50 ? 1000 + static_cast<int>(i - 20) : initial(i);
+      if (i >= 35 && i < 40) return -(1000 + static_cast<int>(i - 32));
+      return i >= 32 && i < 62 ? 1000 + static_cast<int>(i - 32) : initial(i);
     });
   }
   {
@@ -937,21 +941,22 @@ void subBuffers(sycl::queue &q) {
     std::optional<sycl::buffer<int>> sub;
     {
       sycl::buffer<int> parent(host.data(), sycl::range<1>(n));
-      sub.emplace(parent, sycl::id<1>(10), sycl::range<1>(10));
+      sub.emplace(parent, sycl::id<1>(32), sycl::range<1>(10));
     }
     doubleInKernel(q, *sub);
     sub.reset();
     checkArray("sub-buffer used after its parent object is gone: written back", n, host.data(),
-               [](std::size_t i) { return i >= 10 && i < 20 ? initial(i) * 2 + 5 : initial(i); });
+               [](std::size_t i) { return i >= 32 && i < 42 ? initial(i) * 2 + 5 : initial(i); });
   }
   {
-    // 2-D: whole rows, and a part of one row, are contiguous.
-    const std::size_t R0 = 8, R1 = 10;
+    // 2-D: whole rows, and a part of one row, are contiguous (rows of 32
+    // ints, so that each starts at a multiple of mem_base_addr_align).
+    const std::size_t R0 = 8, R1 = 32;
     std::vector<int> host(R0 * R1, 0);
     {
       sycl::buffer<int, 2> parent(host.data(), sycl::range<2>(R0, R1));
       sycl::buffer<int, 2> rows(parent, sycl::id<2>(2, 0), sycl::range<2>(3, R1));
-      sycl::buffer<int, 2> part(parent, sycl::id<2>(6, 3), sycl::range<2>(1, 4));
+      sycl::buffer<int, 2> part(parent, sycl::id<2>(6, 0), sycl::range<2>(1, 4));
       checkEqual("2-D sub-buffer of rows: get_range()", true, rows.get_range() == sycl::range<2>(3, R1));
       q.submit([&](sycl::handler &h) {
         sycl::accessor a(rows, h, sycl::write_only);
@@ -963,16 +968,16 @@ void subBuffers(sycl::queue &q) {
         h.parallel_for(part.get_range(), [=](sycl::id<2> i) { a[i] = 500 + static_cast<int>(i[1]); });
       });
     }
-    checkArray("2-D sub-buffers (rows 2-4; row 6 columns 3-6): written back", R0 * R1, host.data(), [&](std::size_t k) {
+    checkArray("2-D sub-buffers (rows 2-4; row 6 columns 0-3): written back", R0 * R1, host.data(), [&](std::size_t k) {
       std::size_t i = k / R1, j = k % R1;
       if (i >= 2 && i < 5) return 100 + static_cast<int>((i - 2) * 10 + j);
-      if (i == 6 && j >= 3 && j < 7) return 500 + static_cast<int>(j - 3);
+      if (i == 6 && j < 4) return 500 + static_cast<int>(j);
       return 0;
     });
   }
   {
-    // 3-D: a part of one plane made of whole rows.
-    const std::size_t R0 = 4, R1 = 5, R2 = 6;
+    // 3-D: a part of one plane made of whole rows (of 32 ints).
+    const std::size_t R0 = 4, R1 = 5, R2 = 32;
     std::vector<int> host(R0 * R1 * R2, 0);
     {
       sycl::buffer<int, 3> parent(host.data(), sycl::range<3>(R0, R1, R2));

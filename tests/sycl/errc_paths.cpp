@@ -221,6 +221,37 @@ void buffersAndAccessors(sycl::queue &q) {
              [&] { sycl::buffer<int> sub(b, sycl::id<1>(60), sycl::range<1>(8)); });
   expectErrc(q, "sub-buffer not contiguous (2x5 of 8x10)", sycl::errc::invalid,
              [&] { sycl::buffer<int, 2> sub(grid, sycl::id<2>(0, 0), sycl::range<2>(2, 5)); });
+  // §4.7.2.3: a device accesses only sub-buffers whose origin is a multiple
+  // of mem_base_addr_align (the accessor's constructor, or handler::require
+  // for a placeholder, throws); a host accessor may read one anywhere.
+  const std::size_t alignBytes = q.get_device().get_info<sycl::info::device::mem_base_addr_align>() / 8;
+  sycl::buffer<int> spare{sycl::range<1>(64)};
+  sycl::buffer<int> unaligned(spare, sycl::id<1>(1), sycl::range<1>(8));
+  expectErrc(q, "device accessor of a sub-buffer at 4 bytes", sycl::errc::invalid, [&] {
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(unaligned, h, sycl::write_only);
+      h.single_task([=] { a[0] = 1; });
+    });
+  });
+  expectErrc(q, "handler::require of a placeholder of a sub-buffer at 4 bytes", sycl::errc::invalid, [&] {
+    sycl::accessor<int, 1, sycl::access_mode::read> placeholder(unaligned);
+    q.submit([&](sycl::handler &h) {
+      h.require(placeholder);
+      h.single_task([=] { (void)placeholder[0]; });
+    });
+  });
+  check("a host_accessor of a sub-buffer at 4 bytes reads it", [&] {
+    sycl::host_accessor a(unaligned, sycl::read_only);
+    return a.get_range()[0] == 8;
+  }());
+  check("mem_base_addr_align is at least 128 bytes (the largest built-in type, double16)", alignBytes >= 128);
+  sycl::buffer<int> aligned(spare, sycl::id<1>(alignBytes / sizeof(int)), sycl::range<1>(8));
+  q.submit([&](sycl::handler &h) {
+     sycl::accessor a(aligned, h, sycl::write_only);
+     h.single_task([=] { a[0] = 77; });
+   }).wait();
+  check("a device accessor of a sub-buffer at mem_base_addr_align writes it",
+        sycl::host_accessor(spare, sycl::read_only)[alignBytes / sizeof(int)] == 77);
   sycl::buffer<int> half(b, sycl::id<1>(0), sycl::range<1>(32));
   expectErrc(q, "sub-buffer of a sub-buffer", sycl::errc::invalid,
              [&] { sycl::buffer<int> sub(half, sycl::id<1>(0), sycl::range<1>(8)); });

@@ -28,7 +28,7 @@ constexpr int kThreads = 4;
 constexpr int kPerThread = 1500;
 constexpr std::size_t kShared = 4;  // shared buffers
 constexpr std::size_t kPages = 4;   // pages per shared buffer
-constexpr std::size_t kPageElements = 16;
+constexpr std::size_t kPageElements = 32;  // 128 bytes: sub-buffers start at mem_base_addr_align
 constexpr std::size_t kSharedElements = kPages * kPageElements;
 
 using page_size1 = sycl::ext::onepass::property::buffer::page_size<1>;

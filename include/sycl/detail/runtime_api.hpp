@@ -158,6 +158,12 @@ struct region_side {
 };
 
 // One accessor's requirement on a buffer (an "access" of the task graph).
+// info::device::mem_base_addr_align of every OnePass device, in bytes: the
+// size of the largest built-in type (double16, long16), the least the
+// specification allows (§4.6.4.2). A sub-buffer a device accesses must start
+// at a multiple of it (§4.7.2.3; the runtime checks, handler::add_access).
+inline constexpr std::size_t mem_base_addr_align_bytes = 128;
+
 struct buffer_access {
   buffer_impl *buffer = nullptr;
   access_mode mode = access_mode::read_write;
