@@ -375,6 +375,15 @@ private:
   detail::command_group_desc desc_;
   std::unique_ptr<detail::spec_table> spec_;          // the values set, if any
   std::shared_ptr<const detail::spec_table> bundle_spec_;  // those of the kernel bundle used, if any
+  // submit(cgf, secondary) (§4.6.5.1): the secondary queue, whose device the
+  // command group's kernel must suit too (§4.9.4.4, §5.7), and whether the
+  // kernel bundle used has that device.
+  const detail::queue_impl *secondary_ = nullptr;
+  bool bundle_has_secondary_ = true;
+  // The rules of a command group with a secondary queue, once it has run:
+  // its kernel suits both queues' devices (errc::kernel_not_supported).
+  // runtime/sycl/HeaderBodies.cpp.
+  ONEPASS_RT_API void check_secondary() const;
 };
 
 }  // namespace sycl

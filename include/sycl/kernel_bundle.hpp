@@ -481,6 +481,14 @@ template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundl
   if (bundle.get_context().impl() != detail::get_queue_context(*queue_))
     throw exception(make_error_code(errc::invalid),
                     "handler::use_kernel_bundle: the kernel bundle's context is not the queue's (§4.9.4.4)");
+  if (secondary_) {
+    if (bundle.get_context().impl() != detail::get_queue_context(*secondary_))
+      throw exception(make_error_code(errc::invalid), "handler::use_kernel_bundle: the kernel bundle's context is not "
+                                                      "the secondary queue's (§4.9.4.4)");
+    const std::vector<device> &devices = bundle.data()->devices;
+    bundle_has_secondary_ =
+        std::find(devices.begin(), devices.end(), device(detail::get_queue_device(*secondary_))) != devices.end();
+  }
   if (spec_)
     throw exception(make_error_code(errc::invalid),
                     "handler::use_kernel_bundle after handler::set_specialization_constant in the same command group "

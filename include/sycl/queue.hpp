@@ -50,9 +50,43 @@ public:
   }
 
   template <typename CommandGroup> event submit(CommandGroup command_group) {
+    return submit_with(command_group, nullptr, nullptr);
+  }
+
+  // §4.6.5.1: when the command group cannot be submitted to this queue
+  // (it throws a sycl::exception), it is submitted to `secondary` instead;
+  // but a kernel that does not suit both queues' devices is
+  // errc::kernel_not_supported either way (§5.7, §4.9.4.4).
+  template <typename CommandGroup> event submit(CommandGroup command_group, queue &secondary) {
+    bool both_devices = false;
+    try {
+      return submit_with(command_group, secondary.impl_.get(), &both_devices);
+    } catch (const exception &) {
+      if (both_devices) throw;
+      return secondary.submit(command_group);
+    }
+  }
+
+  void wait() { detail::queue_wait(*impl_); }
+  void wait_and_throw() {
+    detail::queue_wait(*impl_);
+    detail::queue_throw_asynchronous(*impl_);
+  }
+  void throw_asynchronous() { detail::queue_throw_asynchronous(*impl_); }
+
+private:
+  // `both_devices` is set while the secondary queue's rules are checked.
+  template <typename CommandGroup>
+  event submit_with(CommandGroup &command_group, const detail::queue_impl *secondary, bool *both_devices) {
     handler h;
     h.queue_ = impl_.get();
+    h.secondary_ = secondary;
     command_group(h);
+    if (secondary) {
+      *both_devices = true;
+      h.check_secondary();
+      *both_devices = false;
+    }
     // The commands before this one wait for what it waits for (a reduction's
     // fill or copy of its target must not run before the command the user
     // ordered the kernel after).
@@ -81,22 +115,7 @@ public:
     return done;
   }
 
-  // §4.6.5.1: when the command group cannot be submitted to this queue
-  // (it throws a sycl::exception), it is submitted to `secondary` instead.
-  template <typename CommandGroup> event submit(CommandGroup command_group, queue &secondary) {
-    try {
-      return submit(command_group);
-    } catch (const exception &) {
-      return secondary.submit(command_group);
-    }
-  }
-
-  void wait() { detail::queue_wait(*impl_); }
-  void wait_and_throw() {
-    detail::queue_wait(*impl_);
-    detail::queue_throw_asynchronous(*impl_);
-  }
-  void throw_asynchronous() { detail::queue_throw_asynchronous(*impl_); }
+public:
 
   // --- shortcuts -------------------------------------------------------------
   template <typename KernelName = detail::auto_name, typename KernelType> event single_task(const KernelType &kernel) {

@@ -110,6 +110,25 @@ void handler::add_access(const detail::buffer_access &access) {
   desc_.accesses.push_back(access);
 }
 
+void handler::check_secondary() const {
+  if (desc_.kind != detail::command_kind::kernel || !desc_.kernel.host_entry) return;
+  const char *name = detail::kernel_entry_name(desc_.kernel.host_entry);
+  const std::string kernel = std::string("kernel '") + (name ? name : "?") + "'";
+  for (const detail::queue_impl *q : {queue_, secondary_}) {
+    const std::shared_ptr<detail::device_impl> dev = detail::get_queue_device(*q);
+    const std::string why = detail::kernel_incompatibility(desc_.kernel.host_entry, *dev);
+    if (!why.empty())
+      throw exception(make_error_code(errc::kernel_not_supported),
+                      kernel + " of a command group with a secondary queue does not suit the " +
+                          (q == queue_ ? "primary" : "secondary") + " queue's device: " + why +
+                          " (SYCL 2020 §5.7: it must suit both queues' devices)");
+  }
+  if (desc_.kernel.bundle && !bundle_has_secondary_)
+    throw exception(make_error_code(errc::kernel_not_supported),
+                    kernel + ": the kernel bundle the command group uses has no image for the secondary queue's "
+                             "device (SYCL 2020 §4.9.4.4: it must suit both queues' devices)");
+}
+
 bool handler::has_access(const detail::buffer_access &access) const {
   return std::any_of(desc_.accesses.begin(), desc_.accesses.end(),
                      [&](const detail::buffer_access &a) { return detail::same_access(a, access); });

@@ -22,6 +22,9 @@ class FirstKernel;
 class SecondKernel;
 class NeedsGpuAndCpu;
 class UsesScale;
+class OnlyOnGpus;
+class WithSecondaryQueue;
+class OnlyOnCpus;
 
 namespace {
 
@@ -431,6 +434,27 @@ void kernelBundles(sycl::queue &q) {
       h.single_task<FirstKernel>([=] { *out = -1; });
     });
   });
+  {
+    // §4.9.4.4: with a secondary queue, the bundle's context must be both
+    // queues' (the command group fails on the primary queue, then on the
+    // secondary one).
+    sycl::queue inContextA(ctxA, dev), inContextB(ctxB, dev);
+    int *outA = sycl::malloc_shared<int>(1, inContextA);  // memory of the primary queue's context
+    *outA = 0;
+    auto bundleA = sycl::get_kernel_bundle<sycl::bundle_state::executable>(
+        ctxA, {dev}, {sycl::get_kernel_id<WithSecondaryQueue>()});
+    expectErrc(q, "use_kernel_bundle with a secondary queue of another context", sycl::errc::invalid, [&] {
+      inContextA.submit(
+          [&](sycl::handler &h) {
+            h.use_kernel_bundle(bundleA);
+            h.single_task<WithSecondaryQueue>([=] { *outA = -1; });
+          },
+          inContextB);
+    });
+    inContextA.wait();
+    checkEqual("the kernel of the rejected command group did not run", 0, *outA);
+    sycl::free(outA, inContextA);
+  }
   q.submit([&](sycl::handler &h) {
      h.use_kernel_bundle(scaleBundle);
      h.single_task<UsesScale>([=](sycl::kernel_handler kh) { *out = kh.get_specialization_constant<kScale>(); });
@@ -440,6 +464,24 @@ void kernelBundles(sycl::queue &q) {
   if (hasSecondDevice(q, other)) {
     expectErrc(q, "get_kernel_bundle with a device the context lacks", sycl::errc::invalid,
                [&] { (void)sycl::get_kernel_bundle<sycl::bundle_state::executable>(sycl::context(other), {dev}); });
+    // §5.7: a kernel of a command group with a secondary queue must suit
+    // both devices, even where the primary one could run it.
+    sycl::queue secondary(other);
+    if (dev.is_gpu() != other.is_gpu()) {
+      expectErrc(q, "a kernel that suits the primary queue's device only, with a secondary queue",
+                 sycl::errc::kernel_not_supported, [&] {
+                   if (dev.is_gpu())
+                     q.submit([&](sycl::handler &h) {
+                        h.single_task<OnlyOnGpus>([=]() [[sycl::device_has(sycl::aspect::gpu)]] { *out = -2; });
+                      }, secondary);
+                   else
+                     q.submit([&](sycl::handler &h) {
+                        h.single_task<OnlyOnCpus>([=]() [[sycl::device_has(sycl::aspect::cpu)]] { *out = -2; });
+                      }, secondary);
+                 });
+      q.wait();
+      check("the rejected kernel did not run", *out != -2);
+    }
   }
   sycl::free(out, q);
 }
