@@ -478,13 +478,12 @@ ONEPASS_RT_API kernel_bundle<bundle_state::executable> build(const kernel_bundle
 template <bundle_state State> void handler::use_kernel_bundle(const kernel_bundle<State> &bundle) {
   static_assert(State == bundle_state::executable,
                 "handler::use_kernel_bundle takes a kernel_bundle<bundle_state::executable>");
-  if (bundle.get_context().impl() != detail::get_queue_context(*queue_))
-    throw exception(make_error_code(errc::invalid),
-                    "handler::use_kernel_bundle: the kernel bundle's context is not the queue's (§4.9.4.4)");
+  for (const detail::queue_impl *q : {queue_, secondary_})
+    if (q && bundle.get_context().impl() != detail::get_queue_context(*q))
+      throw exception(make_error_code(errc::invalid),
+                      std::string("handler::use_kernel_bundle: the kernel bundle's context is not the ") +
+                          (q == queue_ ? "queue's" : "secondary queue's") + " (§4.9.4.4)");
   if (secondary_) {
-    if (bundle.get_context().impl() != detail::get_queue_context(*secondary_))
-      throw exception(make_error_code(errc::invalid), "handler::use_kernel_bundle: the kernel bundle's context is not "
-                                                      "the secondary queue's (§4.9.4.4)");
     const std::vector<device> &devices = bundle.data()->devices;
     bundle_has_secondary_ =
         std::find(devices.begin(), devices.end(), device(detail::get_queue_device(*secondary_))) != devices.end();

@@ -5,14 +5,10 @@
 
 namespace onepass::rt {
 
-namespace {
-
 std::string lowercase(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
   return text;
 }
-
-}  // namespace
 
 bool SelectorTerm::matches(const std::string &deviceBackend, bool isGpu, const std::string &deviceName,
                            int deviceIndex) const {

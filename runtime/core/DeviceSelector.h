@@ -23,6 +23,10 @@ struct SelectorTerm {
   bool matches(const std::string &deviceBackend, bool isGpu, const std::string &deviceName, int deviceIndex) const;
 };
 
+// `text` in ASCII lower case (device names and terms compare so; the SYCL
+// layer reads ONEPASS_DEVICE so too).
+std::string lowercase(std::string text);
+
 // The terms of `text`, or false with `error` naming the bad term and why.
 bool parseSelector(const std::string &text, std::vector<SelectorTerm> &terms, std::string &error);
 

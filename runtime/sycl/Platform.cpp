@@ -9,7 +9,6 @@
 #include "CpuBackend.h"
 
 #include <algorithm>
-#include <cctype>
 
 using namespace onepass;
 
@@ -101,11 +100,6 @@ std::vector<std::string> &absentBackends() {
   return *list;
 }
 
-std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  return text;
-}
-
 // Leaves out the devices ONEPASS_DEVICE_SELECTOR does not select (each
 // backend's devices keep their indices: `cuda:1` is the second CUDA device).
 void applySelector(std::vector<std::shared_ptr<platform_impl>> &list) {
@@ -184,7 +178,7 @@ std::shared_ptr<platform_impl> get_device_platform(const device_impl &d) {
 // ONEPASS_DEVICE=cpu|gpu restricts the default selector to that kind of
 // device; otherwise a GPU is preferred over the CPU.
 int default_selector_score(const device_impl &d) {
-  static const std::string wanted = lowercase(rt::env::deviceSelection());
+  static const std::string wanted = rt::lowercase(rt::env::deviceSelection());
   const bool isGpu = d.properties.type == info::device_type::gpu;
   if (!wanted.empty()) {
     if (wanted == "cpu") return isGpu ? -1 : 1000;
