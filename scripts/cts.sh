@@ -45,7 +45,7 @@ fi
 tier=(error exceptions platform context device_selector range item nd_range namespace kernel_args pointers
       language atomic_fence event exception_handling header host_task nd_item sub_group invoke queue local_accessor usm
       atomic optional_kernel_features device function_objects is_device_copyable device_event property atomic_ref_stress
-      sycl_external h_item hierarchical spec_constants)
+      sycl_external h_item hierarchical spec_constants image image_accessor)
 [ $# -gt 0 ] || set -- "${tier[@]}"
 [ "$1" = subset30 ] && set -- header error exceptions platform context device_selector range item nd_range event \
   exception_handling namespace kernel_args pointers language host_task atomic_fence sub_group reduction nd_item group \

@@ -136,7 +136,7 @@ class accessor : public detail::accessor_interface<accessor<DataT, Dimensions, A
   static_assert(Dimensions >= 0 && Dimensions <= 3, "a buffer accessor has 0 to 3 dimensions");
   static_assert(!detail::is_image_target(AccessTarget),
                 "target::image, host_image and image_array accessors are SYCL 1.2.1 (removed by SYCL 2020); "
-                "OnePass has no image accessors");
+                "use unsampled_image_accessor or sampled_image_accessor");
   static_assert(AccessTarget == target::device || AccessTarget == target::host_task ||
                     AccessTarget == target::constant_buffer || detail::is_image_target(AccessTarget),
                 "use local_accessor for local memory and host_accessor on the host");

@@ -235,14 +235,21 @@ private:
       std::size_t smallest = p.sub_group_sizes.empty() ? 1 : p.sub_group_sizes.front();
       for (std::size_t s : p.sub_group_sizes) smallest = std::min(smallest, s);
       return static_cast<std::uint32_t>(p.max_work_group_size / smallest);
-    } else if constexpr (std::is_same_v<Param, d::image_support>) return false;
-    else if constexpr (std::is_same_v<Param, d::max_read_image_args> || std::is_same_v<Param, d::max_write_image_args> ||
-                       std::is_same_v<Param, d::max_samplers>)
-      return 0u;  // no aspect::image: the spec's minimum is 0
-    else if constexpr (std::is_same_v<Param, d::image2d_max_width> || std::is_same_v<Param, d::image2d_max_height> ||
-                       std::is_same_v<Param, d::image3d_max_width> || std::is_same_v<Param, d::image3d_max_height> ||
-                       std::is_same_v<Param, d::image3d_max_depth> || std::is_same_v<Param, d::image_max_buffer_size>)
-      return std::size_t(0);
+    }
+    // Images (aspect::image on every device) are plain device memory read and
+    // written by the kernel's own code (detail/image_texels.hpp): no hardware
+    // limits apply. These are the least §4.6.4.2 asks of a device with
+    // aspect::image; larger images work as long as memory allows.
+    else if constexpr (std::is_same_v<Param, d::image_support>) return true;
+    else if constexpr (std::is_same_v<Param, d::max_read_image_args>) return 128u;
+    else if constexpr (std::is_same_v<Param, d::max_write_image_args>) return 8u;
+    else if constexpr (std::is_same_v<Param, d::max_samplers>) return 16u;
+    else if constexpr (std::is_same_v<Param, d::image2d_max_width> || std::is_same_v<Param, d::image2d_max_height>)
+      return std::size_t(8192);
+    else if constexpr (std::is_same_v<Param, d::image3d_max_width> || std::is_same_v<Param, d::image3d_max_height> ||
+                       std::is_same_v<Param, d::image3d_max_depth>)
+      return std::size_t(2048);
+    else if constexpr (std::is_same_v<Param, d::image_max_buffer_size>) return std::size_t(65536);
     // The kernel object is the launch's parameter: CUDA's classic 4 KiB
     // limit on GPUs; on the CPU it is passed by pointer.
     else if constexpr (std::is_same_v<Param, d::max_parameter_size>) return std::size_t(gpu ? 4096 : 1 << 20);
@@ -353,9 +360,9 @@ class [[deprecated("SYCL 2020: use accelerator_selector_v")]] accelerator_select
 // its CPU and NVIDIA GPUs.
 template <aspect A> struct any_device_has
     : std::bool_constant<A != aspect::accelerator && A != aspect::custom && A != aspect::emulated &&
-                         A != aspect::host_debuggable && A != aspect::image> {};
+                         A != aspect::host_debuggable> {};
 template <aspect A> struct all_devices_have
-    : std::bool_constant<A == aspect::fp16 || A == aspect::fp64 || A == aspect::atomic64 ||
+    : std::bool_constant<A == aspect::fp16 || A == aspect::fp64 || A == aspect::atomic64 || A == aspect::image ||
                          A == aspect::queue_profiling || A == aspect::usm_device_allocations ||
                          A == aspect::usm_host_allocations || A == aspect::usm_shared_allocations> {};
 template <aspect A> inline constexpr bool any_device_has_v = any_device_has<A>::value;

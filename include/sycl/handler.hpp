@@ -27,6 +27,7 @@ enum class bundle_state : int;
 template <bundle_state State> class kernel_bundle;
 namespace detail {
 struct handler_internals;
+struct image_access;
 template <typename R> struct is_reduction;
 
 // Kernel names (SYCL 2020 §4.11.6): one address per kernel name type, and its
@@ -286,6 +287,7 @@ private:
   template <typename, int> friend class local_accessor;
   friend class stream;
   friend struct detail::handler_internals;
+  friend struct detail::image_access;
   handler() = default;
 
   // Reductions over a range run in groups of this size, at most as many as

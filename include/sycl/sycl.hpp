@@ -23,6 +23,7 @@
 #include "buffer.hpp"
 #include "image.hpp"
 #include "accessor.hpp"
+#include "image_accessor.hpp"
 #include "local_accessor.hpp"
 #include "atomic_ref.hpp"
 #include "atomic.hpp"

@@ -47,7 +47,9 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
                // The JIT compiles and links kernels at run time: kernel
                // bundles in input and object state (§4.11.7).
                aspect::online_compiler,
-               aspect::online_linker};
+               aspect::online_linker,
+               // Images in device memory, sampled in software (image.hpp).
+               aspect::image};
   if (info.has_fp64) p.aspects.push_back(aspect::fp64);
   // sycl::half (§4.14.1) works on every device OnePass drives: LLVM computes
   // it natively where the target can (NVIDIA sm_53+, AVX-512 FP16) and in
