@@ -23,7 +23,6 @@
 
 #include <cstddef>
 #include <cstring>
-#include <iterator>
 #include <memory>
 #include <string>
 #include <type_traits>

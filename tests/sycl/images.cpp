@@ -172,6 +172,36 @@ void formats(sycl::queue &q) {
     const float we[4] = {float(sycl::half(1.0f / 3.0f)), INFINITY, 0.0f, 2.0f};
     check4("r16b16g16a16_sfloat written (rounded to half)", got, we);
 
+    // Many values, subnormal halves and halfway cases among them: the bits
+    // a kernel writes are the host's conversion to half (round to nearest even).
+    const int n = 64;
+    std::vector<std::uint16_t> halves(n * 4, 0);
+    {
+      sycl::unsampled_image<1> image(halves.data(), image_format::r16b16g16a16_sfloat, sycl::range<1>(n));
+      q.submit([&](sycl::handler &h) {
+        auto out = image.get_access<sycl::float4, sycl::access_mode::write>(h);
+        h.parallel_for(sycl::range<1>(n), [=](sycl::id<1> i) {
+          const float v = float(i[0] + 1) / 7.0f;
+          out.write(int(i[0]), sycl::float4(v, -v * 1e-5f, v * 1e-7f, 1.0f + float(i[0]) * 0.00048828125f));
+        });
+      });
+    }
+    bool same = true;
+    for (int i = 0; i < n && same; ++i) {
+      const float v = float(i + 1) / 7.0f;
+      const float expected[4] = {v, -v * 1e-5f, v * 1e-7f, 1.0f + float(i) * 0.00048828125f};
+      for (int c = 0; c < 4; ++c) {
+        const sycl::half e(expected[c]);
+        std::uint16_t bits;
+        std::memcpy(&bits, &e, 2);
+        if (bits != halves[i * 4 + c]) {
+          onepass_test::fail("half written at texel " + std::to_string(i) + " channel " + std::to_string(c),
+                             std::to_string(bits), std::to_string(halves[i * 4 + c]));
+          same = false;
+        }
+      }
+    }
+
     std::vector<unsigned char> b32(32, 0);
     const float fv[4] = {3.25f, -1e30f, 0.0f, 7.0f};
     std::memcpy(b32.data() + 16, fv, 16);
