@@ -4,7 +4,11 @@
 #   cache_entry   the persistent kernel cache's entry reader (runtime/core/KernelCache)
 #   environment   the environment variables' parsers: ONEPASS_DEVICE_SELECTOR,
 #                 ONEPASS_CACHE_MAX_SIZE, ONEPASS_LOG_FILE (runtime/core)
-#   kernel_attributes  stage 1's kernel attribute reader, through the compiler:
+#   attribute_reader  stage 1's kernel attribute reader
+#                 (sscp-compiler/plugin/KernelAttributes.cpp) in process,
+#                 coverage-guided: attribute lists parsed by clang's libraries
+#                 on a function object and a lambda (seeds: tests/fuzz/attribute_seeds)
+#   kernel_attributes  the same reader through the whole compiler:
 #                 generated kernels with hostile attribute arguments, compiled
 #                 by <build-dir>/bin/onepass++ (tests/fuzz/attribute_fuzzer.py;
 #                 not coverage-guided: the plugin runs inside clang-22)
@@ -38,13 +42,31 @@ image_sources=("$root/common/image/KernelImage.cpp" "$root/common/image/ImageBit
   "$root/runtime/core/Environment.cpp" "$root/runtime/core/Log.cpp" -o "$out/environment"
 "$cxx" -std=c++17 -O1 -I"$root/common/image" "$root/tests/fuzz/make_seeds.cpp" "$root/common/image/KernelImage.cpp" \
   -lzstd -o "$out/make_seeds"
+# Stage 1's attribute reader in process: clang's libraries (Debian's
+# libclang-cpp and libLLVM), the plugin's reader, LLVM's flags (no RTTI: no
+# vptr check; clang's inline functions keep their assertions on).
+llvm_config=${ONEPASS_LLVM_CONFIG:-llvm-config-22}
+llvm_lib=$("$llvm_config" --libdir)
+clang_cpp=$(ls "$llvm_lib"/libclang-cpp.so* 2> /dev/null | head -1)
+targets=(kernel_image cache_entry environment)
+if [ -n "$clang_cpp" ]; then
+  read -r -a llvm_flags <<< "$("$llvm_config" --cxxflags | sed 's/-std=[^ ]*//; s/-fno-exceptions//')"
+  "$cxx" "${flags[@]}" -fno-sanitize=vptr,function "${llvm_flags[@]}" -I"$root/sscp-compiler/plugin" \
+    -I"$root/include" "$root/tests/fuzz/attribute_reader_fuzzer.cpp" "$root/sscp-compiler/plugin/KernelAttributes.cpp" \
+    "$root/sscp-compiler/plugin/Diagnostics.cpp" "$clang_cpp" -L"$llvm_lib" -lLLVM -Wl,-rpath,"$llvm_lib" \
+    -o "$out/attribute_reader"
+  targets+=(attribute_reader)
+else
+  echo "fuzz: attribute_reader: SKIPPED: no libclang-cpp in $llvm_lib"
+fi
 status=0
-for target in kernel_image cache_entry environment; do
+for target in "${targets[@]}"; do
   corpus=$out/corpus/$target
   mkdir -p "$corpus"
-  if [ "$target" = environment ]; then
-    # Seeds: the documented forms of the three variables (tests/fuzz/environment_seeds).
-    cp "$root"/tests/fuzz/environment_seeds/* "$corpus/"
+  if [ "$target" = environment ] || [ "$target" = attribute_reader ]; then
+    # Seeds: the documented forms of the three variables (tests/fuzz/environment_seeds);
+    # attribute lists of every kind (tests/fuzz/attribute_seeds).
+    cp "$root"/tests/fuzz/${target/attribute_reader/attribute}_seeds/* "$corpus/"
   else
     "$out/make_seeds" "$corpus"
   fi

@@ -94,7 +94,8 @@ private:
     }
     location_ = token.getLocation();
     if (token.is(tok::raw_identifier)) text_ = token.getRawIdentifier().str();
-    else if (token.getLiteralData()) text_ = std::string(token.getLiteralData(), token.getLength());
+    // (getLiteralData is for literals only: clang asserts it.)
+    else if (token.isLiteral() && token.getLiteralData()) text_ = std::string(token.getLiteralData(), token.getLength());
     else if (preprocessor_ && token.isLiteral()) text_ = preprocessor_->getSpelling(token);
     else text_ = tok::getPunctuatorSpelling(kind_) ? tok::getPunctuatorSpelling(kind_) : "";
   }
