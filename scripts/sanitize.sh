@@ -11,10 +11,11 @@
 # kernels are JIT-compiled without sanitizers.
 #
 # What runs (CTest labels and names, see README "Sanitizer builds"):
-#  - address,undefined: every test except those that run clang on other
-#    programs or pack the toolchain (lit, install.*, fuzz.short, which has
-#    sanitizers of its own) and the GPU tests on a machine without a GPU
-#    (they skip, as in the normal build). Leak checking is on.
+#  - address,undefined: every test except those that pack the toolchain
+#    (install.*) or have sanitizers of their own (fuzz.short); the GPU tests
+#    skip on a machine without a GPU, as in the normal build. The lit tests
+#    run with this build's onepass++, which links programs with the
+#    sanitizers (lit feature `sanitizer`). Leak checking is on.
 #  - thread: the runtime's concurrency tests: the runtime unit tests
 #    (executor, stream tracker, buffers, queues), the stress and many-thread
 #    programs, events and queues, task graphs, buffers, USM, reductions,
@@ -47,6 +48,6 @@ export TSAN_OPTIONS="halt_on_error=1:exitcode=86:second_deadlock_stack=1:allocat
 if [ "$variant" = thread ]; then
   selection=(-R '^(unit\.runtime|sycl\.(stress|stress_1thread|many_threads|events_queues|task_graph|buffers|accessors|usm|reductions|queue_api|stream|gpu_errors\..*|interop_fake_cuda))$')
 else
-  selection=(-E '^(lit|install\.|fuzz\.)')
+  selection=(-E '^(install\.|fuzz\.)')
 fi
 ctest --test-dir "$build" --output-on-failure -j "$jobs" "${selection[@]}" "$@"

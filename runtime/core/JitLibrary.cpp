@@ -18,9 +18,11 @@
 namespace onepass::rt {
 
 const std::string &runtimeLibraryDirectory() {
-  static const std::string directory =
-      directoryOfLibraryContaining(reinterpret_cast<const void *>(&runtimeLibraryDirectory));
-  return directory;
+  // Never destroyed: the JIT warm-up thread may still read it while the
+  // process exits (found by ASan: a use after free in exit handlers).
+  static const std::string *directory =
+      new std::string(directoryOfLibraryContaining(reinterpret_cast<const void *>(&runtimeLibraryDirectory)));
+  return *directory;
 }
 
 std::string jitLibraryPath() {

@@ -89,8 +89,10 @@ std::string cacheKey(const DeviceTarget &target, const RegisteredKernel &kernel,
     key += "|work-group " + std::to_string(variant.localRange[0]) + "," + std::to_string(variant.localRange[1]) + "," +
            std::to_string(variant.localRange[2]);
   if (!variant.constantsText.empty()) key += "|constants " + variant.constantsText;
-  static const std::string llvmArgs = env::jitLlvmArgs();  // the JIT reads them once per process too
-  if (!llvmArgs.empty()) key += "|llvm-args " + llvmArgs;
+  // (The JIT reads them once per process too. Never destroyed: the warm-up
+  // thread may build keys while the process exits.)
+  static const std::string *llvmArgs = new std::string(env::jitLlvmArgs());
+  if (!llvmArgs->empty()) key += "|llvm-args " + *llvmArgs;
   return key;
 }
 

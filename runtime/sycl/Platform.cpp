@@ -9,6 +9,7 @@
 #include "CpuBackend.h"
 
 #include <algorithm>
+#include <memory>
 
 using namespace onepass;
 
@@ -130,8 +131,10 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
   // Never destroyed: executors and kernels may still run during static destruction.
   static auto *list = [] {
     rt::preloadJit();  // in parallel with the drivers' start-up
-    auto *result =
-        new std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)};
+    // (Owned here until the list is complete: a malformed
+    // ONEPASS_DEVICE_SELECTOR throws, and the next call tries again.)
+    auto result = std::make_unique<std::vector<std::shared_ptr<platform_impl>>>(
+        std::vector<std::shared_ptr<platform_impl>>{makePlatform(rt::cpuBackend(), backend::ext_onepass_cpu)});
     struct Plugin {
       const char *name;
       const char *label;
@@ -152,7 +155,7 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
     for (const auto &platform : *result)
       for (const auto &device : platform->devices) devices.push_back(device.get());
     rt::warmUpJit(devices);
-    return result;
+    return result.release();
   }();
   return *list;
 }

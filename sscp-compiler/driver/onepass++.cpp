@@ -224,6 +224,13 @@ int main(int argc, char **argv) {
     command.push_back("-Wl,-rpath," + layout.libDir());
     // After the user's objects, so the linker resolves their runtime calls.
     command.push_back("-lonepass-rt");
+#ifdef ONEPASS_SANITIZE_LINK
+    // A sanitizer build of OnePass (ONEPASS_SANITIZE): its runtime is
+    // instrumented, so every program linked with it needs the sanitizers'
+    // runtime too. Only the link changes; the program's code is compiled as
+    // asked.
+    command.push_back("-fsanitize=" ONEPASS_SANITIZE_LINK);
+#endif
     if (cuda) {  // the driver API (the toolkit's stub: the real libcuda.so.1 loads at run time)
       command.push_back("-L" + toolkit + "/lib64/stubs");
       command.push_back("-lcuda");

@@ -117,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memory->addFile("/fuzz/kernel.cpp", 0, llvm::MemoryBuffer::getMemBufferCopy(code));
   auto files = llvm::makeIntrusiveRefCnt<clang::FileManager>(clang::FileSystemOptions(), overlay);
   clang::tooling::ToolInvocation invocation(
-      {"onepass-attribute-fuzzer", "-std=c++17", "-fsyntax-only", "-ferror-limit=20", "/fuzz/kernel.cpp"},
+      {"onepass-attribute-fuzzer", "-std=c++17", "-fsyntax-only", "-ferror-limit=20", "-fno-caret-diagnostics", "/fuzz/kernel.cpp"},
       std::make_unique<Action>(dimensions), files.get());
   clang::IgnoringDiagConsumer quiet;
   invocation.setDiagnosticConsumer(&quiet);

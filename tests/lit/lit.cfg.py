@@ -29,6 +29,16 @@ onepass = os.path.join(config.onepass_bin_dir, "onepass++")
 # check paths compare against this.
 onepass_prefix = os.path.dirname(os.path.dirname(os.path.realpath(onepass)))
 
+# A sanitizer build (ONEPASS_SANITIZE): its onepass++ links programs with the
+# sanitizers' runtime (the OnePass runtime is instrumented); the feature lets
+# a test that cannot run so say `UNSUPPORTED: sanitizer`, and the sanitizers'
+# options reach the programs.
+if getattr(config, "sanitize", ""):
+    config.available_features.add("sanitizer")
+    for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"]:
+        if name in os.environ:
+            config.environment[name] = os.environ[name]
+
 # lit applies substitutions in order, as regular expressions: %onepass-kernels
 # must precede %onepass, which is a prefix of it.
 for key, value in [

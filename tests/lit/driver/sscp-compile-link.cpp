@@ -1,3 +1,6 @@
+// A sanitizer build's onepass++ adds -fsanitize to link commands; this test
+// checks the exact commands of the normal build.
+// UNSUPPORTED: sanitizer
 // Compiling and linking in one step gets both sets of flags; the runtime
 // library comes after the user's inputs.
 // RUN: %onepass -fsycl-sscp -### %s -o %t.out 2>&1 \
