@@ -8,6 +8,7 @@ PACKAGES=(
   libzstd-dev zlib1g-dev libedit-dev libxml2-dev libffi-dev libcurl4-openssl-dev
   catch2 cmake ninja-build ccache python3 g++ binutils
   libclang-rt-22-dev
+  lua5.4
 )
 
 missing=()

@@ -214,6 +214,19 @@ int main(int argc, char **argv) {
                         "functions\\\"\")");
     }
   }
+#ifdef ONEPASS_SANITIZE_LINK
+  // A sanitizer build of OnePass (ONEPASS_SANITIZE): its runtime is
+  // instrumented, so every program linked with it needs the sanitizers'
+  // runtime. Before the user's arguments, which may change it; without
+  // -fsanitize=function, which the runtime's calls through untyped pointers
+  // (kernels, driver entry points) cannot satisfy. A command that also
+  // compiles instruments that code too (compile and link separately to keep
+  // it plain).
+  if (inv.links()) {
+    command.push_back("-fsanitize=" ONEPASS_SANITIZE_LINK);
+    command.push_back("-fno-sanitize=function");
+  }
+#endif
   const std::vector<std::string> clangArgs =
       inv.compilesCuda ? onepass::driver::cudaSourcesAsCxx(inv.clangArgs) : inv.clangArgs;
   command.insert(command.end(), clangArgs.begin(), clangArgs.end());
@@ -224,13 +237,7 @@ int main(int argc, char **argv) {
     command.push_back("-Wl,-rpath," + layout.libDir());
     // After the user's objects, so the linker resolves their runtime calls.
     command.push_back("-lonepass-rt");
-#ifdef ONEPASS_SANITIZE_LINK
-    // A sanitizer build of OnePass (ONEPASS_SANITIZE): its runtime is
-    // instrumented, so every program linked with it needs the sanitizers'
-    // runtime too. Only the link changes; the program's code is compiled as
-    // asked.
-    command.push_back("-fsanitize=" ONEPASS_SANITIZE_LINK);
-#endif
+
     if (cuda) {  // the driver API (the toolkit's stub: the real libcuda.so.1 loads at run time)
       command.push_back("-L" + toolkit + "/lib64/stubs");
       command.push_back("-lcuda");

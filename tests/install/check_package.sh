@@ -3,7 +3,8 @@
 # .deb declares its dependencies and unpacks (dpkg-deb -x, no root needed) to
 # /opt/onepass, where onepass++ compiles and runs the example, a CMake
 # project builds with find_package(OnePass), and onepass-info lists the CPU
-# device; the .tar.gz unpacked anywhere does the same.
+# device; the .tar.gz unpacked anywhere does the same. With
+# ONEPASS_TEST_DPKG_INSTALL=1 (CI), the .deb is also installed with dpkg -i.
 #   check_package.sh <build-dir> <source-dir>
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -33,6 +34,23 @@ check_prefix() {  # <prefix> <label>
 }
 dpkg-deb -x "$deb" "$work/root"
 check_prefix "$work/root/opt/onepass" deb
+# CI (ONEPASS_TEST_DPKG_INSTALL=1, as root) also installs the .deb on the
+# machine with dpkg -i, uses it from /opt/onepass and removes it again; a
+# OnePass package already installed there is left alone.
+if [ "${ONEPASS_TEST_DPKG_INSTALL:-0}" = 1 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "deb installed: SKIPPED: dpkg -i needs root"
+  elif dpkg-query -W -f='${Status}' onepass 2> /dev/null | grep -q 'install ok installed'; then
+    echo "deb installed: SKIPPED: a onepass package is already installed here"
+  else
+    trap 'dpkg -r onepass > /dev/null 2>&1 || true; rm -rf "$work"' EXIT
+    dpkg -i "$deb" > "$work/dpkg.log" 2>&1 || { cat "$work/dpkg.log"; echo "FAIL: dpkg -i $(basename "$deb")"; exit 1; }
+    check_prefix /opt/onepass installed-deb
+    dpkg -r onepass > "$work/dpkg-r.log" 2>&1 || { cat "$work/dpkg-r.log"; echo "FAIL: dpkg -r onepass"; exit 1; }
+    [ ! -e /opt/onepass/bin/onepass++ ] || { echo "FAIL: dpkg -r left /opt/onepass/bin/onepass++"; exit 1; }
+    echo "deb installed with dpkg -i, used from /opt/onepass, removed with dpkg -r"
+  fi
+fi
 mkdir -p "$work/tgz" && tar -xzf "$tgz" -C "$work/tgz"
 check_prefix "$(ls -d "$work"/tgz/onepass-*)" tgz
 echo "install.package: PASSED"
