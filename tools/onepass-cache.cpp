@@ -163,6 +163,20 @@ int main(int argc, char **argv) {
   std::string maxSize;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::printf(
+          "usage: onepass-cache [--dir <directory>] <command>\n"
+          "The persistent JIT cache (default: $ONEPASS_CACHE_DIR, else $XDG_CACHE_HOME/onepass, else ~/.cache/onepass).\n"
+          "  ls                       the entries, least recently used first (size, last use, what)\n"
+          "  stats                    how many entries, how big, the cap (ONEPASS_CACHE_MAX_SIZE)\n"
+          "  prune [--max-size <n>]   evicts least recently used entries down to the cap (bytes, or K/M/G/T)\n"
+          "  verify                   reads every entry, removes those that do not check out\n"
+          "  clear                    removes every entry\n"
+          "  warm <binary> [--device <term>]\n"
+          "                           JIT-compiles every kernel of a binary built with onepass++\n"
+          "                           for every device (or those a selector term picks)\n");
+      return 0;
+    }
     if (arg == "--dir" && i + 1 < argc) directory = argv[++i];
     else if (arg == "--max-size" && i + 1 < argc) maxSize = argv[++i];
     else if (arg == "--device" && i + 1 < argc) device = argv[++i];

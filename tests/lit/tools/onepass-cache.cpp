@@ -19,6 +19,10 @@
 // RUN: not onepass-cache warm %s 2>&1 | FileCheck %s --check-prefix=NOTELF
 // RUN: not onepass-cache --dir %t.cache frobnicate 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not onepass-cache --dir %t.cache prune --max-size lots 2>&1 | FileCheck %s --check-prefix=BADSIZE
+// RUN: onepass-cache --help | FileCheck %s --check-prefix=HELP
+// HELP: usage: onepass-cache [--dir <directory>] <command>
+// HELP: prune [--max-size <n>]
+// HELP: warm <binary> [--device <term>]
 #include <sycl/sycl.hpp>
 
 // STATS: cache: 3 entries, {{.*}} (cap 4.0 GiB, ONEPASS_CACHE_MAX_SIZE)
