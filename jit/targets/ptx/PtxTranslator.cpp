@@ -9,9 +9,12 @@
 
 #include "../../builtins/common/work_item_abi.h"
 
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/Verifier.h"
 
+#include <algorithm>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -171,6 +174,53 @@ Error prepareForCodegen(Module &module, Function &entry, TargetMachine &machine,
   return Error::success();
 }
 
+// A half's bits reach integer code through a `mov.b16` the backend cannot see
+// through. On the H100 (sm_90, CUDA 13 driver), a byte of a half value -- a
+// half stored to memory aligned to less than 2 bytes, or bit_cast to 16 bits
+// and then cut into bytes -- came out wrong when LLVM's PTX stored it with
+// `st.b8` straight from the register that `cvt.rn.f16.f32` wrote (the high byte
+// was right, the low one not). Scalar halves only; returns whether it changed
+// anything. (tests/sycl/half_bytes.cpp)
+bool launderHalfBits(Function &entry) {
+  LLVMContext &context = entry.getContext();
+  Type *halfType = Type::getHalfTy(context);
+  Type *i16 = Type::getInt16Ty(context);
+  FunctionType *movType = FunctionType::get(i16, {halfType}, false);
+  InlineAsm *mov = InlineAsm::get(movType, "mov.b16 $0, $1;", "=h,h", /*hasSideEffects=*/false);
+  std::vector<Instruction *> work;
+  for (Instruction &inst : instructions(entry)) {
+    if (auto *bitcast = dyn_cast<BitCastInst>(&inst)) {
+      // Only bits that are cut into bytes: half arithmetic's own bit tricks
+      // (fabs, isnan, copysign) stay as they are.
+      if (!bitcast->getSrcTy()->isHalfTy() || !bitcast->getDestTy()->isIntegerTy(16)) continue;
+      const bool bytes = std::any_of(bitcast->user_begin(), bitcast->user_end(), [](const User *user) {
+        if (auto *trunc = dyn_cast<TruncInst>(user)) return trunc->getDestTy()->isIntegerTy(8);
+        if (auto *store = dyn_cast<StoreInst>(user)) return store->getAlign().value() < 2;
+        return false;
+      });
+      if (bytes) work.push_back(bitcast);
+    } else if (auto *store = dyn_cast<StoreInst>(&inst)) {
+      if (store->getValueOperand()->getType()->isHalfTy() && store->getAlign().value() < 2) work.push_back(store);
+    }
+  }
+  for (Instruction *inst : work) {
+    IRBuilder<> builder(inst);
+    if (auto *bitcast = dyn_cast<BitCastInst>(inst)) {
+      Value *bits = builder.CreateCall(movType, mov, {bitcast->getOperand(0)});
+      bitcast->replaceAllUsesWith(bits);
+      bitcast->eraseFromParent();
+    } else {
+      auto *store = cast<StoreInst>(inst);
+      Value *bits = builder.CreateCall(movType, mov, {store->getValueOperand()});
+      StoreInst *replacement = builder.CreateAlignedStore(bits, store->getPointerOperand(), store->getAlign(),
+                                                          store->isVolatile());
+      replacement->copyMetadata(*store);
+      store->eraseFromParent();
+    }
+  }
+  return !work.empty();
+}
+
 // Set by the first real compile: the warm-up then stops at its next step
 // instead of competing with it for the CPU and LLVM's one-time locks.
 std::atomic<bool> realCompileStarted{false};
@@ -234,11 +284,12 @@ public:
 
   // After the optimizer, which would sink the loads back into their branches.
   Error afterOptimizer(KernelModule &kernel, Function &entry) override {
-    if (!speculateGuardedLoads(entry)) return Error::success();
+    const bool laundered = launderHalfBits(entry);
+    if (!speculateGuardedLoads(entry) && !laundered) return Error::success();
     std::string problems;
     raw_string_ostream stream(problems);
     if (verifyFunction(entry, &stream))
-      return createStringError(inconvertibleErrorCode(), "internal error: the load speculation of kernel '" +
+      return createStringError(inconvertibleErrorCode(), "internal error: the load speculation or half laundering of kernel '" +
                                                              kernel.displayName + "' made invalid IR: " + problems);
     return Error::success();
   }
