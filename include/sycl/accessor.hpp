@@ -113,7 +113,7 @@ template <access_mode Mode> using accessor_element_t =
 template <typename DataT, access_mode Mode> using accessor_value_t =
     std::conditional_t<Mode == access_mode::read, const DataT, DataT>;
 
-// The property interface of buffer accessors (§4.5.4.3): no_init is their
+// The property interface of buffer and image accessors (§4.5.4.3): no_init is their
 // one property (a deprecated discard_* mode implies it).
 template <typename Property> bool accessor_has_property(bool no_init) {
   return std::is_same_v<Property, property::no_init> && no_init;

@@ -10,6 +10,7 @@
 // kernel. Reads, writes and sampling are detail/image_texels.hpp's.
 #pragma once
 
+#include "accessor.hpp"
 #include "handler.hpp"
 #include "image.hpp"
 
@@ -36,18 +37,6 @@ template <typename Image> buffer_access describe_image_access(const Image &image
   access.range[0] = image.byte_size();
   access.token = buffer_token(*access.buffer);
   return access;
-}
-
-// Image accessors' property interface (§4.5.4.3): no_init is the one
-// property of the unsampled ones; the sampled ones have none.
-template <typename Property> bool image_accessor_has_property(bool no_init) {
-  return std::is_same_v<Property, property::no_init> && no_init;
-}
-template <typename Property> Property image_accessor_get_property(bool no_init, const char *what) {
-  if constexpr (std::is_same_v<Property, property::no_init>)
-    if (no_init) return Property{};
-  throw exception(make_error_code(errc::invalid),
-                  std::string(what) + "::get_property: the accessor was not constructed with this property");
 }
 
 template <typename DataT, int Dimensions> constexpr void check_image_accessor() {
@@ -115,10 +104,10 @@ public:
   }
 
   template <typename Property> bool has_property() const noexcept {
-    return detail::image_accessor_has_property<Property>(no_init_);
+    return detail::accessor_has_property<Property>(no_init_);
   }
   template <typename Property> Property get_property() const {
-    return detail::image_accessor_get_property<Property>(no_init_, "unsampled_image_accessor");
+    return detail::accessor_get_property<Property>(no_init_, "unsampled_image_accessor");
   }
 
   // §4.5.2: equal exactly when one is a copy of the other.
@@ -179,10 +168,10 @@ public:
   }
 
   template <typename Property> bool has_property() const noexcept {
-    return detail::image_accessor_has_property<Property>(no_init_);
+    return detail::accessor_has_property<Property>(no_init_);
   }
   template <typename Property> Property get_property() const {
-    return detail::image_accessor_get_property<Property>(no_init_, "host_unsampled_image_accessor");
+    return detail::accessor_get_property<Property>(no_init_, "host_unsampled_image_accessor");
   }
 
   friend bool operator==(const host_unsampled_image_accessor &a, const host_unsampled_image_accessor &b) {
@@ -239,7 +228,7 @@ public:
 
   template <typename Property> bool has_property() const noexcept { return false; }
   template <typename Property> Property get_property() const {
-    return detail::image_accessor_get_property<Property>(false, "sampled_image_accessor");
+    return detail::accessor_get_property<Property>(false, "sampled_image_accessor");
   }
 
   friend bool operator==(const sampled_image_accessor &a, const sampled_image_accessor &b) {
@@ -291,7 +280,7 @@ public:
 
   template <typename Property> bool has_property() const noexcept { return false; }
   template <typename Property> Property get_property() const {
-    return detail::image_accessor_get_property<Property>(false, "host_sampled_image_accessor");
+    return detail::accessor_get_property<Property>(false, "host_sampled_image_accessor");
   }
 
   friend bool operator==(const host_sampled_image_accessor &a, const host_sampled_image_accessor &b) {

@@ -119,32 +119,6 @@ template <typename T> inline T saturate_to(std::int64_t v) {
   return static_cast<T>(v < lo ? lo : v > hi ? hi : v);
 }
 
-// `f` as IEEE binary16 bits, rounded to nearest even, in integer arithmetic.
-// (Not `_Float16`: on the H100, a converted half stored byte by byte to an
-// unaligned texel got a wrong low byte from ptxas's code.)
-inline std::uint16_t half_bits(float f) {
-  const std::uint32_t x = __builtin_bit_cast(std::uint32_t, f);
-  const std::uint32_t sign = (x >> 16) & 0x8000u, exponent = (x >> 23) & 0xFFu;
-  std::uint32_t mantissa = x & 0x7FFFFFu;
-  if (exponent == 0xFFu)  // infinity, NaN (kept quiet)
-    return static_cast<std::uint16_t>(sign | 0x7C00u | (mantissa ? 0x200u | (mantissa >> 13) : 0u));
-  const int e = static_cast<int>(exponent) - 127 + 15;
-  if (e >= 31) return static_cast<std::uint16_t>(sign | 0x7C00u);  // overflow: infinity
-  if (e <= 0) {                                                       // a subnormal half, or zero
-    if (e < -10) return static_cast<std::uint16_t>(sign);
-    mantissa |= 0x800000u;
-    const int shift = 14 - e;
-    std::uint32_t h = mantissa >> shift;
-    const std::uint32_t rest = mantissa & ((1u << shift) - 1), half = 1u << (shift - 1);
-    if (rest > half || (rest == half && (h & 1u))) ++h;
-    return static_cast<std::uint16_t>(sign | h);
-  }
-  std::uint32_t h = sign | (static_cast<std::uint32_t>(e) << 10) | (mantissa >> 13);
-  const std::uint32_t rest = mantissa & 0x1FFFu;
-  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;  // a carry rounds up the exponent (to infinity)
-  return static_cast<std::uint16_t>(h);
-}
-
 // Reads the texel at `p`.
 inline texel load_texel(const unsigned char *p, image_format format) {
   texel t{};
@@ -225,7 +199,8 @@ inline void store_texel(unsigned char *p, image_format format, const texel &t) {
     for (int c = 0; c < 4; ++c) store_scalar(p + 4 * c, saturate_to<std::uint32_t>(t.i[c]));
     break;
   case image_format::r16b16g16a16_sfloat:
-    for (int c = 0; c < 4; ++c) store_scalar(p + 2 * c, half_bits(t.f[c]));
+    for (int c = 0; c < 4; ++c)
+      store_scalar(p + 2 * c, __builtin_bit_cast(std::uint16_t, static_cast<_Float16>(t.f[c])));
     break;
   case image_format::r32g32b32a32_sfloat:
     for (int c = 0; c < 4; ++c) store_scalar(p + 4 * c, t.f[c]);
