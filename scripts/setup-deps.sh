@@ -9,6 +9,7 @@ PACKAGES=(
   catch2 cmake ninja-build ccache python3 g++ binutils
   libclang-rt-22-dev
   lua5.4
+  spirv-tools
 )
 
 missing=()

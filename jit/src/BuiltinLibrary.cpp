@@ -18,6 +18,7 @@ const char *libraryFileName(BuiltinTarget target) {
   switch (target) {
   case BuiltinTarget::Cpu: return "onepass-builtins-cpu.bc";
   case BuiltinTarget::Ptx: return "onepass-builtins-ptx.bc";
+  case BuiltinTarget::Spirv: return "onepass-builtins-spirv.bc";
   }
   return "";
 }
@@ -29,7 +30,7 @@ struct LoadedLibrary {
 };
 
 LoadedLibrary &library(BuiltinTarget target) {
-  static LoadedLibrary libraries[2];
+  static LoadedLibrary libraries[3];
   LoadedLibrary &lib = libraries[static_cast<int>(target)];
   std::call_once(lib.once, [&] {
     std::string path = jitLibraryDirectory() + "/bitcode/" + libraryFileName(target);

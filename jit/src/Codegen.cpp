@@ -12,6 +12,10 @@ void LLVMInitializeNVPTXTargetInfo();
 void LLVMInitializeNVPTXTarget();
 void LLVMInitializeNVPTXTargetMC();
 void LLVMInitializeNVPTXAsmPrinter();
+void LLVMInitializeSPIRVTargetInfo();
+void LLVMInitializeSPIRVTarget();
+void LLVMInitializeSPIRVTargetMC();
+void LLVMInitializeSPIRVAsmPrinter();
 }
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -37,6 +41,10 @@ void initializeTargets() {
     LLVMInitializeNVPTXTarget();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    LLVMInitializeSPIRVTargetInfo();
+    LLVMInitializeSPIRVTarget();
+    LLVMInitializeSPIRVTargetMC();
+    LLVMInitializeSPIRVAsmPrinter();
     // A developer's window into LLVM: its own options, e.g.
     // "-pass-remarks-missed=loop-vectorize" (they go to standard error).
     if (const char *arguments = std::getenv("ONEPASS_JIT_LLVM_ARGS")) {
@@ -135,6 +143,19 @@ Expected<std::unique_ptr<TargetMachine>> createNvptxTargetMachine(unsigned smVer
   std::unique_ptr<TargetMachine> machine(target->createTargetMachine(triple, cpu, features, options, std::nullopt,
                                                                      std::nullopt, CodeGenOptLevel::Aggressive));
   if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create an NVPTX target machine for " + cpu);
+  return machine;
+}
+
+Expected<std::unique_ptr<TargetMachine>> createSpirvTargetMachine() {
+  initializeTargets();
+  Triple triple("spirv64-unknown-unknown");
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target) return createStringError(inconvertibleErrorCode(), "no SPIR-V target in this LLVM: " + error);
+  TargetOptions options;
+  std::unique_ptr<TargetMachine> machine(
+      target->createTargetMachine(triple, "", "", options, std::nullopt, std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create a SPIR-V target machine");
   return machine;
 }
 

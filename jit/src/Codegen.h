@@ -21,6 +21,9 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createHostTargetMachine();
 // it that LLVM knows; 0: the lowest the architecture needs.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(unsigned smVersion, unsigned ptxVersion);
 
+// A target machine for SPIR-V in OpenCL's environment (spirv64).
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createSpirvTargetMachine();
+
 // Sets the module's triple and data layout for `machine` (before linking
 // anything into it).
 void setTarget(llvm::Module &module, llvm::TargetMachine &machine);

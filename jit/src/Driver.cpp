@@ -47,6 +47,10 @@ void substituteGlobalOffset(Module &module, const uint64_t (&offset)[3]) {
 
 }  // namespace
 
+Expected<std::vector<char>> Translator::emit(Module &module, TargetMachine &machine) {
+  return emitFile(module, machine, output());
+}
+
 Error applyLaunchConstants(KernelModule &kernel, const std::vector<FieldConstant> &constants) {
   uint64_t offset[3] = {0, 0, 0};
   for (const FieldConstant &constant : constants) {
@@ -102,14 +106,16 @@ Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize,
   if (Error err = translator.beforeOptimizer(kernel, *entry->entry)) return err;
   std::string verifierOutput;
   raw_string_ostream verifierStream(verifierOutput);
-  if (verifyModule(module, &verifierStream))
+  if (verifyModule(module, &verifierStream)) {
+    dumpModuleIfRequested(module, dumpName + ".invalid");
     return createStringError(inconvertibleErrorCode(), std::string("internal error: invalid ") + translator.name() +
                                                            " kernel module: " + verifierOutput);
+  }
   dumpModuleIfRequested(module, dumpName + ".unoptimized");
   optimize(module, **machine, translator.passesBeforeVectorizer());
   if (Error err = translator.afterOptimizer(kernel, *entry->entry)) return err;
   dumpModuleIfRequested(module, dumpName);
-  Expected<std::vector<char>> binary = emitFile(module, **machine, translator.output());
+  Expected<std::vector<char>> binary = translator.emit(module, **machine);
   if (binary) dumpObjectIfRequested(*binary, dumpName, translator.dumpExtension());
   return binary;
 }

@@ -66,6 +66,9 @@ public:
   virtual std::function<void(llvm::FunctionPassManager &)> passesBeforeVectorizer() { return nullptr; }
   virtual llvm::Error afterOptimizer(KernelModule &, llvm::Function &) { return llvm::Error::success(); }
   virtual llvm::CodeGenFileType output() const = 0;
+  // Code generation (the default: emitFile with output()); a target may
+  // serialize it or mend what its backend emitted.
+  virtual llvm::Expected<std::vector<char>> emit(llvm::Module &module, llvm::TargetMachine &machine);
   virtual const char *dumpExtension() const = 0;  // ".o", ".ptx"
 };
 

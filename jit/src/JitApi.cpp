@@ -7,6 +7,7 @@
 #include "Driver.h"
 #include "NativeLoader.h"
 #include "PtxTranslator.h"
+#include "SpirvTranslator.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Config/llvm-config.h"
@@ -76,6 +77,7 @@ int onepass_jit_compile(const onepass_jit_request *request, const onepass_jit_ta
   switch (target->kind) {
   case ONEPASS_JIT_TARGET_HOST: translator = onepass::jit::makeCpuTranslator(); break;
   case ONEPASS_JIT_TARGET_PTX: translator = onepass::jit::makePtxTranslator(ptxTarget(*target)); break;
+  case ONEPASS_JIT_TARGET_SPIRV: translator = onepass::jit::makeSpirvTranslator(); break;
   default: return fail(error, "onepass_jit_compile: unknown target kind " + std::to_string(target->kind));
   }
   onepass::jit::Specialization specialization;

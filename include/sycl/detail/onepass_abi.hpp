@@ -71,5 +71,6 @@
  * the PTX kernel the CUDA backend looks up. */
 #define ONEPASS_ABI_CPU_LAUNCH "__onepass_cpu_launch"
 #define ONEPASS_ABI_PTX_KERNEL "__onepass_ptx_kernel"
+#define ONEPASS_ABI_SPIRV_KERNEL "__onepass_spirv_kernel"
 
 #endif /* ONEPASS_ABI_H */

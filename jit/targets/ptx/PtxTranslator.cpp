@@ -2,6 +2,7 @@
 
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
+#include "GridEntry.h"
 #include "KernelModule.h"
 #include "PtxPrintf.h"
 #include "SpeculateLoads.h"
@@ -51,67 +52,24 @@ Value *globalThreadIndex(IRBuilder<> &builder, unsigned axis) {
 }
 
 Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelView &info) {
-  LLVMContext &ctx = module.getContext();
-  const unsigned dimensions = info.kind == image::KernelKind::SingleTask ? 0 : info.dimensions;
-  // An nd_range kernel's blocks are its work-groups, which tile the range
-  // exactly; other kernels' blocks may overhang it.
-  const bool grouped = info.kind == image::KernelKind::NdRange;
-  // Only a range kernel needs its range passed (an nd_range kernel's is
-  // the grid's): every parameter costs the driver time at each launch.
-  const unsigned rangeParams = grouped ? 0 : dimensions;
-  std::vector<Type *> params;
-  for (Argument &arg : kernel.args()) params.push_back(arg.getType());
-  for (unsigned d = 0; d < rangeParams; ++d) params.push_back(Type::getInt64Ty(ctx));
-  Function *entry = Function::Create(FunctionType::get(Type::getVoidTy(ctx), params, false),
-                                     GlobalValue::ExternalLinkage, kPtxKernelSymbol, module);
-  entry->setCallingConv(CallingConv::PTX_Kernel);
-  entry->addFnAttr(Attribute::NoUnwind);
+  GridEntryAbi abi;
+  abi.name = kPtxKernelSymbol;
+  abi.callingConvention = CallingConv::PTX_Kernel;
+  GridQueries queries;
+  queries.localId = [](IRBuilder<> &b, unsigned axis) { return readRegister(b, kAxes[axis].threadId); };
+  queries.localRange = [](IRBuilder<> &b, unsigned axis) { return readRegister(b, kAxes[axis].blockDim); };
+  queries.groupId = [](IRBuilder<> &b, unsigned axis) { return readRegister(b, kAxes[axis].blockId); };
+  queries.groupRange = [](IRBuilder<> &b, unsigned axis) { return readRegister(b, kAxes[axis].gridDim); };
+  Function *entry = buildGridEntry(module, kernel, info, abi, queries);
   // [[sycl::reqd_work_group_size]]: the block's shape is known (.reqntid),
   // x being the last SYCL dimension. (The runtime launches no other.) A
   // hierarchical kernel's is its logical work-group's, not the block's.
-  if (grouped && info.reqdWorkGroupSize[0] != 0 && !(info.features & image::kFeatureHierarchical)) {
+  if (info.kind == image::KernelKind::NdRange && info.reqdWorkGroupSize[0] != 0 &&
+      !(info.features & image::kFeatureHierarchical)) {
     std::string shape;
-    for (unsigned d = dimensions; d-- > 0;) shape += std::to_string(info.reqdWorkGroupSize[d]) + (d ? "," : "");
+    for (unsigned d = info.dimensions; d-- > 0;) shape += std::to_string(info.reqdWorkGroupSize[d]) + (d ? "," : "");
     entry->addFnAttr("nvvm.reqntid", shape);
   }
-
-  IRBuilder<> builder(BasicBlock::Create(ctx, "entry", entry));
-  Value *state = createWorkItemState(builder);
-  const unsigned fieldCount = static_cast<unsigned>(kernel.arg_size());
-  Value *outside = builder.getFalse();
-  auto store = [&](Value *value, unsigned first, unsigned d) {
-    builder.CreateAlignedStore(value, workItemStateWord(builder, state, first + d), Align(8));
-  };
-  for (unsigned d = 0; d < 3; ++d) {
-    const bool real = d < dimensions;
-    // SYCL's last dimension varies fastest: it is CUDA's x.
-    const AxisIntrinsics *axis = real ? &kAxes[dimensions - 1 - d] : nullptr;
-    Value *range =
-        !real     ? builder.getInt64(1)
-        : grouped ? builder.CreateNUWMul(readRegister(builder, axis->gridDim), readRegister(builder, axis->blockDim))
-                  : static_cast<Value *>(entry->getArg(fieldCount + d));
-    Value *id = real ? globalThreadIndex(builder, dimensions - 1 - d) : builder.getInt64(0);
-    store(range, builtins::kGlobalRangeWord, d);
-    store(id, builtins::kGlobalIdWord, d);
-    if (grouped) {
-      store(real ? readRegister(builder, axis->threadId) : builder.getInt64(0), builtins::kLocalIdWord, d);
-      store(real ? readRegister(builder, axis->blockDim) : builder.getInt64(1), builtins::kLocalRangeWord, d);
-      store(real ? readRegister(builder, axis->blockId) : builder.getInt64(0), builtins::kGroupIdWord, d);
-      store(real ? readRegister(builder, axis->gridDim) : builder.getInt64(1), builtins::kGroupRangeWord, d);
-    } else if (real) {
-      outside = builder.CreateOr(outside, builder.CreateICmpUGE(id, range));
-    }
-  }
-  BasicBlock *body = BasicBlock::Create(ctx, "body", entry);
-  BasicBlock *exit = BasicBlock::Create(ctx, "exit", entry);
-  builder.CreateCondBr(outside, exit, body);
-  builder.SetInsertPoint(body);
-  std::vector<Value *> arguments;
-  for (unsigned i = 0; i < fieldCount; ++i) arguments.push_back(entry->getArg(i));
-  builder.CreateCall(kernel.getFunctionType(), &kernel, arguments);
-  builder.CreateBr(exit);
-  builder.SetInsertPoint(exit);
-  builder.CreateRetVoid();
   return entry;
 }
 

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 12
+#define ONEPASS_JIT_INTERFACE_VERSION 13
 
 /* A constant's `field` for an nd_range launch's global offset in dimension
  * d (deprecated in SYCL 2020): ONEPASS_JIT_GLOBAL_OFFSET_FIELD + d, value the
@@ -96,7 +96,16 @@ enum onepass_jit_target_kind {
    * range as one 64-bit value per dimension, in SYCL dimension order. Math
    * calls go to libdevice (device_library), linked only into kernels that use
    * it. */
-  ONEPASS_JIT_TARGET_PTX = 2
+  ONEPASS_JIT_TARGET_PTX = 2,
+  /* An OpenCL or Level Zero device: a SPIR-V module (binary) in OpenCL's
+   * environment. Its entry is the OpenCL kernel "__onepass_spirv_kernel";
+   * its parameters are the kernel's fields (pointers as global pointers),
+   * then, for a range kernel, the global range as one 64-bit value per
+   * dimension in SYCL order, then, for a kernel with local accessors, a
+   * `local` pointer to the work-group's local memory (its size is the
+   * launch's local memory). SYCL's last dimension is OpenCL's dimension 0.
+   * arch, isa_version and the device library are unused. */
+  ONEPASS_JIT_TARGET_SPIRV = 3
 };
 
 typedef struct onepass_jit_target {

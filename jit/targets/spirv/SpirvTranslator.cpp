@@ -1,0 +1,466 @@
+#include "SpirvTranslator.h"
+
+#include "BuiltinLibrary.h"
+#include "Codegen.h"
+#include "GenericAddressSpace.h"
+#include "GridEntry.h"
+#include "SpirvBinary.h"
+#include "KernelModule.h"
+#include "WorkItemLowering.h"
+
+#include "llvm/CodeGen/AtomicExpandUtils.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/LowerSwitch.h"
+
+#include <map>
+#include <mutex>
+
+using namespace llvm;
+
+namespace onepass::jit {
+
+namespace {
+
+using spirv::kGenericSpace;
+using spirv::kGlobalSpace;
+using spirv::kLocalSpace;
+
+// An OpenCL C work-item function (OpenCL C 3.0 §6.15.1) by its Itanium
+// name, which LLVM's SPIR-V backend turns into a load of the built-in variable.
+Value *workItemQuery(IRBuilder<> &builder, const char *mangledName, unsigned axis) {
+  Module &module = *builder.GetInsertBlock()->getModule();
+  FunctionCallee query =
+      module.getOrInsertFunction(mangledName, FunctionType::get(builder.getInt64Ty(), {builder.getInt32Ty()}, false));
+  if (auto *declaration = dyn_cast<Function>(query.getCallee())) {
+    declaration->setDoesNotAccessMemory();
+    declaration->setDoesNotThrow();
+    declaration->setWillReturn();
+  }
+  return builder.CreateCall(query, {builder.getInt32(axis)});
+}
+
+// OpenCL.std's math (OpenCL C 3.0 §6.15.2) for the C library's: the C name
+// (double; float adds 'f'), OpenCL's, and what pointer parameters point to
+// ('i': int, 'v': the value type).
+struct MathFunction {
+  const char *c;
+  const char *opencl;
+  char pointee;
+};
+constexpr MathFunction kMath[] = {
+    {"acos", "acos", 0},      {"acosh", "acosh", 0},         {"asin", "asin", 0},   {"asinh", "asinh", 0},
+    {"atan", "atan", 0},      {"atan2", "atan2", 0},         {"atanh", "atanh", 0}, {"cbrt", "cbrt", 0},
+    {"ceil", "ceil", 0},      {"copysign", "copysign", 0},   {"cos", "cos", 0},     {"cosh", "cosh", 0},
+    {"cospi", "cospi", 0},    {"erf", "erf", 0},             {"erfc", "erfc", 0},   {"exp", "exp", 0},
+    {"exp2", "exp2", 0},      {"exp10", "exp10", 0},         {"expm1", "expm1", 0}, {"fabs", "fabs", 0},
+    {"fdim", "fdim", 0},      {"floor", "floor", 0},         {"fma", "fma", 0},     {"fmax", "fmax", 0},
+    {"fmin", "fmin", 0},      {"fmod", "fmod", 0},           {"frexp", "frexp", 'i'}, {"hypot", "hypot", 0},
+    {"ilogb", "ilogb", 0},    {"ldexp", "ldexp", 0},         {"lgamma", "lgamma", 0}, {"log", "log", 0},
+    {"log10", "log10", 0},    {"log1p", "log1p", 0},         {"log2", "log2", 0},   {"logb", "logb", 0},
+    {"modf", "modf", 'v'},    {"nearbyint", "rint", 0},      {"nextafter", "nextafter", 0},
+    {"pow", "pow", 0},        {"remainder", "remainder", 0}, {"remquo", "remquo", 'i'}, {"rint", "rint", 0},
+    {"round", "round", 0},    {"scalbn", "ldexp", 0},        {"sin", "sin", 0},     {"sincos", "sincos", 'v'},
+    {"sinh", "sinh", 0},      {"sinpi", "sinpi", 0},         {"sqrt", "sqrt", 0},   {"tan", "tan", 0},
+    {"tanh", "tanh", 0},      {"tgamma", "tgamma", 0},       {"trunc", "trunc", 0}};
+
+// A parameter's code in an Itanium name ("" if OpenCL has no such type here).
+std::string typeCode(Type *type) {
+  if (type->isFloatTy()) return "f";
+  if (type->isDoubleTy()) return "d";
+  if (type->isHalfTy()) return "Dh";
+  if (auto *integer = dyn_cast<IntegerType>(type)) {
+    switch (integer->getBitWidth()) {
+    case 8: return "c";
+    case 16: return "s";
+    case 32: return "i";
+    case 64: return "l";
+    default: return "";
+    }
+  }
+  if (auto *vector = dyn_cast<FixedVectorType>(type)) {
+    std::string element = typeCode(vector->getElementType());
+    return element.empty() ? "" : "Dv" + std::to_string(vector->getNumElements()) + "_" + element;
+  }
+  return "";
+}
+
+// The C library's math calls become calls of OpenCL's functions (by
+// Itanium name, the pointers generic as they will be). Calls to other C
+// library functions are left for the final check.
+void lowerMathToOpenCL(Module &module) {
+  for (Function &fn : make_early_inc_range(module)) {
+    if (!fn.isDeclaration() || fn.isIntrinsic() || fn.use_empty()) continue;
+    StringRef name = fn.getName();
+    Type *value = nullptr;
+    for (Type *type : fn.getFunctionType()->params())
+      if (!value && type->isFloatingPointTy()) value = type;
+    if (!value && fn.getReturnType()->isFloatingPointTy()) value = fn.getReturnType();
+    if (!value || !(value->isFloatTy() || value->isDoubleTy())) continue;
+    StringRef base = name;
+    if (value->isFloatTy() && !base.consume_back("f")) continue;
+    const MathFunction *math = nullptr;
+    for (const MathFunction &entry : kMath)
+      if (base == entry.c) math = &entry;
+    if (!math) continue;
+    std::string mangled = "_Z" + std::to_string(std::strlen(math->opencl)) + math->opencl;
+    bool expressible = true;
+    for (Type *param : fn.getFunctionType()->params()) {
+      std::string code = param->isPointerTy() ? std::string("PU3AS4") + (math->pointee == 'i' ? "i" : typeCode(value))
+                                              : typeCode(param);
+      expressible &= !code.empty();
+      mangled += code;
+    }
+    if (!expressible) continue;
+    if (Function *existing = module.getFunction(mangled); existing && existing->getFunctionType() == fn.getFunctionType()) {
+      fn.replaceAllUsesWith(existing);
+      fn.eraseFromParent();
+    } else {
+      fn.setName(mangled);
+    }
+  }
+}
+
+// Math intrinsics LLVM's SPIR-V backend cannot select (it aborts the process
+// on them) become calls of OpenCL's functions.
+void lowerUnsupportedIntrinsics(Module &module) {
+  static const std::pair<Intrinsic::ID, const char *> kIntrinsics[] = {{Intrinsic::exp10, "exp10"}};
+  for (Function &fn : make_early_inc_range(module)) {
+    for (const auto &[id, name] : kIntrinsics) {
+      if (fn.getIntrinsicID() != id) continue;
+      std::string code = typeCode(fn.getReturnType());
+      if (code.empty()) continue;
+      FunctionCallee opencl = module.getOrInsertFunction(
+          "_Z" + std::to_string(std::strlen(name)) + name + code, fn.getFunctionType());
+      if (auto *declaration = dyn_cast<Function>(opencl.getCallee()))
+        declaration->setCallingConv(CallingConv::SPIR_FUNC);
+      for (User *user : make_early_inc_range(fn.users()))
+        if (auto *call = dyn_cast<CallInst>(user)) {
+          call->setCalledFunction(opencl);
+          call->setCallingConv(CallingConv::SPIR_FUNC);
+        }
+    }
+  }
+}
+
+// SPIR-V has integers of 8, 16, 32 and 64 bits (others need an FPGA
+// extension), and LLVM's backend aborts the process on a wider one: such a
+// kernel (a 128-bit product, a 65-bit loop count the optimizer made) is an
+// error naming it.
+Error checkIntegerWidths(Module &module, StringRef kernelName) {
+  auto legal = [](Type *type) {
+    if (auto *vector = dyn_cast<VectorType>(type)) type = vector->getElementType();
+    auto *integer = dyn_cast<IntegerType>(type);
+    if (!integer) return true;
+    // (The backend widens narrower odd widths, such as the i24 of a
+    // 3-byte copy, to the next legal one.)
+    return integer->getBitWidth() <= 64;
+  };
+  for (Function &fn : module)
+    for (Instruction &inst : instructions(fn)) {
+      Type *bad = legal(inst.getType()) ? nullptr : inst.getType();
+      for (Value *operand : inst.operands())
+        if (!bad && !legal(operand->getType())) bad = operand->getType();
+      if (!bad) continue;
+      std::string type;
+      raw_string_ostream stream(type);
+      bad->print(stream);
+      return createStringError(inconvertibleErrorCode(),
+                               "kernel '" + kernelName.str() + "' computes with " + type +
+                                   " values, which SPIR-V devices cannot hold (integers of at most 64 bits); "
+                                   "OnePass does not split them yet");
+    }
+  return Error::success();
+}
+
+// OpenCL's atomics have no floating-point read-modify-write (without
+// extensions) and no nand or wrapping increments: those become
+// compare-exchange loops on the value's bits.
+void createIntegerCmpXchg(IRBuilderBase &builder, Value *address, Value *loaded, Value *desired, Align align,
+                          AtomicOrdering ordering, SyncScope::ID scope, Value *&success, Value *&newLoaded,
+                          Instruction *) {
+  Type *type = loaded->getType();
+  Type *bits = builder.getIntNTy(type->getPrimitiveSizeInBits());
+  auto *pair = builder.CreateAtomicCmpXchg(address, builder.CreateBitCast(loaded, bits),
+                                           builder.CreateBitCast(desired, bits), MaybeAlign(align), ordering,
+                                           AtomicCmpXchgInst::getStrongestFailureOrdering(ordering), scope);
+  success = builder.CreateExtractValue(pair, 1);
+  newLoaded = builder.CreateBitCast(builder.CreateExtractValue(pair, 0), type);
+}
+
+void expandUnsupportedAtomics(Module &module) {
+  for (Function &fn : module) {
+    std::vector<AtomicRMWInst *> work;
+    for (Instruction &inst : instructions(fn))
+      if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) {
+        const AtomicRMWInst::BinOp op = rmw->getOperation();
+        if (rmw->isFloatingPointOperation() || op == AtomicRMWInst::Nand || op == AtomicRMWInst::UIncWrap ||
+            op == AtomicRMWInst::UDecWrap || op == AtomicRMWInst::USubCond || op == AtomicRMWInst::USubSat ||
+            (op == AtomicRMWInst::Xchg && !rmw->getType()->isIntegerTy()))
+          work.push_back(rmw);
+      }
+    for (AtomicRMWInst *rmw : work) expandAtomicRMWToCmpXchg(rmw, createIntegerCmpXchg);
+  }
+}
+
+// SPIR-V's functions are all spir_func but the kernel; calls must match
+// their callees' convention (a mismatch is undefined, and the optimizer
+// drops such calls).
+void normalizeCallingConventions(Module &module, Function &entry) {
+  for (Function &fn : module)
+    if (&fn != &entry && !fn.isIntrinsic()) fn.setCallingConv(CallingConv::SPIR_FUNC);
+  entry.setCallingConv(CallingConv::SPIR_KERNEL);
+  for (Function &fn : module)
+    for (Instruction &inst : instructions(fn))
+      if (auto *call = dyn_cast<CallBase>(&inst))
+        if (Function *callee = call->getCalledFunction()) call->setCallingConv(callee->getCallingConv());
+}
+
+// LLVM's SPIR-V backend mistypes a phi of an aggregate (the optimizer makes
+// one of a compare-exchange's {value, success} pair in a retry loop: the
+// phi's type came out as the value's): each field gets a phi of its own.
+void splitAggregatePhis(Function &fn) {
+  std::vector<PHINode *> work;
+  for (BasicBlock &block : fn)
+    for (PHINode &phi : block.phis())
+      if (phi.getType()->isStructTy()) work.push_back(&phi);
+  for (PHINode *phi : work) {
+    auto *type = cast<StructType>(phi->getType());
+    IRBuilder<> builder(phi);
+    std::vector<PHINode *> fields;
+    for (unsigned i = 0; i < type->getNumElements(); ++i)
+      fields.push_back(builder.CreatePHI(type->getElementType(i), phi->getNumIncomingValues(),
+                                         phi->getName() + ".field" + Twine(i)));
+    for (unsigned k = 0; k < phi->getNumIncomingValues(); ++k) {
+      Value *incoming = phi->getIncomingValue(k);
+      BasicBlock *from = phi->getIncomingBlock(k);
+      for (unsigned i = 0; i < type->getNumElements(); ++i) {
+        Value *part;
+        if (incoming == phi) part = fields[i];
+        else if (auto *constant = dyn_cast<Constant>(incoming)) part = constant->getAggregateElement(i);
+        else part = IRBuilder<>(from->getTerminator()).CreateExtractValue(incoming, i);
+        fields[i]->addIncoming(part, from);
+      }
+    }
+    for (User *user : make_early_inc_range(phi->users()))
+      if (auto *extract = dyn_cast<ExtractValueInst>(user); extract && extract->getNumIndices() == 1) {
+        extract->replaceAllUsesWith(fields[extract->getIndices()[0]]);
+        extract->eraseFromParent();
+      }
+    if (!phi->use_empty()) {
+      IRBuilder<> after(phi->getParent(), phi->getParent()->getFirstInsertionPt());
+      Value *whole = PoisonValue::get(type);
+      for (unsigned i = 0; i < type->getNumElements(); ++i) whole = after.CreateInsertValue(whole, fields[i], i);
+      phi->replaceAllUsesWith(whole);
+    }
+    phi->eraseFromParent();
+  }
+}
+
+void inferAddressSpaces(Module &module, bool lowerSwitches = false) {
+  PassBuilder builder;
+  runPipeline(module, builder, [&](PassBuilder &) {
+    FunctionPassManager passes;
+    // (SpirvBinary.h's label renumbering expects no OpSwitch.)
+    if (lowerSwitches) passes.addPass(LowerSwitchPass());
+    passes.addPass(InferAddressSpacesPass(kGenericSpace));
+    ModulePassManager modulePasses;
+    modulePasses.addPass(createModuleToFunctionPassAdaptor(std::move(passes)));
+    return modulePasses;
+  });
+}
+
+// What is left undefined must be something the SPIR-V backend or the
+// device provides: OpenCL's functions and SPIR-V's instructions by their
+// (mangled) names, and LLVM's intrinsics.
+Error checkCallees(Module &module, StringRef kernelName) {
+  for (Function &fn : module) {
+    if (!fn.isDeclaration() || fn.isIntrinsic() || fn.use_empty()) continue;
+    StringRef name = fn.getName();
+    if (name.starts_with("_Z") || name.starts_with("__spirv_")) continue;
+    return createStringError(inconvertibleErrorCode(), "kernel '" + kernelName.str() + "' calls '" + name.str() +
+                                                           "', which has no definition for SPIR-V devices");
+  }
+  return Error::success();
+}
+
+class SpirvTranslator final : public Translator {
+public:
+  const char *name() const override { return "SPIR-V"; }
+  std::string dumpSuffix() const override { return ".spirv"; }
+
+  Error checkKernel(const KernelModule &kernel) override {
+    if (kernel.module->getFunction(ONEPASS_ABI_PRINTF))
+      return createStringError(inconvertibleErrorCode(),
+                               "kernel '" + kernel.displayName +
+                                   "' calls printf (or uses sycl::stream), which OnePass does not lower to SPIR-V yet");
+    return Error::success();
+  }
+
+  Expected<TargetMachine *> machine() override {
+    if (!machine_) {
+      Expected<std::unique_ptr<TargetMachine>> created = createSpirvTargetMachine();
+      if (!created) return created.takeError();
+      machine_ = std::move(*created);
+    }
+    return machine_.get();
+  }
+
+  BuiltinTarget builtins() const override { return BuiltinTarget::Spirv; }
+
+  // Static work-group memory: a module-scope Workgroup variable.
+  Error placeGroupLocalMemory(KernelModule &kernel) override {
+    GlobalVariable *groupLocal = nullptr;
+    Module &module = *kernel.module;
+    Expected<ir::GroupLocalLayout> layout = jit::placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset,
+                                                                                   const ir::GroupLocalLayout &all) {
+      if (!groupLocal) {
+        auto *type = ArrayType::get(at.getInt8Ty(), all.total);
+        groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
+                                        "__onepass_spirv_group_local", nullptr, GlobalValue::NotThreadLocal,
+                                        kLocalSpace);
+        groupLocal->setAlignment(Align(all.alignment));
+      }
+      return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset), at.getPtrTy());
+    });
+    return layout ? Error::success() : layout.takeError();
+  }
+
+  Expected<Entry> buildEntry(KernelModule &kernel, const Specialization &) override {
+    Module &module = *kernel.module;
+    LLVMContext &ctx = module.getContext();
+    GridEntryAbi abi;
+    abi.name = kSpirvKernelSymbol;
+    abi.callingConvention = CallingConv::SPIR_KERNEL;
+    // A kernel's pointers point into global memory (USM, buffers).
+    abi.parameterType = [&](Argument &arg) -> Type * {
+      return arg.getType()->isPointerTy() ? PointerType::get(ctx, kGlobalSpace) : arg.getType();
+    };
+    const bool localMemory = module.getFunction(ONEPASS_ABI_LOCAL_MEMORY) != nullptr;
+    if (localMemory) abi.extraParameters.push_back(PointerType::get(ctx, kLocalSpace));
+    GridQueries queries;
+    queries.localId = [](IRBuilder<> &b, unsigned axis) { return workItemQuery(b, "_Z12get_local_idj", axis); };
+    queries.localRange = [](IRBuilder<> &b, unsigned axis) { return workItemQuery(b, "_Z14get_local_sizej", axis); };
+    queries.groupId = [](IRBuilder<> &b, unsigned axis) { return workItemQuery(b, "_Z12get_group_idj", axis); };
+    queries.groupRange = [](IRBuilder<> &b, unsigned axis) { return workItemQuery(b, "_Z14get_num_groupsj", axis); };
+    Function *entry = buildGridEntry(module, *kernel.kernel, kernel.info, abi, queries);
+    localMemory_ = localMemory ? entry->getArg(entry->arg_size() - 1) : nullptr;
+    // [[sycl::reqd_work_group_size]]: OpExecutionMode LocalSize (x is SYCL's last dimension).
+    const image::KernelView &info = kernel.info;
+    if (info.kind == image::KernelKind::NdRange && info.reqdWorkGroupSize[0] != 0 &&
+        !(info.features & image::kFeatureHierarchical)) {
+      Metadata *size[3];
+      for (unsigned axis = 0; axis < 3; ++axis) {
+        const uint64_t extent = axis < info.dimensions ? info.reqdWorkGroupSize[info.dimensions - 1 - axis] : 1;
+        size[axis] = ConstantAsMetadata::get(ConstantInt::get(Type::getInt32Ty(ctx), extent));
+      }
+      entry->setMetadata("reqd_work_group_size", MDNode::get(ctx, size));
+    }
+    return Entry{entry, kernel.kernel};
+  }
+
+  // The local memory's users are inlined into the entry, which owns it.
+  void beforeInlining(KernelModule &kernel, const Entry &entry) override {
+    normalizeCallingConventions(*kernel.module, *entry.entry);
+    if (Function *local = kernel.module->getFunction(ONEPASS_ABI_LOCAL_MEMORY))
+      for (Function *caller : transitiveCallers(*local))
+        if (caller != entry.entry) {
+          caller->removeFnAttr(Attribute::NoInline);
+          caller->removeFnAttr(Attribute::OptimizeNone);
+          caller->addFnAttr(Attribute::AlwaysInline);
+        }
+  }
+
+  Error beforeOptimizer(KernelModule &kernel, Function &entry) override {
+    Module &module = *kernel.module;
+    if (Function *local = module.getFunction(ONEPASS_ABI_LOCAL_MEMORY)) {
+      for (User *user : make_early_inc_range(local->users())) {
+        auto *call = dyn_cast<CallInst>(user);
+        if (!call || call->getFunction() != &entry || !localMemory_)
+          return createStringError(inconvertibleErrorCode(),
+                                   "kernel '" + kernel.displayName +
+                                       "' reaches its local memory from a function that cannot be inlined into the "
+                                       "kernel (recursion?); OnePass does not support this for SPIR-V");
+        IRBuilder<> builder(call);
+        call->replaceAllUsesWith(builder.CreateAddrSpaceCast(localMemory_, call->getType()));
+        call->eraseFromParent();
+      }
+      local->eraseFromParent();
+    }
+    eraseUnusedFunctions(module);
+    lowerMathToOpenCL(module);
+    lowerUnsupportedIntrinsics(module);
+    internalizeAllBut(module, entry);
+    shareDenormalMode(module, entry);
+    if (Error err = spirv::moveToGenericAddressSpace(module)) return err;
+    normalizeCallingConventions(module, entry);
+    expandUnsupportedAtomics(module);
+    inferAddressSpaces(module);
+    return checkCallees(module, kernel.displayName);
+  }
+
+  // The optimizer's inlining and SROA leave casts InferAddressSpaces can
+  // now see through.
+  Error afterOptimizer(KernelModule &kernel, Function &entry) override {
+    inferAddressSpaces(*kernel.module, /*lowerSwitches=*/true);
+    for (Function &fn : *kernel.module)
+      if (!fn.isDeclaration()) splitAggregatePhis(fn);
+    lowerUnsupportedIntrinsics(*kernel.module);
+    return checkIntegerWidths(*kernel.module, kernel.displayName);
+  }
+
+  // The backend's module analysis is process-wide state (a static of
+  // SPIRVModuleAnalysis): one module at a time, and its block ids mended.
+  // When two blocks of a function still share an id (an old
+  // MachineFunction address reused with an old block number: SpirvBinary.h),
+  // the module is compiled again from a copy while blocks of the
+  // MachineFunction's size are held, so that its new MachineFunction lands at
+  // another address.
+  Expected<std::vector<char>> emit(Module &module, TargetMachine &machine) override {
+    static std::mutex codegen;
+    std::lock_guard<std::mutex> lock(codegen);
+    constexpr unsigned kAttempts = 6;
+    std::vector<std::unique_ptr<char[]>> held;
+    std::unique_ptr<TargetMachine> fresh;
+    for (unsigned attempt = 1;; ++attempt) {
+      // Code generation changes the module, and the backend's global
+      // registry (per target machine) remembers the module's values: each
+      // attempt is a copy of the module on a target machine of its own.
+      std::unique_ptr<Module> copy = attempt < kAttempts ? CloneModule(module) : nullptr;
+      if (attempt > 1) {
+        Expected<std::unique_ptr<TargetMachine>> created = createSpirvTargetMachine();
+        if (!created) return created.takeError();
+        fresh = std::move(*created);
+      }
+      Expected<std::vector<char>> binary = emitFile(copy ? *copy : module, fresh ? *fresh : machine, output());
+      if (!binary) return binary.takeError();
+      bool ambiguous = false;
+      if (Error err = spirv::renumberLabels(*binary, ambiguous)) return std::move(err);
+      if (!ambiguous) return binary;
+      if (attempt == kAttempts)
+        return createStringError(inconvertibleErrorCode(),
+                                 "internal error: LLVM's SPIR-V backend gave two blocks of one function the same id "
+                                 "in " + std::to_string(kAttempts) + " attempts");
+      for (unsigned i = 0; i < 4 * attempt; ++i) held.push_back(std::make_unique<char[]>(sizeof(MachineFunction)));
+    }
+  }
+
+  CodeGenFileType output() const override { return CodeGenFileType::ObjectFile; }
+  const char *dumpExtension() const override { return ".spv"; }
+
+private:
+  std::unique_ptr<TargetMachine> machine_;
+  Argument *localMemory_ = nullptr;
+};
+
+}  // namespace
+
+std::unique_ptr<Translator> makeSpirvTranslator() { return std::make_unique<SpirvTranslator>(); }
+
+}  // namespace onepass::jit

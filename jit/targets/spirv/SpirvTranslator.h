@@ -1,0 +1,25 @@
+// The SPIR-V target (stage 2) for OpenCL and Level Zero devices: LLVM's
+// in-process SPIR-V backend (spirv64, the OpenCL environment: Kernel,
+// Addresses, Int64, and Float64/Float16/Int64Atomics where a kernel needs
+// them). The entry is an OpenCL kernel over the kernel's fields, pointers as
+// global (CrossWorkgroup) pointers; then, for a range kernel, its global
+// range (GridEntry.h); then, for a kernel with local accessors, the
+// work-group's local memory as a `local` pointer, whose size the launch sets
+// (clSetKernelArg with a size and no value). Work-item queries read
+// OpenCL's built-in variables, barriers are OpControlBarrier, math calls
+// OpenCL.std extended instructions.
+#pragma once
+
+#include "sycl/detail/onepass_abi.hpp"
+
+#include "Driver.h"
+
+#include <memory>
+
+namespace onepass::jit {
+
+inline constexpr const char *kSpirvKernelSymbol = ONEPASS_ABI_SPIRV_KERNEL;
+
+std::unique_ptr<Translator> makeSpirvTranslator();
+
+}  // namespace onepass::jit
