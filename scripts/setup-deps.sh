@@ -9,7 +9,7 @@ PACKAGES=(
   catch2 cmake ninja-build ccache python3 g++ binutils
   libclang-rt-22-dev
   lua5.4
-  spirv-tools
+  spirv-tools ocl-icd-opencl-dev pocl-opencl-icd llvm-spirv-15
 )
 
 missing=()

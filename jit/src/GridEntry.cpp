@@ -65,6 +65,8 @@ Function *buildGridEntry(Module &module, Function &kernel, const image::KernelVi
   for (unsigned i = 0; i < fieldCount; ++i) {
     Value *argument = entry->getArg(i);
     Type *wanted = kernel.getArg(i)->getType();
+    if (argument->getType()->isIntegerTy() && wanted->isPointerTy())
+      argument = builder.CreateIntToPtr(argument, PointerType::get(ctx, abi.integerPointerSpace));
     if (argument->getType() != wanted) argument = builder.CreateAddrSpaceCast(argument, wanted);
     arguments.push_back(argument);
   }

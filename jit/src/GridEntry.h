@@ -25,8 +25,10 @@ struct GridEntryAbi {
   const char *name = nullptr;
   llvm::CallingConv::ID callingConvention = llvm::CallingConv::C;
   // The entry's parameter for a kernel parameter (null: the same type); a
-  // pointer of another address space is cast to the kernel's.
+  // pointer of another address space is cast to the kernel's, an integer
+  // for a pointer becomes a pointer of `integerPointerSpace` first.
   std::function<llvm::Type *(llvm::Argument &)> parameterType;
+  unsigned integerPointerSpace = 0;
   // Parameters after the range (the entry's own, e.g. local memory).
   std::vector<llvm::Type *> extraParameters;
 };

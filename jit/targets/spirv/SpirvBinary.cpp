@@ -13,6 +13,12 @@ namespace {
 // Opcodes (SPIR-V 1.6 §3.52).
 constexpr uint32_t kMagic = 0x07230203;
 constexpr uint32_t kOpName = 5;
+constexpr uint32_t kOpTypeBool = 20;
+constexpr uint32_t kOpTypeInt = 21;
+constexpr uint32_t kOpTypeFloat = 22;
+constexpr uint32_t kOpConstantFalse = 41;
+constexpr uint32_t kOpConstant = 43;
+constexpr uint32_t kOpConstantNull = 46;
 constexpr uint32_t kOpFunction = 54;
 constexpr uint32_t kOpPhi = 245;
 constexpr uint32_t kOpLoopMerge = 246;
@@ -28,14 +34,53 @@ Error malformed(const std::string &what) {
                            "internal error: the SPIR-V backend emitted a malformed module (" + what + ")");
 }
 
+// The binary's words, after checking its magic number and size.
+Error toWords(const std::vector<char> &binary, std::vector<uint32_t> &words) {
+  if (binary.size() % 4 != 0 || binary.size() < kHeaderWords * 4) return malformed("size");
+  words.resize(binary.size() / 4);
+  std::memcpy(words.data(), binary.data(), binary.size());
+  if (words[0] != kMagic) return malformed("magic number");
+  return Error::success();
+}
+
+void fromWords(const std::vector<uint32_t> &words, std::vector<char> &binary) {
+  binary.resize(words.size() * 4);
+  std::memcpy(binary.data(), words.data(), binary.size());
+}
+
 }  // namespace
+
+Error spellOutScalarNulls(std::vector<char> &binary) {
+  std::vector<uint32_t> words;
+  if (Error err = toWords(binary, words)) return err;
+  std::map<uint32_t, uint32_t> scalarBits;  // type id -> width (0: bool)
+  std::vector<uint32_t> out(words.begin(), words.begin() + kHeaderWords);
+  out.reserve(words.size() + 16);
+  for (size_t at = kHeaderWords; at < words.size();) {
+    const uint32_t count = words[at] >> 16, opcode = words[at] & 0xffff;
+    if (count == 0 || at + count > words.size()) return malformed("instruction word count");
+    if ((opcode == kOpTypeInt || opcode == kOpTypeFloat) && count >= 3) scalarBits[words[at + 1]] = words[at + 2];
+    if (opcode == kOpTypeBool && count >= 2) scalarBits[words[at + 1]] = 0;
+    auto scalar = count == 3 && opcode == kOpConstantNull ? scalarBits.find(words[at + 1]) : scalarBits.end();
+    if (scalar == scalarBits.end()) {
+      out.insert(out.end(), words.begin() + at, words.begin() + at + count);
+    } else if (scalar->second == 0) {
+      out.insert(out.end(), {3u << 16 | kOpConstantFalse, words[at + 1], words[at + 2]});
+    } else {
+      const uint32_t valueWords = scalar->second > 32 ? 2 : 1;
+      out.insert(out.end(), {(3 + valueWords) << 16 | kOpConstant, words[at + 1], words[at + 2]});
+      out.insert(out.end(), valueWords, 0u);
+    }
+    at += count;
+  }
+  fromWords(out, binary);
+  return Error::success();
+}
 
 Error renumberLabels(std::vector<char> &binary, bool &ambiguous) {
   ambiguous = false;
-  if (binary.size() % 4 != 0 || binary.size() < kHeaderWords * 4) return malformed("size");
-  std::vector<uint32_t> words(binary.size() / 4);
-  std::memcpy(words.data(), binary.data(), binary.size());
-  if (words[0] != kMagic) return malformed("magic number");
+  std::vector<uint32_t> words;
+  if (Error err = toWords(binary, words)) return err;
   uint32_t bound = words[3];
 
   // Pass 1: each function's labels get fresh ids; names of labels go (block
@@ -109,8 +154,7 @@ Error renumberLabels(std::vector<char> &binary, bool &ambiguous) {
     at += count;
   }
   out[3] = bound;
-  binary.resize(out.size() * 4);
-  std::memcpy(binary.data(), out.data(), binary.size());
+  fromWords(out, binary);
   return Error::success();
 }
 

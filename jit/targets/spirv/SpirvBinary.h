@@ -24,4 +24,10 @@ namespace onepass::jit::spirv {
 // malformed one.
 llvm::Error renumberLabels(std::vector<char> &binary, bool &ambiguous);
 
+// Spells null scalars out: OpConstantNull of an integer, float or boolean
+// type becomes OpConstant 0 (OpConstantFalse). Both are valid SPIR-V, but
+// older consumers reject null scalars (the Khronos translator of LLVM 15,
+// which turns SPIR-V into SPIR for PoCL, asserts on them).
+llvm::Error spellOutScalarNulls(std::vector<char> &binary);
+
 }  // namespace onepass::jit::spirv

@@ -338,10 +338,13 @@ public:
     GridEntryAbi abi;
     abi.name = kSpirvKernelSymbol;
     abi.callingConvention = CallingConv::SPIR_KERNEL;
-    // A kernel's pointers point into global memory (USM, buffers).
+    // A kernel's pointers point into global memory (USM, buffers); they are
+    // passed as 64-bit integers, so backends set every argument by value
+    // (OpenCL's SVM and USM pointers, Level Zero's).
     abi.parameterType = [&](Argument &arg) -> Type * {
-      return arg.getType()->isPointerTy() ? PointerType::get(ctx, kGlobalSpace) : arg.getType();
+      return arg.getType()->isPointerTy() ? Type::getInt64Ty(ctx) : arg.getType();
     };
+    abi.integerPointerSpace = kGlobalSpace;
     const bool localMemory = module.getFunction(ONEPASS_ABI_LOCAL_MEMORY) != nullptr;
     if (localMemory) abi.extraParameters.push_back(PointerType::get(ctx, kLocalSpace));
     GridQueries queries;
@@ -442,7 +445,10 @@ public:
       if (!binary) return binary.takeError();
       bool ambiguous = false;
       if (Error err = spirv::renumberLabels(*binary, ambiguous)) return std::move(err);
-      if (!ambiguous) return binary;
+      if (!ambiguous) {
+        if (Error err = spirv::spellOutScalarNulls(*binary)) return std::move(err);
+        return binary;
+      }
       if (attempt == kAttempts)
         return createStringError(inconvertibleErrorCode(),
                                  "internal error: LLVM's SPIR-V backend gave two blocks of one function the same id "

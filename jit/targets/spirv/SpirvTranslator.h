@@ -2,7 +2,8 @@
 // in-process SPIR-V backend (spirv64, the OpenCL environment: Kernel,
 // Addresses, Int64, and Float64/Float16/Int64Atomics where a kernel needs
 // them). The entry is an OpenCL kernel over the kernel's fields, pointers as
-// global (CrossWorkgroup) pointers; then, for a range kernel, its global
+// 64-bit integers (global addresses: every argument is set by value); then,
+// for a range kernel, its global
 // range (GridEntry.h); then, for a kernel with local accessors, the
 // work-group's local memory as a `local` pointer, whose size the launch sets
 // (clSetKernelArg with a size and no value). Work-item queries read

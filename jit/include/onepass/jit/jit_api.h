@@ -99,7 +99,8 @@ enum onepass_jit_target_kind {
   ONEPASS_JIT_TARGET_PTX = 2,
   /* An OpenCL or Level Zero device: a SPIR-V module (binary) in OpenCL's
    * environment. Its entry is the OpenCL kernel "__onepass_spirv_kernel";
-   * its parameters are the kernel's fields (pointers as global pointers),
+   * its parameters are the kernel's fields (pointers as 64-bit integers:
+   * global addresses, so every argument is set by value),
    * then, for a range kernel, the global range as one 64-bit value per
    * dimension in SYCL order, then, for a kernel with local accessors, a
    * `local` pointer to the work-group's local memory (its size is the
