@@ -64,7 +64,9 @@ const char *aspectName(sycl::aspect a) {
   return "?";
 }
 
-const char *backendName(sycl::backend b) { return b == sycl::backend::cuda ? "cuda" : "cpu"; }
+const char *backendName(sycl::backend b) {
+  return b == sycl::backend::cuda ? "cuda" : b == sycl::backend::opencl ? "opencl" : "cpu";
+}
 
 // One device as onepass-info shows it.
 struct DeviceRecord {

@@ -153,8 +153,12 @@ Expected<std::unique_ptr<TargetMachine>> createSpirvTargetMachine() {
   const Target *target = TargetRegistry::lookupTarget(triple, error);
   if (!target) return createStringError(inconvertibleErrorCode(), "no SPIR-V target in this LLVM: " + error);
   TargetOptions options;
+  // Code generation at -O0: the IR is optimized already (and the device's
+  // compiler optimizes the SPIR-V again); the backend's combiner would only
+  // fold compare-and-add pairs into OpIAddCarry, which older consumers
+  // (LLVM 15's SPIR-V translator, for PoCL) cannot read.
   std::unique_ptr<TargetMachine> machine(
-      target->createTargetMachine(triple, "", "", options, std::nullopt, std::nullopt, CodeGenOptLevel::Aggressive));
+      target->createTargetMachine(triple, "", "", options, std::nullopt, std::nullopt, CodeGenOptLevel::None));
   if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create a SPIR-V target machine");
   return machine;
 }

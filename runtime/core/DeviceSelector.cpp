@@ -22,7 +22,7 @@ bool parseSelector(const std::string &text, std::vector<SelectorTerm> &terms, st
   terms.clear();
   auto bad = [&](const std::string &token, const std::string &why) {
     error = "'" + token + "' " + why +
-            " (terms, separated by commas, each maybe negated with '!': cpu, gpu, cuda, <backend>:<index>, "
+            " (terms, separated by commas, each maybe negated with '!': cpu, gpu, cuda, opencl, <backend>:<index>, "
             "<backend>:*, or a part of a device's name)";
     terms.clear();
     return false;
@@ -44,7 +44,8 @@ bool parseSelector(const std::string &text, std::vector<SelectorTerm> &terms, st
     if (colon != std::string::npos) {
       term.backend = word.substr(0, colon);
       const std::string which = word.substr(colon + 1);
-      if (term.backend != "cpu" && term.backend != "cuda") return bad(token, "names no backend OnePass has (cpu, cuda)");
+      if (term.backend != "cpu" && term.backend != "cuda" && term.backend != "opencl")
+        return bad(token, "names no backend OnePass has (cpu, cuda, opencl)");
       if (which != "*") {
         if (which.empty() || which.size() > 4 || which.find_first_not_of("0123456789") != std::string::npos)
           return bad(token, "needs a device index or '*' after the colon");
@@ -52,7 +53,7 @@ bool parseSelector(const std::string &text, std::vector<SelectorTerm> &terms, st
       }
     } else if (word == "cpu" || word == "gpu") {
       term.type = word;
-    } else if (word == "cuda") {
+    } else if (word == "cuda" || word == "opencl") {
       term.backend = word;
     } else {
       term.name = word;

@@ -226,7 +226,8 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
     error = takeMessage(message, "the backend did not describe the device's target");
     return false;
   }
-  if (described.jit_target != ONEPASS_JIT_TARGET_HOST && described.jit_target != ONEPASS_JIT_TARGET_PTX) {
+  if (described.jit_target != ONEPASS_JIT_TARGET_HOST && described.jit_target != ONEPASS_JIT_TARGET_PTX &&
+      described.jit_target != ONEPASS_JIT_TARGET_SPIRV) {
     error = "the backend asks for an unknown JIT target (" + std::to_string(described.jit_target) + ")";
     return false;
   }
@@ -237,8 +238,9 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
   target.kind = described.jit_target;
   target.arch = described.arch;
   target.isaVersion = described.isa_version;
-  target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX ? "sm_" + std::to_string(described.arch)
-                                                               : std::string("the host CPU");
+  target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX     ? "sm_" + std::to_string(described.arch)
+                : described.jit_target == ONEPASS_JIT_TARGET_SPIRV ? std::string("SPIR-V")
+                                                                   : std::string("the host CPU");
   return true;
 }
 

@@ -52,11 +52,12 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
                // Images in device memory, sampled in software (image.hpp).
                aspect::image};
   if (info.has_fp64) p.aspects.push_back(aspect::fp64);
-  // sycl::half (§4.14.1) works on every device OnePass drives: LLVM computes
-  // it natively where the target can (NVIDIA sm_53+, AVX-512 FP16) and in
-  // float with conversions elsewhere (F16C, or libgcc's on older CPUs).
-  p.aspects.push_back(aspect::fp16);
-  if (p.type == info::device_type::cpu) {
+  // sycl::half (§4.14.1) works on every device OnePass compiles for itself:
+  // LLVM computes it natively where the target can (NVIDIA sm_53+, AVX-512
+  // FP16) and in float with conversions elsewhere (F16C, or libgcc's on older
+  // CPUs). (OpenCL devices: cl_khr_fp16 is not asked yet, so not claimed.)
+  if (kind != backend::opencl) p.aspects.push_back(aspect::fp16);
+  if (kind == backend::ext_onepass_cpu) {  // (the program's own memory)
     p.aspects.push_back(aspect::usm_atomic_host_allocations);
     p.aspects.push_back(aspect::usm_atomic_shared_allocations);
     p.aspects.push_back(aspect::usm_system_allocations);
@@ -103,6 +104,15 @@ std::vector<std::string> &absentBackends() {
   return *list;
 }
 
+// Whether ONEPASS_DEVICE_SELECTOR has a positive term naming `backendName`.
+bool selectorNamesBackend(const std::string &backendName) {
+  std::vector<rt::SelectorTerm> terms;
+  std::string error;
+  if (!rt::parseSelector(rt::env::deviceSelector(), terms, error)) return false;  // (applySelector reports it)
+  return std::any_of(terms.begin(), terms.end(),
+                     [&](const rt::SelectorTerm &term) { return !term.negated && term.backend == backendName; });
+}
+
 // Leaves out the devices ONEPASS_DEVICE_SELECTOR does not select (each
 // backend's devices keep their indices: `cuda:1` is the second CUDA device).
 void applySelector(std::vector<std::shared_ptr<platform_impl>> &list) {
@@ -112,7 +122,8 @@ void applySelector(std::vector<std::shared_ptr<platform_impl>> &list) {
   std::string error;
   if (!rt::parseSelector(text, terms, error)) rt::raise(errc::invalid, "ONEPASS_DEVICE_SELECTOR='" + text + "': " + error);
   for (const auto &platform : list) {
-    const std::string backendName = platform->properties.backend_kind == backend::cuda ? "cuda" : "cpu";
+    const backend kind = platform->properties.backend_kind;
+    const std::string backendName = kind == backend::cuda ? "cuda" : kind == backend::opencl ? "opencl" : "cpu";
     std::vector<std::shared_ptr<device_impl>> kept;
     for (std::size_t i = 0; i < platform->devices.size(); ++i) {
       const auto &device = platform->devices[i];
@@ -149,6 +160,18 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
     // Accelerators first: programs that take device 0 of get_devices() (or
     // platform 0) get a GPU where there is one.
     std::rotate(result->begin(), result->begin() + 1, result->end());
+    // The OpenCL backend (issue 18) is new: its devices come after OnePass's
+    // own, and only where ONEPASS_DEVICE_SELECTOR names them (opencl,
+    // opencl:<n>, opencl:*), so that a node's OpenCL CPU runtime does not
+    // change which devices existing programs see.
+    if (selectorNamesBackend("opencl")) {
+      std::string why;
+      if (const onepass_backend *table = rt::loadBackendPlugin("opencl", why))
+        result->push_back(makePlatform(*table, backend::opencl));
+      else absentBackends().push_back("OpenCL: " + why);
+    } else {
+      absentBackends().push_back("OpenCL: not loaded (experimental: ONEPASS_DEVICE_SELECTOR=opencl:* uses it)");
+    }
     applySelector(*result);
     // Most programs launch their first kernel soon: have LLVM ready by then.
     std::vector<const rt::Device *> devices;
@@ -185,15 +208,17 @@ std::shared_ptr<platform_impl> get_device_platform(const device_impl &d) {
 int default_selector_score(const device_impl &d) {
   static const std::string wanted = rt::lowercase(rt::env::deviceSelection());
   const bool isGpu = d.properties.type == info::device_type::gpu;
+  // OnePass's own CPU device before an OpenCL one (a CPU runtime such as PoCL).
+  const int fromOpenCl = d.properties.backend_kind == backend::opencl ? 10 : 0;
   if (!wanted.empty()) {
-    if (wanted == "cpu") return isGpu ? -1 : 1000;
-    if (wanted == "gpu" || wanted == "cuda") return isGpu ? 1000 : -1;
+    if (wanted == "cpu") return isGpu ? -1 : 1000 - fromOpenCl;
+    if (wanted == "gpu" || wanted == "cuda") return isGpu ? 1000 - fromOpenCl : -1;
     static std::once_flag warned;
     std::call_once(warned, [] {
       ONEPASS_LOG(Warning, "ONEPASS_DEVICE='" << wanted << "' is not one of cpu, gpu, cuda; ignoring it");
     });
   }
-  return isGpu ? 500 : 100;
+  return (isGpu ? 500 : 100) - fromOpenCl;
 }
 
 std::shared_ptr<context_impl> make_context(const std::vector<std::shared_ptr<device_impl>> &devices,

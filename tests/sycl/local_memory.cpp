@@ -343,7 +343,8 @@ void uniformControlFlow(sycl::queue &q) {
 // stopped), and a loop counter that is the same for the whole group survives
 // the parting.
 void earlyReturn(sycl::queue &q) {
-  if (!q.get_device().is_cpu()) return;
+  // (OnePass's own CPU device only: an OpenCL CPU device may do anything.)
+  if (q.get_device().get_backend() != sycl::backend::ext_onepass_cpu) return;
   constexpr std::size_t groups = 4, size = 64, staying = 48;
   int *out = sycl::malloc_shared<int>(groups * size, q);
   for (std::size_t i = 0; i < groups * size; ++i) out[i] = -1;

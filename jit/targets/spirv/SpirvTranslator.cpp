@@ -149,6 +149,96 @@ void lowerUnsupportedIntrinsics(Module &module) {
   }
 }
 
+// Arithmetic with overflow (the optimizer makes llvm.uadd.with.overflow and
+// the like of checked loops) as plain arithmetic and comparisons: LLVM's
+// backend emits OpIAddCarry/OpISubBorrow/OpUMulExtended, which LLVM 15's
+// translator does not know (it exits the process on them).
+void lowerOverflowArithmetic(Function &fn) {
+  std::vector<IntrinsicInst *> work;
+  for (Instruction &inst : instructions(fn))
+    if (auto *intrinsic = dyn_cast<IntrinsicInst>(&inst))
+      switch (intrinsic->getIntrinsicID()) {
+      case Intrinsic::uadd_with_overflow:
+      case Intrinsic::usub_with_overflow:
+      case Intrinsic::sadd_with_overflow:
+      case Intrinsic::ssub_with_overflow:
+      case Intrinsic::umul_with_overflow:
+        if (intrinsic->getType()->getStructElementType(0)->isIntegerTy()) work.push_back(intrinsic);
+        break;
+      default: break;
+      }
+  for (IntrinsicInst *intrinsic : work) {
+    IRBuilder<> builder(intrinsic);
+    Value *a = intrinsic->getArgOperand(0), *b = intrinsic->getArgOperand(1);
+    Value *result = nullptr, *overflow = nullptr;
+    switch (intrinsic->getIntrinsicID()) {
+    case Intrinsic::uadd_with_overflow:
+      result = builder.CreateAdd(a, b);
+      overflow = builder.CreateICmpULT(result, a);
+      break;
+    case Intrinsic::usub_with_overflow:
+      result = builder.CreateSub(a, b);
+      overflow = builder.CreateICmpULT(a, b);
+      break;
+    case Intrinsic::sadd_with_overflow:  // the sum's sign differs from both operands'
+      result = builder.CreateAdd(a, b);
+      overflow = builder.CreateICmpSLT(
+          builder.CreateAnd(builder.CreateXor(a, result), builder.CreateXor(b, result)), ConstantInt::get(a->getType(), 0));
+      break;
+    case Intrinsic::ssub_with_overflow:  // the operands' signs differ and the result's is b's
+      result = builder.CreateSub(a, b);
+      overflow = builder.CreateICmpSLT(
+          builder.CreateAnd(builder.CreateXor(a, b), builder.CreateXor(a, result)), ConstantInt::get(a->getType(), 0));
+      break;
+    default: {  // umul: the high half of the product is not zero
+      auto *type = cast<IntegerType>(a->getType());
+      result = builder.CreateMul(a, b);
+      if (type->getBitWidth() <= 32) {
+        Type *wide = builder.getIntNTy(type->getBitWidth() * 2);
+        Value *product = builder.CreateMul(builder.CreateZExt(a, wide), builder.CreateZExt(b, wide));
+        overflow = builder.CreateICmpNE(builder.CreateLShr(product, type->getBitWidth()), ConstantInt::get(wide, 0));
+      } else {
+        overflow = builder.CreateAnd(builder.CreateICmpNE(a, ConstantInt::get(type, 0)),
+                                     builder.CreateICmpNE(builder.CreateUDiv(result, builder.CreateSelect(
+                                                              builder.CreateICmpEQ(a, ConstantInt::get(type, 0)),
+                                                              ConstantInt::get(type, 1), a)),
+                                                          b));
+      }
+      break;
+    }
+    }
+    for (User *user : make_early_inc_range(intrinsic->users()))
+      if (auto *extract = dyn_cast<ExtractValueInst>(user); extract && extract->getNumIndices() == 1) {
+        extract->replaceAllUsesWith(extract->getIndices()[0] == 0 ? result : overflow);
+        extract->eraseFromParent();
+      }
+    if (!intrinsic->use_empty()) {
+      Value *pair = builder.CreateInsertValue(PoisonValue::get(intrinsic->getType()), result, 0);
+      intrinsic->replaceAllUsesWith(builder.CreateInsertValue(pair, overflow, 1));
+    }
+    intrinsic->eraseFromParent();
+  }
+}
+
+// Pointer comparisons as integer comparisons: LLVM's backend emits
+// OpPtrEqual and the like (SPIR-V 1.4), which older consumers lack (LLVM 15's
+// translator, which makes SPIR for PoCL, aborts on them).
+void comparePointersAsIntegers(Function &fn) {
+  std::vector<ICmpInst *> work;
+  for (Instruction &inst : instructions(fn))
+    if (auto *compare = dyn_cast<ICmpInst>(&inst); compare && compare->getOperand(0)->getType()->isPointerTy())
+      work.push_back(compare);
+  for (ICmpInst *compare : work) {
+    IRBuilder<> builder(compare);
+    Type *address = builder.getInt64Ty();
+    Value *replacement =
+        builder.CreateICmp(compare->getPredicate(), builder.CreatePtrToInt(compare->getOperand(0), address),
+                           builder.CreatePtrToInt(compare->getOperand(1), address), compare->getName());
+    compare->replaceAllUsesWith(replacement);
+    compare->eraseFromParent();
+  }
+}
+
 // SPIR-V has integers of 8, 16, 32 and 64 bits (others need an FPGA
 // extension), and LLVM's backend aborts the process on a wider one: such a
 // kernel (a 128-bit product, a 65-bit loop count the optimizer made) is an
@@ -413,7 +503,11 @@ public:
   Error afterOptimizer(KernelModule &kernel, Function &entry) override {
     inferAddressSpaces(*kernel.module, /*lowerSwitches=*/true);
     for (Function &fn : *kernel.module)
-      if (!fn.isDeclaration()) splitAggregatePhis(fn);
+      if (!fn.isDeclaration()) {
+        splitAggregatePhis(fn);
+        comparePointersAsIntegers(fn);
+        lowerOverflowArithmetic(fn);
+      }
     lowerUnsupportedIntrinsics(*kernel.module);
     return checkIntegerWidths(*kernel.module, kernel.displayName);
   }

@@ -40,7 +40,12 @@ TEST_CASE("ONEPASS_DEVICE_SELECTOR terms", "[environment]") {
   CHECK(terms[4].type == "gpu");
 
   CHECK(refused("cpu,,gpu").find("empty term") != std::string::npos);
-  CHECK(refused("opencl:0").find("names no backend") != std::string::npos);
+  CHECK(refused("hip:0").find("names no backend") != std::string::npos);
+  std::vector<onepass::rt::SelectorTerm> opencl;
+  std::string why;
+  REQUIRE(onepass::rt::parseSelector("opencl:1,opencl", opencl, why));
+  CHECK((opencl[0].backend == "opencl" && opencl[0].index == 1));
+  CHECK((opencl[1].backend == "opencl" && opencl[1].index == -1));
   CHECK(refused("cuda:x").find("device index") != std::string::npos);
   CHECK(refused("cuda:12345").find("device index") != std::string::npos);
   CHECK(refused("!").find("empty term") != std::string::npos);

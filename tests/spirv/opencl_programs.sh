@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Issue 18: end-to-end test programs run on an OpenCL device through
+# OnePass's OpenCL backend (ONEPASS_DEVICE_SELECTOR=opencl:*; in CI, Debian's
+# PoCL through SPIR 1.2). Skips, saying why, where the backend finds no
+# device.
+#
+# usage: opencl_programs.sh <onepass-info> <programs dir> <program>...
+set -uo pipefail
+info=$1 programs=$2
+shift 2
+export ONEPASS_DEVICE_SELECTOR='opencl:*'
+if ! listing=$("$info" 2>&1) || ! grep -q '\[opencl:0\]' <<<"$listing"; then
+  echo "SKIPPED: the OpenCL backend finds no device:"
+  grep -i 'opencl' <<<"$listing" | sed 's/^/  /'
+  exit 0
+fi
+grep -A1 '\[opencl:0\]' <<<"$listing" | head -1
+status=0
+for program in "$@"; do
+  if out=$(timeout 120 "$programs/sycl-$program" 2>&1); then
+    echo "PASSED $program"
+  else
+    echo "FAILED $program:"; tail -5 <<<"$out" | sed 's/^/  /'; status=1
+  fi
+done
+exit $status
