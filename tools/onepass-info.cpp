@@ -117,8 +117,8 @@ int main(int argc, char **argv) {
     else if (arg == "--help" || arg == "-h") return usage("lists the backends and devices OnePass sees"), 0;
     else return usage(("unknown argument '" + arg + "'").c_str());
   }
-  if (!wantBackend.empty() && wantBackend != "cpu" && wantBackend != "cuda")
-    return usage(("--backend '" + wantBackend + "': OnePass has the backends cpu and cuda").c_str());
+  if (!wantBackend.empty() && wantBackend != "cpu" && wantBackend != "cuda" && wantBackend != "opencl")
+    return usage(("--backend '" + wantBackend + "': OnePass has the backends cpu, cuda and opencl").c_str());
 
   std::vector<DeviceRecord> devices;
   std::vector<std::string> missing;  // why a backend or device is not seen
@@ -173,13 +173,13 @@ int main(int argc, char **argv) {
   if (json) {
     std::printf("{\n  \"schema\": 1,\n  \"version\": %s,\n  \"backends\": [\n",
                 jsonString(sycl::platform::get_platforms().front().get_info<platform::version>()).c_str());
-    const char *names[] = {"cpu", "cuda"};
-    for (int b = 0; b < 2; ++b) {
+    const char *names[] = {"cpu", "cuda", "opencl"};
+    for (int b = 0; b < 3; ++b) {
       std::string why;
       for (const std::string &line : missing)
         if (lowercase(line).compare(0, std::strlen(names[b]) + 1, std::string(names[b]) + ":") == 0) why = line;
       std::printf("    {\"name\": \"%s\", \"found\": %s, \"reason\": %s}%s\n", names[b],
-                  backendSeen(names[b]) || why.empty() ? "true" : "false", jsonString(why).c_str(), b == 0 ? "," : "");
+                  backendSeen(names[b]) || why.empty() ? "true" : "false", jsonString(why).c_str(), b < 2 ? "," : "");
     }
     std::printf("  ],\n  \"not_seen\": [");
     for (std::size_t i = 0; i < missing.size(); ++i) std::printf("%s%s", i ? ", " : "", jsonString(missing[i]).c_str());
@@ -225,7 +225,7 @@ int main(int argc, char **argv) {
   }
 
   std::printf("%s\n\nBackends:\n", sycl::platform::get_platforms().front().get_info<platform::version>().c_str());
-  for (const char *name : {"cpu", "cuda"}) {
+  for (const char *name : {"cpu", "cuda", "opencl"}) {
     const auto count =
         std::count_if(devices.begin(), devices.end(), [&](const DeviceRecord &d) { return d.backend == name; });
     if (backendSeen(name)) std::printf("  %-5s found, %ld device(s)\n", name, static_cast<long>(count));

@@ -269,6 +269,58 @@ Error checkIntegerWidths(Module &module, StringRef kernelName) {
   return Error::success();
 }
 
+// sycl::ext::oneapi::experimental::printf: OpenCL C's printf (OpenCL.std's
+// printf instruction), whose format string, and string arguments, live in
+// constant memory: constant copies of the string literals are made. (Its
+// Itanium name tells the backend the format's type: constant char*.)
+constexpr unsigned kConstantSpace = 2;
+
+Error lowerPrintf(Module &module, StringRef kernelName) {
+  Function *printf = module.getFunction(ONEPASS_ABI_PRINTF);
+  if (!printf) return Error::success();
+  LLVMContext &ctx = module.getContext();
+  FunctionCallee opencl = module.getOrInsertFunction(
+      "_Z6printfPU3AS2Kcz",
+      FunctionType::get(Type::getInt32Ty(ctx), {PointerType::get(ctx, kConstantSpace)}, /*isVarArg=*/true));
+  std::map<GlobalVariable *, GlobalVariable *> copies;
+  auto constantCopy = [&](Value *value) -> Value * {
+    auto *global = dyn_cast<GlobalVariable>(value->stripPointerCasts());
+    if (!global || !global->isConstant() || !global->hasInitializer()) return nullptr;
+    GlobalVariable *&copy = copies[global];
+    if (!copy) {
+      copy = new GlobalVariable(module, global->getValueType(), true, GlobalValue::PrivateLinkage,
+                                global->getInitializer(), global->getName() + ".constant", nullptr,
+                                GlobalValue::NotThreadLocal, kConstantSpace);
+      copy->setAlignment(global->getAlign());
+      copy->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    }
+    return copy;
+  };
+  for (User *user : make_early_inc_range(printf->users())) {
+    auto *call = dyn_cast<CallInst>(user);
+    if (!call) continue;
+    Value *format = constantCopy(call->getArgOperand(0));
+    if (!format)
+      return createStringError(inconvertibleErrorCode(),
+                               "kernel '" + kernelName.str() +
+                                   "' calls printf with a format that is not a string literal: SPIR-V devices need "
+                                   "it in constant memory");
+    std::vector<Value *> arguments{format};
+    for (unsigned i = 1; i < call->arg_size(); ++i) {
+      Value *argument = call->getArgOperand(i);
+      if (argument->getType()->isPointerTy())
+        if (Value *string = constantCopy(argument)) argument = string;
+      arguments.push_back(argument);
+    }
+    IRBuilder<> builder(call);
+    CallInst *replacement = builder.CreateCall(opencl, arguments);
+    call->replaceAllUsesWith(replacement);
+    call->eraseFromParent();
+  }
+  if (printf->use_empty()) printf->eraseFromParent();
+  return Error::success();
+}
+
 // OpenCL's atomics have no floating-point read-modify-write (without
 // extensions) and no nand or wrapping increments: those become
 // compare-exchange loops on the value's bits.
@@ -385,14 +437,6 @@ public:
   const char *name() const override { return "SPIR-V"; }
   std::string dumpSuffix() const override { return ".spirv"; }
 
-  Error checkKernel(const KernelModule &kernel) override {
-    if (kernel.module->getFunction(ONEPASS_ABI_PRINTF))
-      return createStringError(inconvertibleErrorCode(),
-                               "kernel '" + kernel.displayName +
-                                   "' calls printf (or uses sycl::stream), which OnePass does not lower to SPIR-V yet");
-    return Error::success();
-  }
-
   Expected<TargetMachine *> machine() override {
     if (!machine_) {
       Expected<std::unique_ptr<TargetMachine>> created = createSpirvTargetMachine();
@@ -487,6 +531,7 @@ public:
       local->eraseFromParent();
     }
     eraseUnusedFunctions(module);
+    if (Error err = lowerPrintf(module, kernel.displayName)) return err;
     lowerMathToOpenCL(module);
     lowerUnsupportedIntrinsics(module);
     internalizeAllBut(module, entry);
