@@ -1,6 +1,7 @@
 # lit configuration of the OnePass test suite. Build paths come from
 # lit.site.cfg.py (configured by CMake); run lit on the build directory.
 import os
+import shutil
 import re
 import sys
 
@@ -38,6 +39,10 @@ if getattr(config, "sanitize", ""):
     for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS", "TSAN_OPTIONS"]:
         if name in os.environ:
             config.environment[name] = os.environ[name]
+
+# SPIRV-Tools (spirv-val, spirv-dis): the SPIR-V tests need them.
+if shutil.which("spirv-val") and shutil.which("spirv-dis"):
+    config.available_features.add("spirv-tools")
 
 # lit applies substitutions in order, as regular expressions: %onepass-kernels
 # must precede %onepass, which is a prefix of it.

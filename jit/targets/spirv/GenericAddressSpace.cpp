@@ -180,7 +180,11 @@ Error moveToGenericAddressSpace(Module &module) {
     target->setAttributes(remapTypeAttributes(ctx, target->getAttributes(), types));
     keepAllocasPrivate(*target);
     if (target != replacement) {
+      // (deleteBody drops the function's own metadata too: kept across it.)
+      SmallVector<std::pair<unsigned, MDNode *>, 4> metadata;
+      old->getAllMetadata(metadata);
       old->deleteBody();
+      for (const auto &[kind, node] : metadata) old->setMetadata(kind, node);
       old->splice(old->end(), target);
       for (auto [from, to] : zip(target->args(), old->args())) from.replaceAllUsesWith(&to);
       target->eraseFromParent();

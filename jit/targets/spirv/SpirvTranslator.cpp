@@ -19,6 +19,7 @@
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
 
+#include <cstring>
 #include <map>
 #include <mutex>
 

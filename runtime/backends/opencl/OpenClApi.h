@@ -18,7 +18,7 @@ struct Api {
   X(clCreateCommandQueueWithProperties) X(clSVMAlloc) X(clSVMFree) X(clEnqueueSVMMemcpy) X(clEnqueueSVMMemFill)      \
   X(clCreateProgramWithIL) X(clCreateProgramWithBinary) X(clBuildProgram) X(clGetProgramBuildInfo)                   \
   X(clCreateKernel) X(clGetKernelInfo) X(clGetKernelWorkGroupInfo) X(clSetKernelArg) X(clSetKernelExecInfo)          \
-  X(clEnqueueNDRangeKernel) X(clFinish) X(clReleaseProgram)
+  X(clEnqueueNDRangeKernel) X(clFinish) X(clReleaseProgram) X(clReleaseContext)
 #define ONEPASS_CL_MEMBER(name) decltype(&::name) name = nullptr;
   ONEPASS_CL_FUNCTIONS(ONEPASS_CL_MEMBER)
 #undef ONEPASS_CL_MEMBER

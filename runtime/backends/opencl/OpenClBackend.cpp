@@ -138,6 +138,7 @@ void consider(cl_device_id id, const std::string &platform, bool converterReady,
   }
   device->queue = api.clCreateCommandQueueWithProperties(device->context, id, nullptr, &status);
   if (status != CL_SUCCESS) {
+    api.clReleaseContext(device->context);
     leftOut.push_back("'" + device->name + "': clCreateCommandQueueWithProperties failed: " + errorName(status));
     return;
   }
@@ -335,6 +336,7 @@ int loadKernel(uint32_t device, const void *binary, uint64_t size, void **handle
   if (llvm15.owns_lock()) llvm15.unlock();
   auto kernel = std::make_unique<Kernel>();
   kernel->kernel = api.clCreateKernel(program, ONEPASS_ABI_SPIRV_KERNEL, &status);
+  api.clReleaseProgram(program);  // (the kernel keeps it)
   if (status != CL_SUCCESS)
     return rt::reportBackendError(error, "clCreateKernel failed: " + errorName(status));
   api.clGetKernelInfo(kernel->kernel, CL_KERNEL_NUM_ARGS, sizeof kernel->arguments, &kernel->arguments, nullptr);
