@@ -10,6 +10,7 @@ PACKAGES=(
   libclang-rt-22-dev
   lua5.4
   spirv-tools ocl-icd-opencl-dev pocl-opencl-icd llvm-spirv-15
+  liblld-22-dev rocm-device-libs
 )
 
 missing=()

@@ -1,8 +1,9 @@
 // onepass-jit: stage 2 offline. Lowers every kernel a binary built with
 // `onepass++ -fsycl-sscp` carries for a target, without a device, and writes
-// what the JIT produced: the kernel's final IR (<symbol><suffix>.ll, and the
-// IR before optimization, .unoptimized.ll) and its lowered form (.spv, .ptx,
-// .o), named after the kernel's symbol, into the output directory. Prints a
+// what the JIT produced: each kernel's lowered form as
+// <dir>/<image>.<kernel>.<spv|ptx|hsaco|o> (the indices onepass-kernels
+// lists), and its IR (ir/<symbol><suffix>.ll, and the IR before optimization,
+// .unoptimized.ll). Prints a
 // line per kernel with its compile time and a summary (median and worst), and
 // exits non-zero if any kernel failed to compile.
 #include "CudaToolkit.h"
@@ -33,20 +34,25 @@ void printUsage(FILE *stream) {
                "\n"
                "Compiles every SYCL kernel of a program, shared library or object file built\n"
                "with `onepass++ -fsycl-sscp` as the JIT would for a device, without one, and\n"
-               "writes each kernel's IR (.ll) and lowered form into <directory>, named after\n"
-               "the kernel's symbol. Libraries (shared libraries built with onepass++) give\n"
+               "writes each kernel's lowered form as <directory>/<image>.<kernel>.<extension>\n"
+               "(onepass-kernels' indices) and its IR into <directory>/ir/, named after the\n"
+               "kernel's symbol. Libraries (shared libraries built with onepass++) give\n"
                "the SYCL_EXTERNAL functions the binary's kernels call, as at run time.\n"
                "\n"
                "OPTIONS:\n"
-               "  --target=<target>  spirv (a SPIR-V module, .spv), ptx (PTX text, .ptx) or\n"
-               "                     x86 (this host's CPU, a relocatable object, .o)\n"
-               "  --arch=<arch>      ptx: the GPU architecture (default sm_90)\n"
+               "  --target=<target>  spirv (a SPIR-V module, .spv), ptx (PTX text, .ptx),\n"
+               "                     amdgcn (an AMD GPU code object, .hsaco) or x86 (this\n"
+               "                     host's CPU, a relocatable object, .o)\n"
+               "  --arch=<arch>      ptx: the GPU architecture (default sm_90); amdgcn: the\n"
+               "                     gfx architecture (default gfx942)\n"
                "  --kernel=<text>    only kernels whose symbol or name contains <text>\n"
                "  -o <directory>     where to write (created if missing)\n"
                "  --help             print this help\n"
                "\n"
                "ptx needs NVIDIA's libdevice for kernels that call math functions: set\n"
-               "ONEPASS_CUDA_PATH to a CUDA toolkit if it is not in a usual place.\n");
+               "ONEPASS_CUDA_PATH to a CUDA toolkit if it is not in a usual place; amdgcn\n"
+               "needs AMD's ocml (ROCm device libraries, Debian's rocm-device-libs): set\n"
+               "ONEPASS_ROCM_DEVICE_LIBS to the directory of ocml.bc if it is elsewhere.\n");
 }
 
 int fail(const std::string &message) {
@@ -65,7 +71,7 @@ struct Options {
   std::vector<std::string> libraries;
   std::string output;
   std::string target;
-  std::string arch = "sm_90";
+  std::string arch;
   std::string kernelFilter;
 };
 
@@ -94,9 +100,10 @@ int parseOptions(int argc, char **argv, Options &options) {
     if (options.binary.empty()) options.binary = arg;
     else options.libraries.push_back(arg);
   }
-  if (options.target.empty()) return failUsage("no --target given (spirv, ptx or x86)");
-  if (options.target != "spirv" && options.target != "ptx" && options.target != "x86")
-    return failUsage("unknown target '" + options.target + "' (spirv, ptx or x86)");
+  if (options.target.empty()) return failUsage("no --target given (spirv, ptx, amdgcn or x86)");
+  if (options.target != "spirv" && options.target != "ptx" && options.target != "amdgcn" && options.target != "x86")
+    return failUsage("unknown target '" + options.target + "' (spirv, ptx, amdgcn or x86)");
+  if (options.arch.empty()) options.arch = options.target == "amdgcn" ? "gfx942" : "sm_90";
   if (options.binary.empty()) return failUsage("no binary given");
   if (options.output.empty()) return failUsage("no output directory given (-o)");
   return -1;
@@ -114,6 +121,21 @@ bool makeDirectories(const std::string &path, std::string &error) {
   return true;
 }
 
+// The ROCm device libraries' directory (ocml.bc): $ONEPASS_ROCM_DEVICE_LIBS
+// alone if set, else the usual places.
+std::string findRocmDeviceLibraries(std::string &missing) {
+  std::vector<std::string> places;
+  if (const char *chosen = std::getenv("ONEPASS_ROCM_DEVICE_LIBS"); chosen && *chosen) places.emplace_back(chosen);
+  else places = {"/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/opt/rocm/amdgcn/bitcode", "/opt/rocm/lib/amdgcn/bitcode"};
+  for (const std::string &place : places) {
+    struct stat info {};
+    if (stat((place + "/ocml.bc").c_str(), &info) == 0) return place;
+    missing += (missing.empty() ? "looked for ocml.bc in " : ", ") + place;
+  }
+  missing += "; install the ROCm device libraries (rocm-device-libs) or set ONEPASS_ROCM_DEVICE_LIBS";
+  return "";
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -122,10 +144,22 @@ int main(int argc, char **argv) {
 
   onepass_jit_target target{};
   onepass::cuda::Libdevice libdevice;
+  std::string rocm, rocmMissing;
   if (options.target == "spirv") {
     target.kind = ONEPASS_JIT_TARGET_SPIRV;
   } else if (options.target == "x86") {
     target.kind = ONEPASS_JIT_TARGET_HOST;
+  } else if (options.target == "amdgcn") {
+    target.kind = ONEPASS_JIT_TARGET_AMDGCN;
+    unsigned gfx = 0;
+    if (options.arch.rfind("gfx", 0) != 0 || options.arch.size() < 6 ||
+        options.arch.find_first_not_of("0123456789abcdef", 3) != std::string::npos ||
+        std::sscanf(options.arch.c_str() + 3, "%x", &gfx) != 1)
+      return failUsage("--arch for amdgcn is an AMD GPU architecture such as gfx942, not '" + options.arch + "'");
+    target.arch = gfx;
+    rocm = findRocmDeviceLibraries(rocmMissing);
+    target.device_library = rocm.c_str();
+    target.device_library_missing = rocmMissing.c_str();
   } else {
     target.kind = ONEPASS_JIT_TARGET_PTX;
     unsigned sm = 0;
@@ -157,9 +191,16 @@ int main(int argc, char **argv) {
                                                   found.end());
   }
 
-  if (!makeDirectories(options.output, error)) return fail(error);
-  // The JIT writes each kernel's IR and binary where ONEPASS_DUMP_DIR says.
-  setenv("ONEPASS_DUMP_DIR", options.output.c_str(), 1);
+  // Each kernel's lowered form is <dir>/<image>.<kernel><extension>; the
+  // JIT's own dumps (its IR before and after the optimizer, and the binary
+  // again) go to <dir>/ir/, named after the kernel's symbol.
+  const std::string irDirectory = options.output + "/ir";
+  if (!makeDirectories(irDirectory, error)) return fail(error);
+  setenv("ONEPASS_DUMP_DIR", irDirectory.c_str(), 1);
+  const char *extension = options.target == "spirv" ? ".spv"
+                          : options.target == "ptx" ? ".ptx"
+                          : options.target == "amdgcn" ? ".hsaco"
+                                                       : ".o";
 
   std::vector<onepass_jit_library> libraries;
   for (const std::vector<image::ImageView> *set : {&images, &libraryImages})
@@ -194,6 +235,12 @@ int main(int argc, char **argv) {
         continue;
       }
       milliseconds.push_back(ms);
+      const std::string path = options.output + "/" + std::to_string(i) + "." + std::to_string(k) + extension;
+      uint64_t length = binary.size;
+      if (target.kind == ONEPASS_JIT_TARGET_PTX && length > 0) --length;  // (the NUL the driver wants)
+      FILE *file = std::fopen(path.c_str(), "wb");
+      if (!file || std::fwrite(binary.data, 1, length, file) != length || std::fclose(file) != 0)
+        return fail("cannot write '" + path + "'");
       std::printf("ok %zu:%zu %.1f ms %llu bytes %s\n", i, k, ms, static_cast<unsigned long long>(binary.size),
                   name.c_str());
       onepass_jit_free(binary.data);

@@ -19,6 +19,7 @@ const char *libraryFileName(BuiltinTarget target) {
   case BuiltinTarget::Cpu: return "onepass-builtins-cpu.bc";
   case BuiltinTarget::Ptx: return "onepass-builtins-ptx.bc";
   case BuiltinTarget::Spirv: return "onepass-builtins-spirv.bc";
+  case BuiltinTarget::Amdgcn: return "onepass-builtins-amdgcn.bc";
   }
   return "";
 }
@@ -30,7 +31,7 @@ struct LoadedLibrary {
 };
 
 LoadedLibrary &library(BuiltinTarget target) {
-  static LoadedLibrary libraries[3];
+  static LoadedLibrary libraries[4];
   LoadedLibrary &lib = libraries[static_cast<int>(target)];
   std::call_once(lib.once, [&] {
     std::string path = jitLibraryDirectory() + "/bitcode/" + libraryFileName(target);

@@ -11,7 +11,7 @@
 
 namespace onepass::jit {
 
-enum class BuiltinTarget { Cpu, Ptx, Spirv };
+enum class BuiltinTarget { Cpu, Ptx, Spirv, Amdgcn };
 
 // Links what `module` uses of the bitcode library `library` (read lazily, only
 // those functions); `description` names it in errors.

@@ -16,6 +16,10 @@ void LLVMInitializeSPIRVTargetInfo();
 void LLVMInitializeSPIRVTarget();
 void LLVMInitializeSPIRVTargetMC();
 void LLVMInitializeSPIRVAsmPrinter();
+void LLVMInitializeAMDGPUTargetInfo();
+void LLVMInitializeAMDGPUTarget();
+void LLVMInitializeAMDGPUTargetMC();
+void LLVMInitializeAMDGPUAsmPrinter();
 }
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Host.h"
@@ -45,6 +49,10 @@ void initializeTargets() {
     LLVMInitializeSPIRVTarget();
     LLVMInitializeSPIRVTargetMC();
     LLVMInitializeSPIRVAsmPrinter();
+    LLVMInitializeAMDGPUTargetInfo();
+    LLVMInitializeAMDGPUTarget();
+    LLVMInitializeAMDGPUTargetMC();
+    LLVMInitializeAMDGPUAsmPrinter();
     // A developer's window into LLVM: its own options, e.g.
     // "-pass-remarks-missed=loop-vectorize" (they go to standard error).
     if (const char *arguments = std::getenv("ONEPASS_JIT_LLVM_ARGS")) {
@@ -160,6 +168,22 @@ Expected<std::unique_ptr<TargetMachine>> createSpirvTargetMachine() {
   std::unique_ptr<TargetMachine> machine(
       target->createTargetMachine(triple, "", "", options, std::nullopt, std::nullopt, CodeGenOptLevel::None));
   if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create a SPIR-V target machine");
+  return machine;
+}
+
+Expected<std::unique_ptr<TargetMachine>> createAmdgcnTargetMachine(const std::string &arch) {
+  initializeTargets();
+  Triple triple("amdgcn-amd-amdhsa");
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(triple, error);
+  if (!target) return createStringError(inconvertibleErrorCode(), "no AMDGPU target in this LLVM: " + error);
+  std::unique_ptr<MCSubtargetInfo> info(target->createMCSubtargetInfo(triple, arch, ""));
+  if (!info || !info->isCPUStringValid(arch))
+    return createStringError(inconvertibleErrorCode(), "this LLVM knows no AMD GPU architecture '" + arch + "'");
+  TargetOptions options;
+  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(triple, arch, "", options, Reloc::PIC_,
+                                                                     std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create an AMDGPU target machine for " + arch);
   return machine;
 }
 

@@ -24,6 +24,9 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createNvptxTargetMachine(un
 // A target machine for SPIR-V in OpenCL's environment (spirv64).
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createSpirvTargetMachine();
 
+// A target machine for AMD GPUs of architecture `arch` (gfx942), HSA.
+llvm::Expected<std::unique_ptr<llvm::TargetMachine>> createAmdgcnTargetMachine(const std::string &arch);
+
 // Sets the module's triple and data layout for `machine` (before linking
 // anything into it).
 void setTarget(llvm::Module &module, llvm::TargetMachine &machine);

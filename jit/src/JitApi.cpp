@@ -8,6 +8,7 @@
 #include "NativeLoader.h"
 #include "PtxTranslator.h"
 #include "SpirvTranslator.h"
+#include "AmdgcnTranslator.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Config/llvm-config.h"
@@ -15,6 +16,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -78,6 +80,16 @@ int onepass_jit_compile(const onepass_jit_request *request, const onepass_jit_ta
   case ONEPASS_JIT_TARGET_HOST: translator = onepass::jit::makeCpuTranslator(); break;
   case ONEPASS_JIT_TARGET_PTX: translator = onepass::jit::makePtxTranslator(ptxTarget(*target)); break;
   case ONEPASS_JIT_TARGET_SPIRV: translator = onepass::jit::makeSpirvTranslator(); break;
+  case ONEPASS_JIT_TARGET_AMDGCN: {
+    onepass::jit::AmdgcnTarget amdgcn;
+    char arch[32];
+    std::snprintf(arch, sizeof arch, "gfx%x", target->arch);
+    amdgcn.arch = arch;
+    if (target->device_library) amdgcn.deviceLibraries = target->device_library;
+    if (target->device_library_missing) amdgcn.deviceLibrariesMissing = target->device_library_missing;
+    translator = onepass::jit::makeAmdgcnTranslator(amdgcn);
+    break;
+  }
   default: return fail(error, "onepass_jit_compile: unknown target kind " + std::to_string(target->kind));
   }
   onepass::jit::Specialization specialization;

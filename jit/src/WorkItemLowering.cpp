@@ -77,7 +77,11 @@ Error substituteWorkItemState(Module &module, Function &wrapper, StringRef kerne
                                "kernel '" + kernelName.str() +
                                    "' queries its work-item from a function that cannot be inlined into the "
                                    "kernel (recursion?); OnePass does not support this yet");
-    call->replaceAllUsesWith(state);
+    // (A target whose allocas live in their own address space, AMDGPU's 5:
+    // the builtins see the state through a flat pointer.)
+    Value *pointer = state;
+    if (state->getType() != call->getType()) pointer = new AddrSpaceCastInst(state, call->getType(), "", call->getIterator());
+    call->replaceAllUsesWith(pointer);
     call->eraseFromParent();
   }
   builtin->eraseFromParent();

@@ -13,6 +13,10 @@ set -u
 mode=${1:-all}
 carry=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 export LD_LIBRARY_PATH=$carry/lib
+# (pack.sh compresses the JIT library.)
+if [ -f "$carry/lib/onepass/libonepass-jit.so.gz" ] && [ ! -f "$carry/lib/onepass/libonepass-jit.so" ]; then
+  gzip -dc "$carry/lib/onepass/libonepass-jit.so.gz" > "$carry/lib/onepass/libonepass-jit.so"
+fi
 out=${OUT:-/tmp}
 log=$out/gpu-tests.log
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader > "$out/gpu.txt" 2>&1

@@ -72,5 +72,6 @@
 #define ONEPASS_ABI_CPU_LAUNCH "__onepass_cpu_launch"
 #define ONEPASS_ABI_PTX_KERNEL "__onepass_ptx_kernel"
 #define ONEPASS_ABI_SPIRV_KERNEL "__onepass_spirv_kernel"
+#define ONEPASS_ABI_AMDGCN_KERNEL "__onepass_amdgcn_kernel"
 
 #endif /* ONEPASS_ABI_H */

@@ -221,6 +221,52 @@ void lowerOverflowArithmetic(Function &fn) {
   }
 }
 
+// A bitcast between a vector and an integer of an odd width (<3 x half> to
+// i48: SROA makes them of 3-element vectors) goes through the next legal
+// width: LLVM's SPIR-V backend widens the integer alone and aborts the
+// process on the then unequal bitcast. The vector is padded (or cut) with a
+// shuffle and the integer extended (or truncated).
+void widenOddBitcasts(Function &fn) {
+  auto odd = [](Type *type) {
+    auto *integer = dyn_cast<IntegerType>(type);
+    if (!integer) return false;
+    const unsigned bits = integer->getBitWidth();
+    return bits < 64 && bits != 8 && bits != 16 && bits != 32;
+  };
+  std::vector<BitCastInst *> work;
+  for (Instruction &inst : instructions(fn))
+    if (auto *bitcast = dyn_cast<BitCastInst>(&inst))
+      if ((odd(bitcast->getDestTy()) && isa<FixedVectorType>(bitcast->getSrcTy())) ||
+          (odd(bitcast->getSrcTy()) && isa<FixedVectorType>(bitcast->getDestTy())))
+        work.push_back(bitcast);
+  for (BitCastInst *bitcast : work) {
+    const bool toInteger = bitcast->getDestTy()->isIntegerTy();
+    auto *vector = cast<FixedVectorType>(toInteger ? bitcast->getSrcTy() : bitcast->getDestTy());
+    auto *integer = cast<IntegerType>(toInteger ? bitcast->getDestTy() : bitcast->getSrcTy());
+    const unsigned elementBits = vector->getScalarSizeInBits();
+    const unsigned wideBits = integer->getBitWidth() <= 16 ? 16 : integer->getBitWidth() <= 32 ? 32 : 64;
+    if (elementBits == 0 || wideBits % elementBits != 0) continue;
+    const unsigned lanes = vector->getNumElements(), wideLanes = wideBits / elementBits;
+    IRBuilder<> builder(bitcast);
+    Type *wideInteger = builder.getIntNTy(wideBits);
+    auto *wideVector = FixedVectorType::get(vector->getElementType(), wideLanes);
+    Value *replacement;
+    if (toInteger) {
+      SmallVector<int, 8> mask;
+      for (unsigned i = 0; i < wideLanes; ++i) mask.push_back(i < lanes ? int(i) : -1);
+      Value *padded = builder.CreateShuffleVector(bitcast->getOperand(0), PoisonValue::get(vector), mask);
+      replacement = builder.CreateTrunc(builder.CreateBitCast(padded, wideInteger), integer);
+    } else {
+      SmallVector<int, 8> mask;
+      for (unsigned i = 0; i < lanes; ++i) mask.push_back(int(i));
+      Value *wide = builder.CreateBitCast(builder.CreateZExt(bitcast->getOperand(0), wideInteger), wideVector);
+      replacement = builder.CreateShuffleVector(wide, PoisonValue::get(wideVector), mask);
+    }
+    bitcast->replaceAllUsesWith(replacement);
+    bitcast->eraseFromParent();
+  }
+}
+
 // Pointer comparisons as integer comparisons: LLVM's backend emits
 // OpPtrEqual and the like (SPIR-V 1.4), which older consumers lack (LLVM 15's
 // translator, which makes SPIR for PoCL, aborts on them).
@@ -553,6 +599,7 @@ public:
         splitAggregatePhis(fn);
         comparePointersAsIntegers(fn);
         lowerOverflowArithmetic(fn);
+        widenOddBitcasts(fn);
       }
     lowerUnsupportedIntrinsics(*kernel.module);
     return checkIntegerWidths(*kernel.module, kernel.displayName);

@@ -6,13 +6,13 @@
 // RUN: rm -rf %t.dir && onepass-jit --target=spirv %t -o %t.dir | FileCheck %s --check-prefix=TOOL
 // RUN: spirv-val %t.dir/*.spv
 // RUN: spirv-dis %t.dir/*.spv | FileCheck %s
-// RUN: not onepass-jit --target=amdgcn %t -o %t.dir 2>&1 | FileCheck %s --check-prefix=BADTARGET
+// RUN: not onepass-jit --target=hip %t -o %t.dir 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not onepass-jit --target=spirv %s -o %t.dir 2>&1 | FileCheck %s --check-prefix=NOTELF
 #include <sycl/sycl.hpp>
 
 // TOOL: ok 0:0 {{.*}} lambda at {{.*}}spirv-entry.cpp:[[#@LINE+24]]
 // TOOL: 1 kernels compiled for spirv (median {{.*}}), 0 failed
-// BADTARGET: onepass-jit: error: unknown target 'amdgcn' (spirv, ptx or x86)
+// BADTARGET: onepass-jit: error: unknown target 'hip' (spirv, ptx, amdgcn or x86)
 // NOTELF: onepass-jit: error: {{.*}}spirv-entry.cpp: {{.*}}ELF
 
 // CHECK: OpCapability Kernel

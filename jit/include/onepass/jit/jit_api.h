@@ -106,15 +106,27 @@ enum onepass_jit_target_kind {
    * `local` pointer to the work-group's local memory (its size is the
    * launch's local memory). SYCL's last dimension is OpenCL's dimension 0.
    * arch, isa_version and the device library are unused. */
-  ONEPASS_JIT_TARGET_SPIRV = 3
+  ONEPASS_JIT_TARGET_SPIRV = 3,
+  /* An AMD GPU (HSA): a code object (an ELF shared object, code object v5)
+   * for the gfx architecture `arch`, whose name's digits read as hex (0x942
+   * for gfx942, 0x90a for gfx90a, 0x1100 for gfx1100). Its kernel is
+   * "__onepass_amdgcn_kernel"; its parameters are the kernel's fields
+   * (pointers as global pointers), then, for a range kernel, the global
+   * range as one 64-bit value per dimension in SYCL order; local accessors
+   * use the dispatch's dynamic LDS (group segment size). Math calls AMD's
+   * ocml: device_library is the directory of the ROCm device libraries'
+   * ocml.bc. */
+  ONEPASS_JIT_TARGET_AMDGCN = 4
 };
 
 typedef struct onepass_jit_target {
   uint32_t kind;                      /* onepass_jit_target_kind */
-  uint32_t arch;                      /* PTX: compute capability, 10 * major + minor (90 for sm_90) */
+  uint32_t arch;                      /* PTX: compute capability, 10 * major + minor (90 for sm_90);
+                                         AMDGCN: the gfx number as hex (0x942) */
   uint32_t isa_version;               /* PTX: newest PTX ISA the driver accepts, 10 * major + minor; 0: the
                            lowest the architecture needs */
-  const char *device_library;         /* PTX: NVIDIA's libdevice.10.bc; NULL or "" if none was found */
+  const char *device_library;         /* PTX: NVIDIA's libdevice.10.bc; AMDGCN: the directory of ocml.bc;
+                                         NULL or "" if none was found */
   const char *device_library_missing; /* where the caller looked, quoted in the error of a kernel that
                                          needs the library when there is none (may be NULL) */
 } onepass_jit_target;
