@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # JIT latency per kernel, per target (issue 18's figure): every kernel of the
-# end-to-end test programs through onepass-jit, for SPIR-V, PTX (sm_90) and
-# the host CPU, alternating targets per program so they share the machine's
+# end-to-end test programs through onepass-jit, for SPIR-V, PTX (sm_90),
+# AMDGCN (gfx942, the code object linked by lld included) and the host CPU, alternating targets per program so they share the machine's
 # state. Prints median, 90th percentile and worst per target, without each
 # process's first kernel (which pays LLVM's one-time set-up; with it too).
 #
@@ -16,14 +16,14 @@ for program in "$build"/tests/sycl/programs/sycl-*; do
   case $name in sycl-gpu_probe|*_O0) continue ;; esac
   libraries=()
   [ "$name" = sycl-external ] && libraries=("$build/tests/sycl/external/libonepass_ext_shared.so")
-  for target in spirv ptx x86; do
+  for target in spirv ptx amdgcn x86; do
     "$jit" --target=$target "$program" "${libraries[@]}" -o "$work/$target-$name" > "$work/$target-$name.log" 2>&1 || true
   done
 done
 python3 - "$work" <<'PY'
 import glob, re, statistics, sys
 work = sys.argv[1]
-for target in ("spirv", "ptx", "x86"):
+for target in ("spirv", "ptx", "amdgcn", "x86"):
     every, later = [], []
     for log in glob.glob(f"{work}/{target}-*.log"):
         times = [float(m.group(1)) for m in re.finditer(r"^ok \S+ ([0-9.]+) ms", open(log).read(), re.M)]

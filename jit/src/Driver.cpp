@@ -7,6 +7,8 @@
 #include "sycl/detail/onepass_abi.hpp"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
@@ -71,9 +73,31 @@ Error applyLaunchConstants(KernelModule &kernel, const std::vector<FieldConstant
   return Error::success();
 }
 
+namespace {
+// Errors a backend reports as diagnostics (an operation it cannot select, an
+// initializer local memory cannot have) become the compile's error, instead
+// of LLVM's default, which exits the process.
+struct CollectErrors final : DiagnosticHandler {
+  std::string *errors;
+  explicit CollectErrors(std::string *errors) : errors(errors) {}
+  bool handleDiagnostics(const DiagnosticInfo &info) override {
+    if (info.getSeverity() != DS_Error) return false;  // remarks and warnings: LLVM's own handling
+    std::string text;
+    raw_string_ostream stream(text);
+    DiagnosticPrinterRawOStream printer(stream);
+    info.print(printer);
+    if (!errors->empty()) *errors += "; ";
+    *errors += text;
+    return true;
+  }
+};
+}  // namespace
+
 Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize, const char *kernelSymbol,
                                           const Specialization &specialization, Translator &translator) {
   LLVMContext ctx;
+  std::string backendErrors;
+  ctx.setDiagnosticHandler(std::make_unique<CollectErrors>(&backendErrors));
   Expected<KernelModule> loaded = loadKernelModule(ctx, image, imageSize, kernelSymbol);
   if (!loaded) return loaded.takeError();
   KernelModule &kernel = *loaded;
@@ -116,6 +140,10 @@ Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize,
   if (Error err = translator.afterOptimizer(kernel, *entry->entry)) return err;
   dumpModuleIfRequested(module, dumpName);
   Expected<std::vector<char>> binary = translator.emit(module, **machine);
+  if (binary && !backendErrors.empty())
+    return createStringError(inconvertibleErrorCode(), std::string("LLVM's ") + translator.name() +
+                                                           " backend cannot compile kernel '" + kernel.displayName +
+                                                           "': " + backendErrors);
   if (binary) dumpObjectIfRequested(*binary, dumpName, translator.dumpExtension());
   return binary;
 }

@@ -9,7 +9,8 @@ usage: check_code_objects.py <onepass-jit> <onepass-kernels> <llvm-readobj>
                              <programs dir> <external libs dir> <work dir>
 
 A kernel may instead fail with the errors OnePass documents for AMDGCN
-(README): printf (not lowered for AMD GPUs yet). Any failure, crash or mismatch fails the test."""
+(README): printf (not lowered for AMD GPUs yet), and more static local memory
+than the architecture has (the backend's error, reported as the kernel's). Any failure, crash or mismatch fails the test."""
 import os
 import re
 import shutil
@@ -66,16 +67,24 @@ for name in sorted(os.listdir(programs)):
             if "calls printf, which OnePass does not lower for AMD GPUs yet" in message:
                 documented += 1
                 continue
+            if re.search(r"local memory \(\d+\) exceeds limit", message):
+                documented += 1  # local_memory.cpp's deliberately too large group_local_memory
+                continue
             print(f"FAIL {name} {arch} kernel {image}:{kernel}: {message}")
             failures += 1
         if run.returncode not in (0, 1):
             print(f"FAIL {name} {arch}: onepass-jit exited {run.returncode}\n{run.stderr[-2000:]}")
             failures += 1
             continue
+        reported = {(int(i), int(k)) for i, k, _ in failed}
         for (image, kernel), record in kernels.items():
             path = os.path.join(out, f"{image}.{kernel}.hsaco")
             if not os.path.exists(path):
-                continue  # (a failure reported above)
+                if (image, kernel) not in reported:
+                    print(f"FAIL {name} {arch} kernel {image}:{kernel}: no code object and no error "
+                          f"(onepass-jit exited {run.returncode}: {run.stderr.strip()[-300:]})")
+                    failures += 1
+                continue
             objects += 1
             notes = subprocess.run([readobj, "--notes", path], capture_output=True, text=True).stdout
             problems = []
@@ -91,7 +100,7 @@ for name in sorted(os.listdir(programs)):
                 print(f"FAIL {name} {arch} kernel {image}:{kernel} ({record['name']}): {'; '.join(problems)}")
                 failures += 1
 print(f"{objects} code objects checked ({len(ARCHS)} architectures: {', '.join(ARCHS)}); {failures} problems; "
-      f"{documented} not lowered, as documented (printf)")
+      f"{documented} not lowered, as documented (printf, too much local memory)")
 if objects < 1000:
     print("FAIL: fewer code objects than expected")
     failures += 1

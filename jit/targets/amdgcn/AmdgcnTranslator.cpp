@@ -117,7 +117,9 @@ const std::map<Intrinsic::ID, const char *> &ocmlIntrinsics() {
       {Intrinsic::sin, "sin"},   {Intrinsic::cos, "cos"},     {Intrinsic::tan, "tan"},   {Intrinsic::asin, "asin"},
       {Intrinsic::acos, "acos"}, {Intrinsic::atan, "atan"},   {Intrinsic::atan2, "atan2"}, {Intrinsic::sinh, "sinh"},
       {Intrinsic::cosh, "cosh"}, {Intrinsic::tanh, "tanh"},   {Intrinsic::exp, "exp"},   {Intrinsic::exp10, "exp10"},
-      {Intrinsic::log, "log"},   {Intrinsic::log10, "log10"}, {Intrinsic::pow, "pow"}};
+      {Intrinsic::log, "log"},   {Intrinsic::log10, "log10"}, {Intrinsic::pow, "pow"},
+      // (The backend has no f64 exp2/log2 of its own.)
+      {Intrinsic::exp2, "exp2"}, {Intrinsic::log2, "log2"}};
   return names;
 }
 
@@ -314,6 +316,11 @@ public:
     Module &module = *kernel.module;
     eraseUnusedFunctions(module);
     moveGlobalsToGlobalSpace(module);
+    // LDS has no initial contents (the backend refuses an initializer, even
+    // the zeros C++ gives the builtins' scratch array).
+    for (GlobalVariable &global : module.globals())
+      if (global.getAddressSpace() == kLocalSpace && global.hasInitializer() && !isa<UndefValue>(global.getInitializer()))
+        global.setInitializer(PoisonValue::get(global.getValueType()));
     for (Function &fn : module)
       if (!fn.isDeclaration()) moveAllocasToPrivate(fn);
     if (lowerMathToOcml(module)) {
