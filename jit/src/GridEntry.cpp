@@ -8,6 +8,23 @@ using namespace llvm;
 
 namespace onepass::jit {
 
+Error placeGroupLocalVariable(KernelModule &kernel, StringRef name, unsigned space) {
+  GlobalVariable *groupLocal = nullptr;
+  Module &module = *kernel.module;
+  Expected<ir::GroupLocalLayout> layout =
+      placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &all) {
+        if (!groupLocal) {
+          auto *type = ArrayType::get(at.getInt8Ty(), all.total);
+          groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
+                                          name, nullptr, GlobalValue::NotThreadLocal, space);
+          groupLocal->setAlignment(Align(all.alignment));
+        }
+        return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset),
+                                      at.getPtrTy());
+      });
+  return layout ? Error::success() : layout.takeError();
+}
+
 bool gridEntryTakesRange(const image::KernelView &info) {
   return info.kind == image::KernelKind::ParallelFor && info.dimensions > 0;
 }

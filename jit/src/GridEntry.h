@@ -7,6 +7,7 @@
 #pragma once
 
 #include "KernelImage.h"
+#include "KernelModule.h"
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
@@ -38,6 +39,11 @@ struct GridEntryAbi {
 // exactly, a single_task has none), so its entry gets the range, one 64-bit
 // value per dimension in SYCL order, and threads past it return at once.
 bool gridEntryTakesRange(const image::KernelView &info);
+
+// The local memory the kernel allocates itself (group_local_memory), as one
+// module-scope variable `name` in address space `space` (a GPU's work-group
+// memory), with no initial contents.
+llvm::Error placeGroupLocalVariable(KernelModule &kernel, llvm::StringRef name, unsigned space);
 
 // Builds the entry around `kernel` (not yet inlined into it).
 llvm::Function *buildGridEntry(llvm::Module &module, llvm::Function &kernel, const image::KernelView &info,

@@ -263,20 +263,7 @@ public:
 
   // Static work-group memory: an LDS variable.
   Error placeGroupLocalMemory(KernelModule &kernel) override {
-    GlobalVariable *groupLocal = nullptr;
-    Module &module = *kernel.module;
-    Expected<ir::GroupLocalLayout> layout = jit::placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset,
-                                                                                   const ir::GroupLocalLayout &all) {
-      if (!groupLocal) {
-        auto *type = ArrayType::get(at.getInt8Ty(), all.total);
-        groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, PoisonValue::get(type),
-                                        "__onepass_amdgcn_group_local", nullptr, GlobalValue::NotThreadLocal,
-                                        kLocalSpace);
-        groupLocal->setAlignment(Align(all.alignment));
-      }
-      return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset), at.getPtrTy());
-    });
-    return layout ? Error::success() : layout.takeError();
+    return placeGroupLocalVariable(kernel, "__onepass_amdgcn_group_local", kLocalSpace);
   }
 
   Expected<Entry> buildEntry(KernelModule &kernel, const Specialization &) override {

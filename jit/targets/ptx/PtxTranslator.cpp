@@ -217,19 +217,8 @@ public:
   // The local memory the kernel allocates itself: static shared memory, made
   // at its first slot.
   Error placeGroupLocalMemory(KernelModule &kernel) override {
-    GlobalVariable *groupLocal = nullptr;
-    Module &module = *kernel.module;
-    Expected<ir::GroupLocalLayout> layout = jit::placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset,
-                                                                                   const ir::GroupLocalLayout &all) {
-      if (!groupLocal) {
-        auto *type = ArrayType::get(at.getInt8Ty(), all.total);
-        groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
-                                        "__onepass_ptx_group_local", nullptr, GlobalValue::NotThreadLocal, 3);
-        groupLocal->setAlignment(Align(all.alignment));
-      }
-      return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset), at.getPtrTy());
-    });
-    return layout ? Error::success() : layout.takeError();
+    constexpr unsigned kSharedSpace = 3;  // NVPTX's shared memory
+    return placeGroupLocalVariable(kernel, "__onepass_ptx_group_local", kSharedSpace);
   }
 
   Expected<Entry> buildEntry(KernelModule &kernel, const Specialization &) override {
