@@ -267,6 +267,49 @@ void widenOddBitcasts(Function &fn) {
   }
 }
 
+// Memory accesses of an odd-width integer (the i24 SROA makes of a 3-byte
+// copy, such as a marray<bool, 3>) go byte by byte: LLVM's backend widens
+// the integer to the next legal width, so a store of an i24 became a 4-byte
+// OpStore that wrote over the next byte in memory (another work-item's
+// element). The bytes are little-endian, as SPIR-V devices' memory is.
+void splitOddWidthAccesses(Function &fn) {
+  auto odd = [](Type *type) {
+    auto *integer = dyn_cast<IntegerType>(type);
+    if (!integer) return false;
+    const unsigned bits = integer->getBitWidth();
+    return bits % 8 == 0 && bits != 8 && bits != 16 && bits != 32 && bits != 64;
+  };
+  std::vector<Instruction *> work;
+  for (Instruction &inst : instructions(fn)) {
+    if (auto *load = dyn_cast<LoadInst>(&inst); load && load->isSimple() && odd(load->getType()))
+      work.push_back(load);
+    if (auto *store = dyn_cast<StoreInst>(&inst); store && store->isSimple() && odd(store->getValueOperand()->getType()))
+      work.push_back(store);
+  }
+  for (Instruction *access : work) {
+    IRBuilder<> builder(access);
+    Type *byte = builder.getInt8Ty();
+    const bool isLoad = isa<LoadInst>(access);
+    Value *address = isLoad ? cast<LoadInst>(access)->getPointerOperand() : cast<StoreInst>(access)->getPointerOperand();
+    const Align align = isLoad ? cast<LoadInst>(access)->getAlign() : cast<StoreInst>(access)->getAlign();
+    auto *integer = cast<IntegerType>(isLoad ? access->getType() : cast<StoreInst>(access)->getValueOperand()->getType());
+    const unsigned bytes = integer->getBitWidth() / 8;
+    Value *value = isLoad ? static_cast<Value *>(ConstantInt::get(integer, 0)) : cast<StoreInst>(access)->getValueOperand();
+    for (unsigned i = 0; i < bytes; ++i) {
+      Value *place = builder.CreateConstInBoundsGEP1_64(byte, address, i);
+      const Align byteAlign = commonAlignment(align, i);
+      if (isLoad) {
+        Value *part = builder.CreateZExt(builder.CreateAlignedLoad(byte, place, byteAlign), integer);
+        value = builder.CreateOr(value, builder.CreateShl(part, 8 * i));
+      } else {
+        builder.CreateAlignedStore(builder.CreateTrunc(builder.CreateLShr(value, 8 * i), byte), place, byteAlign);
+      }
+    }
+    if (isLoad) access->replaceAllUsesWith(value);
+    access->eraseFromParent();
+  }
+}
+
 // Pointer comparisons as integer comparisons: LLVM's backend emits
 // OpPtrEqual and the like (SPIR-V 1.4), which older consumers lack (LLVM 15's
 // translator, which makes SPIR for PoCL, aborts on them).
@@ -587,6 +630,7 @@ public:
         comparePointersAsIntegers(fn);
         lowerOverflowArithmetic(fn);
         widenOddBitcasts(fn);
+        splitOddWidthAccesses(fn);
       }
     lowerUnsupportedIntrinsics(*kernel.module);
     return checkIntegerWidths(*kernel.module, kernel.displayName);
