@@ -11,6 +11,7 @@ PACKAGES=(
   lua5.4
   spirv-tools ocl-icd-opencl-dev pocl-opencl-icd llvm-spirv-15
   liblld-22-dev rocm-device-libs
+  libze-dev libhsa-runtime-dev
 )
 
 missing=()

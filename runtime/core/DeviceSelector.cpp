@@ -18,11 +18,19 @@ bool SelectorTerm::matches(const std::string &deviceBackend, bool isGpu, const s
   return name.empty() || lowercase(deviceName).find(name) != std::string::npos;
 }
 
+namespace {
+// The backends a term may name besides `cpu` (which is also a device kind).
+bool isBackendWord(const std::string &word) {
+  return word == "cuda" || word == "opencl" || word == "level_zero" || word == "hip";
+}
+}  // namespace
+
 bool parseSelector(const std::string &text, std::vector<SelectorTerm> &terms, std::string &error) {
   terms.clear();
   auto bad = [&](const std::string &token, const std::string &why) {
     error = "'" + token + "' " + why +
-            " (terms, separated by commas, each maybe negated with '!': cpu, gpu, cuda, opencl, <backend>:<index>, "
+            " (terms, separated by commas, each maybe negated with '!': cpu, gpu, cuda, opencl, level_zero, hip, "
+            "<backend>:<index>, "
             "<backend>:*, or a part of a device's name)";
     terms.clear();
     return false;
@@ -44,8 +52,8 @@ bool parseSelector(const std::string &text, std::vector<SelectorTerm> &terms, st
     if (colon != std::string::npos) {
       term.backend = word.substr(0, colon);
       const std::string which = word.substr(colon + 1);
-      if (term.backend != "cpu" && term.backend != "cuda" && term.backend != "opencl")
-        return bad(token, "names no backend OnePass has (cpu, cuda, opencl)");
+      if (term.backend != "cpu" && !isBackendWord(term.backend))
+        return bad(token, "names no backend OnePass has (cpu, cuda, opencl, level_zero, hip)");
       if (which != "*") {
         if (which.empty() || which.size() > 4 || which.find_first_not_of("0123456789") != std::string::npos)
           return bad(token, "needs a device index or '*' after the colon");
@@ -53,7 +61,7 @@ bool parseSelector(const std::string &text, std::vector<SelectorTerm> &terms, st
       }
     } else if (word == "cpu" || word == "gpu") {
       term.type = word;
-    } else if (word == "cuda" || word == "opencl") {
+    } else if (isBackendWord(word)) {
       term.backend = word;
     } else {
       term.name = word;

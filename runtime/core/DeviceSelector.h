@@ -1,6 +1,6 @@
 // ONEPASS_DEVICE_SELECTOR's grammar (README "Environment variables"): a
 // comma-separated list of terms, each maybe negated with `!`: `cpu`, `gpu`
-// (a device kind), `cuda` or `opencl` (a backend), `<backend>:<n>` or `<backend>:*` (a
+// (a device kind), `cuda`, `opencl`, `level_zero` or `hip` (a backend), `<backend>:<n>` or `<backend>:*` (a
 // backend's n-th device, or all of them), or any other word, a
 // case-insensitive part of the device's name (`h100`). A device is seen if
 // it matches a positive term (or there is none) and no negated one. The SYCL
@@ -14,11 +14,11 @@ namespace onepass::rt {
 
 struct SelectorTerm {
   bool negated = false;
-  std::string backend;  // "cpu", "cuda", "opencl", or "" for any
+  std::string backend;  // "cpu", "cuda", "opencl", "level_zero", "hip", or "" for any
   std::string type;     // "cpu", "gpu", or "" for any
   int index = -1;       // -1: every device of the backend
   std::string name;     // a part of the name, lowercase, or ""
-  // `deviceBackend` "cpu", "cuda" or "opencl"; `deviceIndex` the device's place among
+  // `deviceBackend` one of the backend words above; `deviceIndex` the device's place among
   // its backend's devices.
   bool matches(const std::string &deviceBackend, bool isGpu, const std::string &deviceName, int deviceIndex) const;
 };

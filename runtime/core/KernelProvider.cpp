@@ -217,6 +217,12 @@ BuildOnceMap<MemoryKey, Built> &loaded() {
   return *map;
 }
 
+// "gfx90a" for 0x90a (jit_api.h: an AMD GPU's gfx number, its digits as hex).
+std::string gfxName(uint32_t arch) {
+  char name[16];
+  std::snprintf(name, sizeof name, "gfx%x", arch);
+  return name;
+}
 }  // namespace
 
 bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget &target, std::string &error) {
@@ -227,7 +233,7 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
     return false;
   }
   if (described.jit_target != ONEPASS_JIT_TARGET_HOST && described.jit_target != ONEPASS_JIT_TARGET_PTX &&
-      described.jit_target != ONEPASS_JIT_TARGET_SPIRV) {
+      described.jit_target != ONEPASS_JIT_TARGET_SPIRV && described.jit_target != ONEPASS_JIT_TARGET_AMDGCN) {
     error = "the backend asks for an unknown JIT target (" + std::to_string(described.jit_target) + ")";
     return false;
   }
@@ -238,9 +244,10 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
   target.kind = described.jit_target;
   target.arch = described.arch;
   target.isaVersion = described.isa_version;
-  target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX     ? "sm_" + std::to_string(described.arch)
-                : described.jit_target == ONEPASS_JIT_TARGET_SPIRV ? std::string("SPIR-V")
-                                                                   : std::string("the host CPU");
+  target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX      ? "sm_" + std::to_string(described.arch)
+                : described.jit_target == ONEPASS_JIT_TARGET_SPIRV  ? std::string("SPIR-V")
+                : described.jit_target == ONEPASS_JIT_TARGET_AMDGCN ? gfxName(described.arch)
+                                                                    : std::string("the host CPU");
   return true;
 }
 

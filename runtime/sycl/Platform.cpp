@@ -55,8 +55,8 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
   // sycl::half (§4.14.1) works on every device OnePass compiles for itself:
   // LLVM computes it natively where the target can (NVIDIA sm_53+, AVX-512
   // FP16) and in float with conversions elsewhere (F16C, or libgcc's on older
-  // CPUs). (OpenCL devices: cl_khr_fp16 is not asked yet, so not claimed.)
-  if (kind != backend::opencl) p.aspects.push_back(aspect::fp16);
+  // CPUs). (OpenCL, Level Zero and HSA devices: not claimed yet.)
+  if (kind == backend::ext_onepass_cpu || kind == backend::cuda) p.aspects.push_back(aspect::fp16);
   if (kind == backend::ext_onepass_cpu) {  // (the program's own memory)
     p.aspects.push_back(aspect::usm_atomic_host_allocations);
     p.aspects.push_back(aspect::usm_atomic_shared_allocations);
@@ -104,6 +104,18 @@ std::vector<std::string> &absentBackends() {
   return *list;
 }
 
+// The word ONEPASS_DEVICE_SELECTOR names a backend's devices with.
+std::string selectorWord(backend kind) {
+  switch (kind) {
+  case backend::ext_onepass_cpu: return "cpu";
+  case backend::cuda: return "cuda";
+  case backend::opencl: return "opencl";
+  case backend::level_zero: return "level_zero";
+  case backend::hip: return "hip";
+  }
+  return "cpu";
+}
+
 // Whether ONEPASS_DEVICE_SELECTOR has a positive term naming `backendName`.
 bool selectorNamesBackend(const std::string &backendName) {
   std::vector<rt::SelectorTerm> terms;
@@ -123,7 +135,7 @@ void applySelector(std::vector<std::shared_ptr<platform_impl>> &list) {
   if (!rt::parseSelector(text, terms, error)) rt::raise(errc::invalid, "ONEPASS_DEVICE_SELECTOR='" + text + "': " + error);
   for (const auto &platform : list) {
     const backend kind = platform->properties.backend_kind;
-    const std::string backendName = kind == backend::cuda ? "cuda" : kind == backend::opencl ? "opencl" : "cpu";
+    const std::string backendName = selectorWord(kind);
     std::vector<std::shared_ptr<device_impl>> kept;
     for (std::size_t i = 0; i < platform->devices.size(); ++i) {
       const auto &device = platform->devices[i];
@@ -136,6 +148,10 @@ void applySelector(std::vector<std::shared_ptr<platform_impl>> &list) {
     }
     platform->devices = std::move(kept);
   }
+  // A platform the selector leaves without devices is not seen either (it
+  // would answer has(aspect) with true for every aspect, §4.6.2).
+  list.erase(std::remove_if(list.begin(), list.end(), [](const auto &platform) { return platform->devices.empty(); }),
+             list.end());
 }
 
 const std::vector<std::shared_ptr<platform_impl>> &platforms() {
@@ -160,17 +176,25 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
     // Accelerators first: programs that take device 0 of get_devices() (or
     // platform 0) get a GPU where there is one.
     std::rotate(result->begin(), result->begin() + 1, result->end());
-    // The OpenCL backend (issue 18) is new: its devices come after OnePass's
-    // own, and only where ONEPASS_DEVICE_SELECTOR names them (opencl,
-    // opencl:<n>, opencl:*), so that a node's OpenCL CPU runtime does not
-    // change which devices existing programs see.
-    if (selectorNamesBackend("opencl")) {
-      std::string why;
-      if (const onepass_backend *table = rt::loadBackendPlugin("opencl", why))
-        result->push_back(makePlatform(*table, backend::opencl));
-      else absentBackends().push_back("OpenCL: " + why);
-    } else {
-      absentBackends().push_back("OpenCL: not loaded (experimental: ONEPASS_DEVICE_SELECTOR=opencl:* uses it)");
+    // The OpenCL, Level Zero and HSA backends (issue 18) are new: their
+    // devices come after OnePass's own, and only where
+    // ONEPASS_DEVICE_SELECTOR names their backend (opencl, level_zero, hip;
+    // alone, with :<n> or :*), so that a node's OpenCL CPU runtime does not
+    // change which devices existing programs see, and the Level Zero and HSA
+    // plugins, which no Intel or AMD GPU has run yet, are used only on request.
+    for (const Plugin &plugin :
+         {Plugin{"opencl", "OpenCL", backend::opencl}, Plugin{"level_zero", "Level Zero", backend::level_zero},
+          Plugin{"hsa", "HSA", backend::hip}}) {
+      const std::string word = selectorWord(plugin.kind);
+      if (selectorNamesBackend(word)) {
+        std::string why;
+        if (const onepass_backend *table = rt::loadBackendPlugin(plugin.name, why))
+          result->push_back(makePlatform(*table, plugin.kind));
+        else absentBackends().push_back(std::string(plugin.label) + ": " + why);
+      } else {
+        absentBackends().push_back(std::string(plugin.label) +
+                                   ": not loaded (experimental: ONEPASS_DEVICE_SELECTOR=" + word + ":* uses it)");
+      }
     }
     applySelector(*result);
     // Most programs launch their first kernel soon: have LLVM ready by then.
@@ -208,8 +232,10 @@ std::shared_ptr<platform_impl> get_device_platform(const device_impl &d) {
 int default_selector_score(const device_impl &d) {
   static const std::string wanted = rt::lowercase(rt::env::deviceSelection());
   const bool isGpu = d.properties.type == info::device_type::gpu;
-  // OnePass's own CPU device before an OpenCL one (a CPU runtime such as PoCL).
-  const int fromOpenCl = d.properties.backend_kind == backend::opencl ? 10 : 0;
+  // OnePass's own devices before the experimental backends' (an OpenCL CPU
+  // runtime such as PoCL; Level Zero and HSA devices).
+  const backend kind = d.properties.backend_kind;
+  const int fromOpenCl = kind == backend::opencl || kind == backend::level_zero || kind == backend::hip ? 10 : 0;
   if (!wanted.empty()) {
     if (wanted == "cpu") return isGpu ? -1 : 1000 - fromOpenCl;
     if (wanted == "gpu" || wanted == "cuda") return isGpu ? 1000 - fromOpenCl : -1;

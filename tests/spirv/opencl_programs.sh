@@ -19,6 +19,7 @@ status=0
 for program in "$@"; do
   if out=$(timeout 120 "$programs/sycl-$program" 2>&1); then
     echo "PASSED $program"
+    grep '^SKIPPED' <<<"$out" | sed 's/^/  /'  # parts the device cannot run, and why
   else
     echo "FAILED $program:"; tail -5 <<<"$out" | sed 's/^/  /'; status=1
   fi

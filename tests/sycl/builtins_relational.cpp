@@ -208,20 +208,18 @@ int main() {
   sycl::queue q;
   std::printf("device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
   onepass_test::runPart("float", [&] { checkScalar<float>(q, "float"); });
-  onepass_test::runPart("half", [&] { checkScalar<sycl::half>(q, "half"); });
-  if (q.get_device().has(sycl::aspect::fp64)) {
-    onepass_test::runPart("double", [&] { checkScalar<double>(q, "double"); });
-    onepass_test::runPart("vec<double, 3>",
-                          [&] { checkNonScalar<sycl::vec<double, 3>, std::int64_t>(q, "vec<double, 3>"); });
-  }
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "half", [&] { checkScalar<sycl::half>(q, "half"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp64, "fp64", "double", [&] { checkScalar<double>(q, "double"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp64, "fp64", "vec<double, 3>",
+                               [&] { checkNonScalar<sycl::vec<double, 3>, std::int64_t>(q, "vec<double, 3>"); });
   onepass_test::runPart("vec<float, 16>",
                         [&] { checkNonScalar<sycl::vec<float, 16>, std::int32_t>(q, "vec<float, 16>"); });
-  onepass_test::runPart("vec<half, 4>",
-                        [&] { checkNonScalar<sycl::vec<sycl::half, 4>, std::int16_t>(q, "vec<half, 4>"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "vec<half, 4>",
+                               [&] { checkNonScalar<sycl::vec<sycl::half, 4>, std::int16_t>(q, "vec<half, 4>"); });
   onepass_test::runPart("marray<float, 7>",
                         [&] { checkNonScalar<sycl::marray<float, 7>, bool>(q, "marray<float, 7>"); });
-  onepass_test::runPart("marray<half, 5>",
-                        [&] { checkNonScalar<sycl::marray<sycl::half, 5>, bool>(q, "marray<half, 5>"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "marray<half, 5>",
+                               [&] { checkNonScalar<sycl::marray<sycl::half, 5>, bool>(q, "marray<half, 5>"); });
   onepass_test::runPart("any, all, bitselect, select", [&] { checkSelection(q); });
   return onepass_test::report();
 }

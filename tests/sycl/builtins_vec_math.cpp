@@ -787,30 +787,29 @@ void checkScalarFormTemplates(sycl::queue &q) {
 int main() {
   sycl::queue q;
   std::printf("device: %s\n", q.get_device().get_info<sycl::info::device::name>().c_str());
-  const bool fp64 = q.get_device().has(sycl::aspect::fp64);
   onepass_test::runPart("scalar form templates", [&] { checkScalarFormTemplates(q); });
   onepass_test::runPart("float", [&] { checkMath<float, sycl::vec<float, 4>>(q, "float", "vec<float, 4>"); });
   onepass_test::runPart("float marray",
                         [&] { checkMath<float, sycl::marray<float, 5>>(q, "float", "marray<float, 5>"); });
-  onepass_test::runPart("half", [&] { checkMath<sycl::half, sycl::vec<sycl::half, 8>>(q, "half", "vec<half, 8>"); });
-  if (fp64)
-    onepass_test::runPart("double", [&] { checkMath<double, sycl::vec<double, 3>>(q, "double", "vec<double, 3>"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "half",
+                               [&] { checkMath<sycl::half, sycl::vec<sycl::half, 8>>(q, "half", "vec<half, 8>"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp64, "fp64", "double",
+                               [&] { checkMath<double, sycl::vec<double, 3>>(q, "double", "vec<double, 3>"); });
   onepass_test::runPart("pointers float", [&] { checkPointerFunctions<float, sycl::vec<float, 4>>(q, "float"); });
-  onepass_test::runPart("pointers half",
-                        [&] { checkPointerFunctions<sycl::half, sycl::marray<sycl::half, 3>>(q, "half"); });
-  if (fp64)
-    onepass_test::runPart("pointers double",
-                          [&] { checkPointerFunctions<double, sycl::marray<double, 2>>(q, "double"); });
-  onepass_test::runPart("nan, half steps", [&] { checkNanAndHalfSteps(q); });
-  onepass_test::runPart("half smoothstep", [&] { checkHalfSmoothstep(q); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "pointers half",
+                               [&] { checkPointerFunctions<sycl::half, sycl::marray<sycl::half, 3>>(q, "half"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp64, "fp64", "pointers double",
+                               [&] { checkPointerFunctions<double, sycl::marray<double, 2>>(q, "double"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "nan, half steps", [&] { checkNanAndHalfSteps(q); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "half smoothstep", [&] { checkHalfSmoothstep(q); });
   onepass_test::runPart("geometric vec<float, 3>", [&] { checkGeometric<sycl::vec<float, 3>>(q, "vec<float, 3>"); });
   onepass_test::runPart("geometric vec<float, 4>", [&] { checkGeometric<sycl::vec<float, 4>>(q, "vec<float, 4>"); });
   onepass_test::runPart("geometric marray<float, 2>",
                         [&] { checkGeometric<sycl::marray<float, 2>>(q, "marray<float, 2>"); });
-  onepass_test::runPart("geometric vec<half, 3>", [&] { checkGeometric<sycl::vec<sycl::half, 3>>(q, "vec<half, 3>"); });
-  if (fp64)
-    onepass_test::runPart("geometric marray<double, 4>",
-                          [&] { checkGeometric<sycl::marray<double, 4>>(q, "marray<double, 4>"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "geometric vec<half, 3>",
+                               [&] { checkGeometric<sycl::vec<sycl::half, 3>>(q, "vec<half, 3>"); });
+  onepass_test::runPartNeeding(q, sycl::aspect::fp64, "fp64", "geometric marray<double, 4>",
+                               [&] { checkGeometric<sycl::marray<double, 4>>(q, "marray<double, 4>"); });
   onepass_test::runPart("geometric specials", [&] { checkGeometricSpecials(q); });
   onepass_test::runPart("swizzles", [&] { checkSwizzles(q); });
   onepass_test::runPart("scalar conversions", [&] { checkScalarConversions(q); });

@@ -161,6 +161,17 @@ inline std::string rangeText(const std::size_t *values, int dims) {
 
 template <typename Body> void runPart(const std::string &name, Body &&body) { checkNoThrow(name, body); }
 
+// A part that needs an optional feature of the device (an aspect, §4.6.4.3):
+// on a device without it, it is not run and says so.
+template <typename Body> void runPartNeeding(const sycl::queue &q, sycl::aspect needed, const char *aspectName,
+                                             const std::string &name, Body &&body) {
+  if (!q.get_device().has(needed)) {
+    std::printf("SKIPPED %s: the device has no aspect::%s\n", name.c_str(), aspectName);
+    return;
+  }
+  runPart(name, body);
+}
+
 inline int report() {
   if (failureCount() == 0) {
     std::printf("PASSED\n");

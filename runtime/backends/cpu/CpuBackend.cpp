@@ -1,6 +1,7 @@
 #include "CpuBackend.h"
 
 #include "BackendErrors.h"
+#include "PluginSupport.h"
 
 #include "Environment.h"
 #include "JitLibrary.h"
@@ -71,29 +72,24 @@ std::string cpuInfoField(const char *field) {
   return found == fields.end() ? "" : found->second;
 }
 
-void copyString(char *destination, size_t capacity, const std::string &text) {
-  std::strncpy(destination, text.c_str(), capacity - 1);
-  destination[capacity - 1] = '\0';
-}
-
 uint32_t cpuDeviceCount() { return 1; }
 
 int cpuDeviceInfo(uint32_t, onepass_backend_device_info *info, char **) {
   std::memset(info, 0, sizeof(*info));
   std::string model = cpuInfoField("model name");
   std::string vendor = cpuInfoField("vendor_id");
-  copyString(info->name, sizeof(info->name), model.empty() ? "Host CPU" : model);
+  copyInfoString(info->name, sizeof(info->name), model.empty() ? "Host CPU" : model);
   if (vendor == "GenuineIntel") {
-    copyString(info->vendor, sizeof(info->vendor), "Intel(R) Corporation");
+    copyInfoString(info->vendor, sizeof(info->vendor), "Intel(R) Corporation");
     info->vendor_id = 0x8086;
   } else if (vendor == "AuthenticAMD") {
-    copyString(info->vendor, sizeof(info->vendor), "Advanced Micro Devices, Inc.");
+    copyInfoString(info->vendor, sizeof(info->vendor), "Advanced Micro Devices, Inc.");
     info->vendor_id = 0x1022;
   } else {
-    copyString(info->vendor, sizeof(info->vendor), vendor.empty() ? "unknown" : vendor);
+    copyInfoString(info->vendor, sizeof(info->vendor), vendor.empty() ? "unknown" : vendor);
   }
-  copyString(info->version, sizeof(info->version), "OnePass CPU 1.0");
-  copyString(info->driver_version, sizeof(info->driver_version), ONEPASS_VERSION);
+  copyInfoString(info->version, sizeof(info->version), "OnePass CPU 1.0");
+  copyInfoString(info->driver_version, sizeof(info->driver_version), ONEPASS_VERSION);
   info->device_type = ONEPASS_DEVICE_CPU;
   info->compute_units = env::cpuThreads();
   std::string mhz = cpuInfoField("cpu MHz");

@@ -10,6 +10,7 @@
 
 #include "BackendErrors.h"
 #include "BackendInterface.h"
+#include "PluginSupport.h"
 #include "onepass/jit/jit_api.h"
 #include "sycl/detail/onepass_abi.hpp"
 
@@ -26,20 +27,11 @@
 namespace onepass::opencl {
 
 bool Api::load(std::string &why) {
-  library = dlopen("libOpenCL.so.1", RTLD_NOW | RTLD_LOCAL);
-  if (!library) {
-    why = "libOpenCL.so.1 (an OpenCL ICD loader) cannot be loaded";
-    return false;
-  }
-#define ONEPASS_CL_RESOLVE(name)                                                                                    \
-  name = reinterpret_cast<decltype(name)>(dlsym(library, #name));                                                   \
-  if (!name) {                                                                                                      \
-    why = "libOpenCL.so.1 lacks " #name " (OpenCL 2.1 or newer is needed)";                                         \
-    return false;                                                                                                   \
-  }
-  ONEPASS_CL_FUNCTIONS(ONEPASS_CL_RESOLVE)
+  library = rt::openVendorLibrary("libOpenCL.so.1", "an OpenCL ICD loader", why);
+#define ONEPASS_CL_RESOLVE(name)                                                                                       \
+  &&rt::resolveVendorFunction(library, "libOpenCL.so.1", #name, name, "OpenCL 2.1 or newer is needed", why)
+  return library ONEPASS_CL_FUNCTIONS(ONEPASS_CL_RESOLVE);
 #undef ONEPASS_CL_RESOLVE
-  return true;
 }
 
 std::string errorName(cl_int status) {
@@ -101,11 +93,6 @@ template <typename T> T deviceValue(cl_device_id id, cl_device_info what) {
   return value;
 }
 
-void copyString(char *to, size_t capacity, const std::string &from) {
-  std::strncpy(to, from.c_str(), capacity - 1);
-  to[capacity - 1] = '\0';
-}
-
 // Adds the device if it can run OnePass's kernels; otherwise records why not.
 void consider(cl_device_id id, const std::string &platform, bool converterReady, const std::string &converterMissing) {
   auto device = std::make_unique<Device>();
@@ -147,12 +134,12 @@ void consider(cl_device_id id, const std::string &platform, bool converterReady,
   device->driver = deviceString(id, CL_DRIVER_VERSION);
   device->platform = platform;
   device->identity = "opencl " + platform + "|" + device->name + "|" + device->version + "|driver " + device->driver +
-                     (device->spir ? "|spir 1.2" : "|spir-v");
+                     (device->spir ? "|spir 1.2 converter 2" : "|spir-v");
   onepass_backend_device_info &info = device->info;
-  copyString(info.name, sizeof info.name, device->name);
-  copyString(info.vendor, sizeof info.vendor, device->vendor);
-  copyString(info.version, sizeof info.version, device->version);
-  copyString(info.driver_version, sizeof info.driver_version, device->driver);
+  rt::copyInfoString(info.name, sizeof info.name, device->name);
+  rt::copyInfoString(info.vendor, sizeof info.vendor, device->vendor);
+  rt::copyInfoString(info.version, sizeof info.version, device->version);
+  rt::copyInfoString(info.driver_version, sizeof info.driver_version, device->driver);
   const auto type = deviceValue<cl_device_type>(id, CL_DEVICE_TYPE);
   info.device_type = type & CL_DEVICE_TYPE_GPU ? ONEPASS_DEVICE_GPU : ONEPASS_DEVICE_CPU;
   info.vendor_id = deviceValue<cl_uint>(id, CL_DEVICE_VENDOR_ID);
@@ -406,11 +393,7 @@ int kernelLimits(uint32_t device, void *handle, onepass_kernel_limits *limits, c
 }
 
 onepass_backend table() {
-  onepass_backend t{};
-  t.interface_version = ONEPASS_BACKEND_INTERFACE_VERSION;
-  t.name = "opencl";
-  t.platform_name = "OnePass OpenCL";
-  t.platform_vendor = "OnePass";
+  onepass_backend t = rt::synchronousBackendTable("opencl", "OnePass OpenCL");
   t.device_count = deviceCount;
   t.device_info = deviceInfo;
   t.allocate = allocate;
@@ -421,8 +404,6 @@ onepass_backend table() {
   t.finalize_binary = finalizeBinary;
   t.load_kernel = loadKernel;
   t.launch = launch;
-  t.concurrent_operations = 1;
-  t.streams = 0;
   t.kernel_limits = kernelLimits;
   return t;
 }
@@ -434,41 +415,36 @@ onepass_backend table() {
 extern "C" __attribute__((visibility("default"))) const onepass_backend *
 onepass_backend_entry(const onepass_runtime_services *runtimeServices, char **why) {
   using namespace onepass::opencl;
-  static const onepass_backend *result = nullptr;
-  static std::string reason;
-  static std::once_flag once;
-  std::call_once(once, [&] {
-    services = runtimeServices;
-    if (!api.load(reason)) return;
-    cl_uint platformCount = 0;
-    if (api.clGetPlatformIDs(0, nullptr, &platformCount) != CL_SUCCESS || platformCount == 0) {
-      reason = "no OpenCL platform is installed (no ICD in /etc/OpenCL/vendors)";
-      return;
-    }
-    std::vector<cl_platform_id> platforms(platformCount);
-    api.clGetPlatformIDs(platformCount, platforms.data(), nullptr);
-    std::string converterMissing;
-    const bool converterReady = spirConverterAvailable(converterMissing);
-    for (cl_platform_id platform : platforms) {
-      char name[256] = "";
-      api.clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, nullptr);
-      cl_uint count = 0;
-      if (api.clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count) != CL_SUCCESS || count == 0) continue;
-      std::vector<cl_device_id> ids(count);
-      api.clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, ids.data(), nullptr);
-      for (cl_device_id id : ids) consider(id, name, converterReady, converterMissing);
-    }
-    for (const std::string &line : leftOut) log(2, "device left out: " + line);
-    if (devices.empty()) {
-      reason = "no OpenCL device can run OnePass kernels" + (leftOut.empty() ? "" : ": " + leftOut.front());
-      return;
-    }
-    static onepass_backend built = table();
-    result = &built;
-  });
-  if (!result && why) {
-    *why = static_cast<char *>(std::malloc(reason.size() + 1));
-    if (*why) std::memcpy(*why, reason.c_str(), reason.size() + 1);
-  }
-  return result;
+  return onepass::rt::answerBackendEntry(
+      [&](std::string &reason) -> const onepass_backend * {
+        services = runtimeServices;
+        if (!api.load(reason)) return nullptr;
+        cl_uint platformCount = 0;
+        if (api.clGetPlatformIDs(0, nullptr, &platformCount) != CL_SUCCESS || platformCount == 0) {
+          reason = "no OpenCL platform is installed (no ICD in /etc/OpenCL/vendors)";
+          return nullptr;
+        }
+        std::vector<cl_platform_id> platforms(platformCount);
+        api.clGetPlatformIDs(platformCount, platforms.data(), nullptr);
+        std::string converterMissing;
+        const bool converterReady = spirConverterAvailable(converterMissing);
+        for (cl_platform_id platform : platforms) {
+          char name[256] = "";
+          api.clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof name, name, nullptr);
+          cl_uint count = 0;
+          if (api.clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, 0, nullptr, &count) != CL_SUCCESS || count == 0)
+            continue;
+          std::vector<cl_device_id> ids(count);
+          api.clGetDeviceIDs(platform, CL_DEVICE_TYPE_ALL, count, ids.data(), nullptr);
+          for (cl_device_id id : ids) consider(id, name, converterReady, converterMissing);
+        }
+        for (const std::string &line : leftOut) log(2, "device left out: " + line);
+        if (devices.empty()) {
+          reason = "no OpenCL device can run OnePass kernels" + (leftOut.empty() ? "" : ": " + leftOut.front());
+          return nullptr;
+        }
+        static onepass_backend built = table();
+        return &built;
+      },
+      why);
 }

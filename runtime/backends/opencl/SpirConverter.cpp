@@ -13,6 +13,9 @@ namespace {
 struct Context;
 struct Module;
 struct MemoryBuffer;
+struct Value;
+struct Use;
+struct Builder;
 
 struct Translator {
   // llvm::readSpirv(LLVMContext &, std::istream &, Module *&, std::string &)
@@ -26,6 +29,15 @@ struct Translator {
   const char *(*bufferStart)(MemoryBuffer *) = nullptr;
   size_t (*bufferSize)(MemoryBuffer *) = nullptr;
   void (*disposeBuffer)(MemoryBuffer *) = nullptr;
+  Value *(*namedFunction)(Module *, const char *) = nullptr;
+  Use *(*firstUse)(Value *) = nullptr;
+  Value *(*user)(Use *) = nullptr;
+  Builder *(*createBuilder)(Context *) = nullptr;
+  void (*positionBefore)(Builder *, Value *) = nullptr;
+  Value *(*buildFence)(Builder *, int ordering, int singleThread, const char *name) = nullptr;
+  void (*eraseInstruction)(Value *) = nullptr;
+  void (*deleteFunction)(Value *) = nullptr;
+  void (*disposeBuilder)(Builder *) = nullptr;
   std::string missing;
 };
 
@@ -57,9 +69,39 @@ Translator &translator() {
     bind(llvm, "LLVMGetBufferStart", t->bufferStart, t->missing);
     bind(llvm, "LLVMGetBufferSize", t->bufferSize, t->missing);
     bind(llvm, "LLVMDisposeMemoryBuffer", t->disposeBuffer, t->missing);
+    bind(llvm, "LLVMGetNamedFunction", t->namedFunction, t->missing);
+    bind(llvm, "LLVMGetFirstUse", t->firstUse, t->missing);
+    bind(llvm, "LLVMGetUser", t->user, t->missing);
+    bind(llvm, "LLVMCreateBuilderInContext", t->createBuilder, t->missing);
+    bind(llvm, "LLVMPositionBuilderBefore", t->positionBefore, t->missing);
+    bind(llvm, "LLVMBuildFence", t->buildFence, t->missing);
+    bind(llvm, "LLVMInstructionEraseFromParent", t->eraseInstruction, t->missing);
+    bind(llvm, "LLVMDeleteFunction", t->deleteFunction, t->missing);
+    bind(llvm, "LLVMDisposeBuilder", t->disposeBuilder, t->missing);
     return t;
   }();
   return *loaded;
+}
+
+// OpenCL 1.2's fences (what the translator makes of OpMemoryBarrier), which
+// PoCL 3.1's kernel library lacks ("Cannot find symbol _Z9mem_fencej"):
+// each call becomes an LLVM fence, sequentially consistent (at least as
+// strong as any of their flags asks).
+void replaceFenceCalls(Translator &t, Context *context, Module *module) {
+  constexpr int kSequentiallyConsistent = 7;  // LLVMAtomicOrderingSequentiallyConsistent
+  Builder *builder = t.createBuilder(context);
+  for (const char *name : {"_Z9mem_fencej", "_Z14read_mem_fencej", "_Z15write_mem_fencej"}) {
+    Value *fence = t.namedFunction(module, name);
+    if (!fence) continue;
+    while (Use *use = t.firstUse(fence)) {  // (every use is a call)
+      Value *call = t.user(use);
+      t.positionBefore(builder, call);
+      t.buildFence(builder, kSequentiallyConsistent, 0, "");
+      t.eraseInstruction(call);
+    }
+    t.deleteFunction(fence);
+  }
+  t.disposeBuilder(builder);
 }
 
 }  // namespace
@@ -91,6 +133,7 @@ bool convertSpirvToSpir(const void *spirv, size_t size, std::vector<char> &spir,
     error = "the SPIR-V/LLVM translator rejected the module: " + message;
     return false;
   }
+  replaceFenceCalls(t, context, module);
   MemoryBuffer *bitcode = t.writeBitcode(module);
   spir.assign(t.bufferStart(bitcode), t.bufferStart(bitcode) + t.bufferSize(bitcode));
   t.disposeBuffer(bitcode);

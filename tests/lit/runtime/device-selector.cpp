@@ -6,7 +6,7 @@
 // RUN: env ONEPASS_DEVICE_SELECTOR='!cpu' %t | FileCheck %s --check-prefix=NONE
 // RUN: env ONEPASS_DEVICE_SELECTOR=no-such-device %t | FileCheck %s --check-prefix=NONE
 // RUN: env ONEPASS_DEVICE_SELECTOR=cpu:x %t | FileCheck %s --check-prefix=BADINDEX
-// RUN: env ONEPASS_DEVICE_SELECTOR=hip:0 %t | FileCheck %s --check-prefix=BADBACKEND
+// RUN: env ONEPASS_DEVICE_SELECTOR=rocm:0 %t | FileCheck %s --check-prefix=BADBACKEND
 // RUN: env ONEPASS_DEVICE_SELECTOR=cpu,,gpu %t | FileCheck %s --check-prefix=EMPTY
 #include <sycl/sycl.hpp>
 
@@ -19,7 +19,7 @@
 // NONE: devices: 0
 // NONE: queue: no SYCL device satisfies the device selector {{.*}}ONEPASS_DEVICE_SELECTOR='{{.*}}' leaves out cpu:0 '
 // BADINDEX: error: ONEPASS_DEVICE_SELECTOR='cpu:x': 'cpu:x' needs a device index or '*' after the colon
-// BADBACKEND: error: ONEPASS_DEVICE_SELECTOR='hip:0': 'hip:0' names no backend OnePass has (cpu, cuda, opencl)
+// BADBACKEND: error: ONEPASS_DEVICE_SELECTOR='rocm:0': 'rocm:0' names no backend OnePass has (cpu, cuda, opencl, level_zero, hip)
 // EMPTY: error: ONEPASS_DEVICE_SELECTOR='cpu,,gpu': '' is an empty term
 
 int main() {

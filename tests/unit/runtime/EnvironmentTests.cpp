@@ -40,12 +40,14 @@ TEST_CASE("ONEPASS_DEVICE_SELECTOR terms", "[environment]") {
   CHECK(terms[4].type == "gpu");
 
   CHECK(refused("cpu,,gpu").find("empty term") != std::string::npos);
-  CHECK(refused("hip:0").find("names no backend") != std::string::npos);
+  CHECK(refused("rocm:0").find("names no backend") != std::string::npos);
   std::vector<onepass::rt::SelectorTerm> opencl;
   std::string why;
-  REQUIRE(onepass::rt::parseSelector("opencl:1,opencl", opencl, why));
+  REQUIRE(onepass::rt::parseSelector("opencl:1,opencl,level_zero:*,hip", opencl, why));
   CHECK((opencl[0].backend == "opencl" && opencl[0].index == 1));
   CHECK((opencl[1].backend == "opencl" && opencl[1].index == -1));
+  CHECK((opencl[2].backend == "level_zero" && opencl[2].index == -1));
+  CHECK((opencl[3].backend == "hip" && opencl[3].index == -1 && opencl[3].name.empty()));
   CHECK(refused("cuda:x").find("device index") != std::string::npos);
   CHECK(refused("cuda:12345").find("device index") != std::string::npos);
   CHECK(refused("!").find("empty term") != std::string::npos);

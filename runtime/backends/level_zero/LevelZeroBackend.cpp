@@ -1,0 +1,534 @@
+// The Level Zero backend plugin (issue 18): Intel GPUs through oneAPI Level
+// Zero, taking the same SPIR-V as the OpenCL backend (zeModuleCreate with
+// ZE_MODULE_FORMAT_IL_SPIRV) and Level Zero's USM for USM. Each driver has one
+// context; each GPU device one immediate command list in synchronous mode, so
+// every operation has completed when its append returns (no streams yet).
+// Kernel arguments follow jit_api.h's SPIR-V entry: the fields by value, a
+// range kernel's range, and a kernel's local memory as a `local` argument.
+// No Intel GPU has run it yet: CI tests it against tests/fake_level_zero.
+#include "LevelZeroApi.h"
+
+#include "BackendErrors.h"
+#include "BackendInterface.h"
+#include "PluginSupport.h"
+#include "onepass/jit/jit_api.h"
+#include "sycl/detail/onepass_abi.hpp"
+
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace onepass::level_zero {
+
+bool Api::load(std::string &why) {
+  library = rt::openVendorLibrary("libze_loader.so.1", "the oneAPI Level Zero loader", why);
+#define ONEPASS_ZE_RESOLVE(name)                                                                                       \
+  &&rt::resolveVendorFunction(library, "libze_loader.so.1", #name, name, "Level Zero 1.0 or newer is needed", why)
+  return library ONEPASS_ZE_FUNCTIONS(ONEPASS_ZE_RESOLVE);
+#undef ONEPASS_ZE_RESOLVE
+}
+
+std::string resultName(ze_result_t result) {
+  const char *name = nullptr;
+  switch (result) {
+  case ZE_RESULT_NOT_READY: name = "ZE_RESULT_NOT_READY"; break;
+  case ZE_RESULT_ERROR_DEVICE_LOST: name = "ZE_RESULT_ERROR_DEVICE_LOST"; break;
+  case ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY: name = "ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY"; break;
+  case ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY: name = "ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"; break;
+  case ZE_RESULT_ERROR_MODULE_BUILD_FAILURE: name = "ZE_RESULT_ERROR_MODULE_BUILD_FAILURE"; break;
+  case ZE_RESULT_ERROR_UNINITIALIZED: name = "ZE_RESULT_ERROR_UNINITIALIZED"; break;
+  case ZE_RESULT_ERROR_UNSUPPORTED_VERSION: name = "ZE_RESULT_ERROR_UNSUPPORTED_VERSION"; break;
+  case ZE_RESULT_ERROR_UNSUPPORTED_FEATURE: name = "ZE_RESULT_ERROR_UNSUPPORTED_FEATURE"; break;
+  case ZE_RESULT_ERROR_INVALID_ARGUMENT: name = "ZE_RESULT_ERROR_INVALID_ARGUMENT"; break;
+  case ZE_RESULT_ERROR_INVALID_NULL_HANDLE: name = "ZE_RESULT_ERROR_INVALID_NULL_HANDLE"; break;
+  case ZE_RESULT_ERROR_INVALID_NULL_POINTER: name = "ZE_RESULT_ERROR_INVALID_NULL_POINTER"; break;
+  case ZE_RESULT_ERROR_INVALID_SIZE: name = "ZE_RESULT_ERROR_INVALID_SIZE"; break;
+  case ZE_RESULT_ERROR_UNSUPPORTED_SIZE: name = "ZE_RESULT_ERROR_UNSUPPORTED_SIZE"; break;
+  case ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT: name = "ZE_RESULT_ERROR_UNSUPPORTED_ALIGNMENT"; break;
+  case ZE_RESULT_ERROR_INVALID_ENUMERATION: name = "ZE_RESULT_ERROR_INVALID_ENUMERATION"; break;
+  case ZE_RESULT_ERROR_INVALID_NATIVE_BINARY: name = "ZE_RESULT_ERROR_INVALID_NATIVE_BINARY"; break;
+  case ZE_RESULT_ERROR_INVALID_KERNEL_NAME: name = "ZE_RESULT_ERROR_INVALID_KERNEL_NAME"; break;
+  case ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION: name = "ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION"; break;
+  case ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX: name = "ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_INDEX"; break;
+  case ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE: name = "ZE_RESULT_ERROR_INVALID_KERNEL_ARGUMENT_SIZE"; break;
+  case ZE_RESULT_ERROR_INVALID_MODULE_UNLINKED: name = "ZE_RESULT_ERROR_INVALID_MODULE_UNLINKED"; break;
+  case ZE_RESULT_ERROR_UNKNOWN: name = "ZE_RESULT_ERROR_UNKNOWN"; break;
+  default: break;
+  }
+  char code[16];
+  std::snprintf(code, sizeof code, "0x%x", static_cast<unsigned>(result));
+  return (name ? std::string(name) + " (" : std::string("Level Zero error (")) + code + ")";
+}
+
+namespace {
+
+Api api;
+
+struct Device {
+  ze_device_handle_t id = nullptr;
+  ze_context_handle_t context = nullptr;  // its driver's
+  ze_command_list_handle_t list = nullptr;
+  size_t maxFillPatternBytes = 0;  // of the command list's queue group
+  uint32_t spirvVersion = 0;       // the newest SPIR-V it takes (ZE_MAKE_VERSION)
+  std::mutex mutex;                // an immediate command list takes one append at a time
+  std::string name, identity;
+  onepass_backend_device_info info{};
+};
+
+// Never destroyed: the runtime's executors may still use them during static
+// destruction, and what they hold stays reachable (no leak reports at exit).
+std::vector<std::unique_ptr<Device>> &devices = *new std::vector<std::unique_ptr<Device>>;
+std::vector<ze_context_handle_t> &contexts = *new std::vector<ze_context_handle_t>;  // one per driver with a GPU device
+// Why Level Zero devices were left out, for the log.
+std::vector<std::string> leftOut;
+const onepass_runtime_services *services = nullptr;
+
+void log(int level, const std::string &message) {
+  if (services && services->log) services->log(level, ("Level Zero: " + message).c_str());
+}
+
+std::string hex(uint32_t value) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%04x", value);
+  return text;
+}
+
+std::string versionText(uint32_t major, uint32_t minor) { return std::to_string(major) + "." + std::to_string(minor); }
+
+// The queue group that runs kernels (ordinal), and its largest fill pattern.
+bool computeQueueGroup(ze_device_handle_t id, uint32_t &ordinal, size_t &maxFillPatternBytes) {
+  uint32_t count = 0;
+  if (api.zeDeviceGetCommandQueueGroupProperties(id, &count, nullptr) != ZE_RESULT_SUCCESS || count == 0) return false;
+  std::vector<ze_command_queue_group_properties_t> groups(count);
+  for (auto &group : groups) group = {ZE_STRUCTURE_TYPE_COMMAND_QUEUE_GROUP_PROPERTIES, nullptr, 0, 0, 0};
+  if (api.zeDeviceGetCommandQueueGroupProperties(id, &count, groups.data()) != ZE_RESULT_SUCCESS) return false;
+  for (uint32_t i = 0; i < count; ++i)
+    if (groups[i].flags & ZE_COMMAND_QUEUE_GROUP_PROPERTY_FLAG_COMPUTE) {
+      ordinal = i;
+      maxFillPatternBytes = groups[i].maxMemoryFillPatternSize;
+      return true;
+    }
+  return false;
+}
+
+// Fills the device description from Level Zero's properties.
+void describe(Device &device, const ze_device_properties_t &properties, const ze_device_module_properties_t &module,
+              const std::string &driverVersion, const std::string &apiVersion) {
+  ze_device_compute_properties_t compute{};
+  compute.stype = ZE_STRUCTURE_TYPE_DEVICE_COMPUTE_PROPERTIES;
+  api.zeDeviceGetComputeProperties(device.id, &compute);
+  uint64_t memoryBytes = 0;
+  uint32_t count = 0;
+  if (api.zeDeviceGetMemoryProperties(device.id, &count, nullptr) == ZE_RESULT_SUCCESS && count) {
+    std::vector<ze_device_memory_properties_t> memories(count);
+    for (auto &memory : memories) {
+      memory = {};
+      memory.stype = ZE_STRUCTURE_TYPE_DEVICE_MEMORY_PROPERTIES;
+    }
+    if (api.zeDeviceGetMemoryProperties(device.id, &count, memories.data()) == ZE_RESULT_SUCCESS)
+      for (uint32_t i = 0; i < count; ++i) memoryBytes += memories[i].totalSize;
+  }
+  uint64_t cacheBytes = 0;
+  count = 0;
+  if (api.zeDeviceGetCacheProperties(device.id, &count, nullptr) == ZE_RESULT_SUCCESS && count) {
+    std::vector<ze_device_cache_properties_t> caches(count);
+    for (auto &cache : caches) cache = {ZE_STRUCTURE_TYPE_DEVICE_CACHE_PROPERTIES, nullptr, 0, 0};
+    if (api.zeDeviceGetCacheProperties(device.id, &count, caches.data()) == ZE_RESULT_SUCCESS)
+      for (uint32_t i = 0; i < count; ++i) cacheBytes = std::max<uint64_t>(cacheBytes, caches[i].cacheSize);
+  }
+  onepass_backend_device_info &info = device.info;
+  rt::copyInfoString(info.name, sizeof info.name, device.name);
+  rt::copyInfoString(info.vendor, sizeof info.vendor,
+                     properties.vendorId == 0x8086 ? "Intel(R) Corporation" : "PCI vendor " + hex(properties.vendorId));
+  rt::copyInfoString(info.version, sizeof info.version, "Level Zero " + apiVersion);
+  rt::copyInfoString(info.driver_version, sizeof info.driver_version, driverVersion);
+  info.device_type = ONEPASS_DEVICE_GPU;
+  info.vendor_id = properties.vendorId;
+  info.compute_units = properties.numSlices * properties.numSubslicesPerSlice * properties.numEUsPerSubslice;
+  info.clock_mhz = properties.coreClockRate;
+  info.global_mem_bytes = memoryBytes;
+  info.local_mem_bytes = compute.maxSharedLocalMemory;
+  info.kernel_features = ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY;
+  info.max_alloc_bytes = properties.maxMemAllocSize;
+  info.max_work_group_size = compute.maxTotalGroupSize;
+  info.has_fp64 = (module.flags & ZE_DEVICE_MODULE_FLAG_FP64) != 0;
+  info.cache_line_bytes = 64;  // (not in Level Zero's core properties; Intel GPUs' line)
+  info.global_cache_bytes = cacheBytes;
+  info.sub_group_size = 1;  // (sub-groups: not yet through this backend)
+  info.max_work_item_sizes[0] = compute.maxGroupSizeX;
+  info.max_work_item_sizes[1] = compute.maxGroupSizeY;
+  info.max_work_item_sizes[2] = compute.maxGroupSizeZ;
+}
+
+// Adds a GPU device of `driver` (whose context is `context`) if it can run
+// OnePass's kernels; otherwise records why not.
+void consider(ze_device_handle_t id, ze_context_handle_t context, const std::string &driverVersion,
+              const std::string &apiVersion) {
+  ze_device_properties_t properties{};
+  properties.stype = ZE_STRUCTURE_TYPE_DEVICE_PROPERTIES;
+  ze_result_t result = api.zeDeviceGetProperties(id, &properties);
+  if (result != ZE_RESULT_SUCCESS) {
+    leftOut.push_back("a device: zeDeviceGetProperties failed: " + resultName(result));
+    return;
+  }
+  auto device = std::make_unique<Device>();
+  device->id = id;
+  device->context = context;
+  device->name = properties.name;
+  if (properties.type != ZE_DEVICE_TYPE_GPU) {
+    leftOut.push_back("'" + device->name + "' is not a GPU");
+    return;
+  }
+  ze_device_module_properties_t module{};
+  module.stype = ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES;
+  if (api.zeDeviceGetModuleProperties(id, &module) != ZE_RESULT_SUCCESS || module.spirvVersionSupported == 0) {
+    leftOut.push_back("'" + device->name + "' takes no SPIR-V");
+    return;
+  }
+  device->spirvVersion = module.spirvVersionSupported;
+  uint32_t ordinal = 0;
+  if (!computeQueueGroup(id, ordinal, device->maxFillPatternBytes)) {
+    leftOut.push_back("'" + device->name + "' has no compute queue group");
+    return;
+  }
+  ze_command_queue_desc_t queue{};
+  queue.stype = ZE_STRUCTURE_TYPE_COMMAND_QUEUE_DESC;
+  queue.ordinal = ordinal;
+  queue.mode = ZE_COMMAND_QUEUE_MODE_SYNCHRONOUS;  // each append returns when its work is done
+  queue.priority = ZE_COMMAND_QUEUE_PRIORITY_NORMAL;
+  result = api.zeCommandListCreateImmediate(context, id, &queue, &device->list);
+  if (result != ZE_RESULT_SUCCESS) {
+    leftOut.push_back("'" + device->name + "': zeCommandListCreateImmediate failed: " + resultName(result));
+    return;
+  }
+  device->identity = "level_zero api " + apiVersion + "|driver " + driverVersion + "|" + device->name + "|pci " +
+                     hex(properties.vendorId) + ":" + hex(properties.deviceId) + "|spir-v " +
+                     versionText(ZE_MAJOR_VERSION(device->spirvVersion), ZE_MINOR_VERSION(device->spirvVersion));
+  describe(*device, properties, module, driverVersion, apiVersion);
+  devices.push_back(std::move(device));
+}
+
+// Adds the GPU devices of one driver, with a context for them.
+void considerDriver(ze_driver_handle_t driver) {
+  ze_driver_properties_t properties{};
+  properties.stype = ZE_STRUCTURE_TYPE_DRIVER_PROPERTIES;
+  api.zeDriverGetProperties(driver, &properties);
+  ze_api_version_t version = ZE_API_VERSION_1_0;
+  api.zeDriverGetApiVersion(driver, &version);
+  const std::string driverVersion = std::to_string(properties.driverVersion);
+  const std::string apiVersion = versionText(ZE_MAJOR_VERSION(version), ZE_MINOR_VERSION(version));
+  uint32_t count = 0;
+  if (api.zeDeviceGet(driver, &count, nullptr) != ZE_RESULT_SUCCESS || count == 0) {
+    leftOut.push_back("driver " + driverVersion + " has no device");
+    return;
+  }
+  std::vector<ze_device_handle_t> ids(count);
+  api.zeDeviceGet(driver, &count, ids.data());
+  ze_context_desc_t contextDesc{ZE_STRUCTURE_TYPE_CONTEXT_DESC, nullptr, 0};
+  ze_context_handle_t context = nullptr;
+  ze_result_t result = api.zeContextCreate(driver, &contextDesc, &context);
+  if (result != ZE_RESULT_SUCCESS) {
+    leftOut.push_back("driver " + driverVersion + ": zeContextCreate failed: " + resultName(result));
+    return;
+  }
+  const size_t before = devices.size();
+  for (ze_device_handle_t id : ids) consider(id, context, driverVersion, apiVersion);
+  if (devices.size() == before) api.zeContextDestroy(context);
+  else contexts.push_back(context);
+}
+
+Device *at(uint32_t device) { return device < devices.size() ? devices[device].get() : nullptr; }
+
+std::string noDevice(uint32_t device) { return "no Level Zero device " + std::to_string(device); }
+
+uint32_t deviceCount() { return static_cast<uint32_t>(devices.size()); }
+
+int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  *info = d->info;
+  return 0;
+}
+
+void *allocate(uint32_t device, uint64_t bytes, uint64_t alignment, uint32_t kind) {
+  Device *d = at(device);
+  if (!d) return nullptr;
+  if (alignment & (alignment - 1)) return nullptr;
+  const size_t size = bytes ? bytes : 1;
+  ze_device_mem_alloc_desc_t deviceDesc{ZE_STRUCTURE_TYPE_DEVICE_MEM_ALLOC_DESC, nullptr, 0, 0};
+  ze_host_mem_alloc_desc_t hostDesc{ZE_STRUCTURE_TYPE_HOST_MEM_ALLOC_DESC, nullptr, 0};
+  void *pointer = nullptr;
+  ze_result_t result;
+  switch (kind) {
+  case ONEPASS_USM_DEVICE:
+    result = api.zeMemAllocDevice(d->context, &deviceDesc, size, alignment, d->id, &pointer);
+    break;
+  case ONEPASS_USM_HOST: result = api.zeMemAllocHost(d->context, &hostDesc, size, alignment, &pointer); break;
+  case ONEPASS_USM_SHARED:
+    result = api.zeMemAllocShared(d->context, &deviceDesc, &hostDesc, size, alignment, d->id, &pointer);
+    break;
+  default: return nullptr;
+  }
+  if (result != ZE_RESULT_SUCCESS) {
+    log(3, "allocating " + std::to_string(bytes) + " bytes failed: " + resultName(result));
+    return nullptr;
+  }
+  return pointer;
+}
+
+// Every operation is synchronous: nothing still uses the memory.
+void deallocate(uint32_t device, void *pointer, uint32_t) {
+  Device *d = at(device);
+  if (!d || !pointer) return;
+  ze_result_t result = api.zeMemFree(d->context, pointer);
+  if (result != ZE_RESULT_SUCCESS) log(1, "zeMemFree failed: " + resultName(result));
+}
+
+int copy(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  if (bytes == 0) return 0;
+  std::lock_guard<std::mutex> lock(d->mutex);
+  ze_result_t result = api.zeCommandListAppendMemoryCopy(d->list, destination, source, bytes, nullptr, 0, nullptr);
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error, "zeCommandListAppendMemoryCopy failed: " + resultName(result));
+  return 0;
+}
+
+int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  if (count == 0) return 0;
+  std::lock_guard<std::mutex> lock(d->mutex);
+  ze_result_t result;
+  const char *call;
+  if (patternBytes && patternBytes <= d->maxFillPatternBytes && (patternBytes & (patternBytes - 1)) == 0) {
+    call = "zeCommandListAppendMemoryFill";
+    result = api.zeCommandListAppendMemoryFill(d->list, destination, pattern, patternBytes, patternBytes * count,
+                                               nullptr, 0, nullptr);
+  } else {  // Level Zero fills with power-of-two patterns up to a size only: copy a filled host block
+    call = "zeCommandListAppendMemoryCopy";
+    std::vector<char> block(static_cast<size_t>(patternBytes) * count);
+    for (uint64_t i = 0; i < count; ++i) std::memcpy(block.data() + i * patternBytes, pattern, patternBytes);
+    result = api.zeCommandListAppendMemoryCopy(d->list, destination, block.data(), block.size(), nullptr, 0, nullptr);
+  }
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error,
+                                  std::string("filling device memory failed: ") + call + ": " + resultName(result));
+  return 0;
+}
+
+int deviceTarget(uint32_t device, onepass_backend_target *target, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  *target = onepass_backend_target{};
+  target->jit_target = ONEPASS_JIT_TARGET_SPIRV;
+  target->device_library = "";
+  target->device_library_missing = "";
+  target->identity = d->identity.c_str();
+  return 0;
+}
+
+struct Kernel {
+  ze_module_handle_t module = nullptr;
+  ze_kernel_handle_t kernel = nullptr;
+  uint32_t arguments = 0;
+  uint64_t maxGroupSize = 0;  // 0: the device's
+  uint64_t privateBytes = 0;
+  std::mutex mutex;  // zeKernelSetArgumentValue and the launch that reads them go together
+};
+
+// The module's build log, for an error message ("" if there is none).
+std::string buildLogText(ze_module_build_log_handle_t buildLog) {
+  if (!buildLog) return "";
+  size_t size = 0;
+  std::string text;
+  if (api.zeModuleBuildLogGetString(buildLog, &size, nullptr) == ZE_RESULT_SUCCESS && size) {
+    text.assign(size, '\0');
+    api.zeModuleBuildLogGetString(buildLog, &size, text.data());
+    text.resize(std::strlen(text.c_str()));
+  }
+  api.zeModuleBuildLogDestroy(buildLog);
+  return text;
+}
+
+// For a module the device did not build: whether it is newer SPIR-V than the
+// device says it takes. (Only a hint: drivers have built newer SPIR-V than
+// they report.) SPIR-V §2.3: word 1 is 0x00MMmm00.
+std::string versionHint(const Device &d, const void *binary, uint64_t size) {
+  uint32_t header[2] = {0, 0};
+  if (size >= sizeof header) std::memcpy(header, binary, sizeof header);
+  const uint32_t major = (header[1] >> 16) & 0xff, minor = (header[1] >> 8) & 0xff;
+  if (header[0] != 0x07230203u || ZE_MAKE_VERSION(major, minor) <= d.spirvVersion) return "";
+  return " (the kernel is SPIR-V " + versionText(major, minor) + ", the device takes SPIR-V up to " +
+         versionText(ZE_MAJOR_VERSION(d.spirvVersion), ZE_MINOR_VERSION(d.spirvVersion)) + ")";
+}
+
+int loadKernel(uint32_t device, const void *binary, uint64_t size, void **handle, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  ze_module_desc_t desc{};
+  desc.stype = ZE_STRUCTURE_TYPE_MODULE_DESC;
+  desc.format = ZE_MODULE_FORMAT_IL_SPIRV;
+  desc.inputSize = size;
+  desc.pInputModule = static_cast<const uint8_t *>(binary);
+  desc.pBuildFlags = "";
+  auto kernel = std::make_unique<Kernel>();
+  ze_module_build_log_handle_t buildLog = nullptr;
+  ze_result_t result = api.zeModuleCreate(d->context, d->id, &desc, &kernel->module, &buildLog);
+  const std::string logText = buildLogText(buildLog);
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(
+        error, "'" + d->name + "' could not build the kernel: zeModuleCreate failed: " + resultName(result) +
+                   (logText.empty() ? "" : ": " + logText) + versionHint(*d, binary, size));
+  ze_kernel_desc_t kernelDesc{ZE_STRUCTURE_TYPE_KERNEL_DESC, nullptr, 0, ONEPASS_ABI_SPIRV_KERNEL};
+  result = api.zeKernelCreate(kernel->module, &kernelDesc, &kernel->kernel);
+  if (result != ZE_RESULT_SUCCESS) {
+    api.zeModuleDestroy(kernel->module);
+    return rt::reportBackendError(error, "zeKernelCreate(" ONEPASS_ABI_SPIRV_KERNEL ") failed: " + resultName(result));
+  }
+  ze_kernel_properties_t properties{};
+  properties.stype = ZE_STRUCTURE_TYPE_KERNEL_PROPERTIES;
+  result = api.zeKernelGetProperties(kernel->kernel, &properties);
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error, "zeKernelGetProperties failed: " + resultName(result));
+  kernel->arguments = properties.numKernelArgs;
+  // A kernel's work-group is at most its largest sub-group count of its
+  // largest sub-groups (registers limit both).
+  if (properties.maxSubgroupSize && properties.maxNumSubgroups)
+    kernel->maxGroupSize = std::min<uint64_t>(uint64_t(properties.maxSubgroupSize) * properties.maxNumSubgroups,
+                                              d->info.max_work_group_size);
+  kernel->privateBytes = properties.privateMemSize;
+  *handle = kernel.release();  // loaded kernels stay for the process's life
+  return 0;
+}
+
+int launch(uint32_t device, const onepass_backend_launch *launch, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  auto *kernel = static_cast<Kernel *>(launch->kernel);
+  const unsigned dims = launch->dimensions;
+  uint64_t range[3] = {1, 1, 1};
+  for (unsigned i = 0; i < dims; ++i) range[i] = launch->global_range[i];
+  if (range[0] * range[1] * range[2] == 0) return 0;
+  const bool grouped = launch->local_range[0] != 0;
+  std::lock_guard<std::mutex> lock(kernel->mutex);
+  uint32_t index = 0;
+  auto set = [&](size_t size, const void *value) {
+    ze_result_t result = api.zeKernelSetArgumentValue(kernel->kernel, index, size, value);
+    if (result != ZE_RESULT_SUCCESS)
+      return rt::reportBackendError(error, "zeKernelSetArgumentValue(" + std::to_string(index) +
+                                               ") failed: " + resultName(result));
+    ++index;
+    return 0;
+  };
+  const auto *object = static_cast<const char *>(launch->object);
+  for (uint32_t f = 0; f < launch->field_count; ++f)
+    if (set(launch->field_sizes[f], object + launch->field_offsets[f])) return 1;
+  if (!grouped)
+    for (unsigned i = 0; i < dims; ++i) {
+      uint64_t value = range[i];
+      if (set(sizeof value, &value)) return 1;
+    }
+  if (index < kernel->arguments && set(std::max<uint64_t>(launch->local_memory_bytes, 1), nullptr)) return 1;
+  if (index != kernel->arguments)
+    return rt::reportBackendError(error, "internal error: the kernel takes " + std::to_string(kernel->arguments) +
+                                             " arguments, the launch has " + std::to_string(index));
+  // Level Zero's x is SYCL's last dimension. A range kernel's groups overhang
+  // its range (the kernel's work-items past it return at once).
+  const uint64_t maxGroup = kernel->maxGroupSize ? kernel->maxGroupSize : d->info.max_work_group_size;
+  uint32_t groupSize[3] = {1, 1, 1};
+  uint32_t groupCount[3] = {1, 1, 1};
+  for (unsigned axis = 0; axis < (dims ? dims : 1u); ++axis) {
+    const uint64_t extent = dims ? range[dims - 1 - axis] : 1;
+    uint64_t local = 1;
+    if (grouped) local = launch->local_range[dims - 1 - axis];
+    else if (axis == 0) local = std::min<uint64_t>(extent, std::min<uint64_t>(64, std::max<uint64_t>(maxGroup, 1)));
+    const uint64_t groups = (extent + local - 1) / local;
+    if (local > UINT32_MAX || groups > UINT32_MAX)
+      return rt::reportBackendError(error, "the launch's range is too large for Level Zero (" + std::to_string(groups) +
+                                               " work-groups along an axis)");
+    groupSize[axis] = static_cast<uint32_t>(local);
+    groupCount[axis] = static_cast<uint32_t>(groups);
+  }
+  ze_result_t result = api.zeKernelSetGroupSize(kernel->kernel, groupSize[0], groupSize[1], groupSize[2]);
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error, "zeKernelSetGroupSize(" + std::to_string(groupSize[0]) + ", " +
+                                             std::to_string(groupSize[1]) + ", " + std::to_string(groupSize[2]) +
+                                             ") failed: " + resultName(result));
+  ze_group_count_t count{groupCount[0], groupCount[1], groupCount[2]};
+  std::lock_guard<std::mutex> listLock(d->mutex);
+  result = api.zeCommandListAppendLaunchKernel(d->list, kernel->kernel, &count, nullptr, 0, nullptr);
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error,
+                                  "the kernel launch failed: zeCommandListAppendLaunchKernel: " + resultName(result));
+  return 0;
+}
+
+int kernelLimits(uint32_t device, void *handle, onepass_kernel_limits *limits, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  auto *kernel = static_cast<Kernel *>(handle);
+  limits->max_work_group_size = kernel->maxGroupSize ? kernel->maxGroupSize : d->info.max_work_group_size;
+  limits->private_bytes = kernel->privateBytes;
+  return 0;
+}
+
+onepass_backend table() {
+  onepass_backend t = rt::synchronousBackendTable("level_zero", "OnePass Level Zero");
+  t.device_count = deviceCount;
+  t.device_info = deviceInfo;
+  t.allocate = allocate;
+  t.deallocate = deallocate;
+  t.copy = copy;
+  t.fill = fill;
+  t.device_target = deviceTarget;
+  t.finalize_binary = nullptr;  // the SPIR-V is the binary
+  t.load_kernel = loadKernel;
+  t.launch = launch;
+  t.kernel_limits = kernelLimits;
+  return t;
+}
+
+}  // namespace
+
+}  // namespace onepass::level_zero
+
+extern "C" __attribute__((visibility("default"))) const onepass_backend *
+onepass_backend_entry(const onepass_runtime_services *runtimeServices, char **why) {
+  using namespace onepass::level_zero;
+  return onepass::rt::answerBackendEntry(
+      [&](std::string &reason) -> const onepass_backend * {
+        services = runtimeServices;
+        if (!api.load(reason)) return nullptr;
+        ze_result_t status = api.zeInit(ZE_INIT_FLAG_GPU_ONLY);
+        if (status != ZE_RESULT_SUCCESS) {
+          reason = "no Level Zero driver is installed, or none starts (zeInit: " + resultName(status) + ")";
+          return nullptr;
+        }
+        uint32_t count = 0;
+        status = api.zeDriverGet(&count, nullptr);
+        if (status != ZE_RESULT_SUCCESS || count == 0) {
+          reason = "no Level Zero driver is installed (zeDriverGet found none" +
+                   (status != ZE_RESULT_SUCCESS ? ": " + resultName(status) : std::string()) + ")";
+          return nullptr;
+        }
+        std::vector<ze_driver_handle_t> drivers(count);
+        api.zeDriverGet(&count, drivers.data());
+        for (ze_driver_handle_t driver : drivers) considerDriver(driver);
+        for (const std::string &line : leftOut) log(2, "device left out: " + line);
+        if (devices.empty()) {
+          reason = "no Level Zero GPU device can run OnePass kernels" + (leftOut.empty() ? "" : ": " + leftOut.front());
+          return nullptr;
+        }
+        static onepass_backend built = table();
+        return &built;
+      },
+      why);
+}
