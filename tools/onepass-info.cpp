@@ -3,11 +3,13 @@
 // aspects and the ONEPASS_DEVICE_SELECTOR term that picks it; with --config,
 // the OnePass environment variables in effect.
 //
-//   onepass-info [--json] [--config] [--backend cpu|cuda] [--device <selector term>]
+//   onepass-info [--json] [--config] [--backend <name>] [--device <selector>]
 //
-// --json prints one JSON object (schema in README.md, "onepass-info"). The
-// exit status is 1 when a backend or device asked for with --backend or
-// --device is not there, 2 for a bad command line, else 0.
+// --json prints one JSON object (schema in README.md, "onepass-info").
+// --device takes what ONEPASS_DEVICE_SELECTOR takes (and stands for it);
+// --backend cpu|cuda|opencl|level_zero|hip shows one backend, loading an
+// experimental one. The exit status is 1 when a backend or device asked for
+// is not there, 2 for a bad command line, else 0.
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -64,9 +66,8 @@ const char *aspectName(sycl::aspect a) {
   return "?";
 }
 
-const char *backendName(sycl::backend b) {
-  return b == sycl::backend::cuda ? "cuda" : b == sycl::backend::opencl ? "opencl" : "cpu";
-}
+// The backends, by the words ONEPASS_DEVICE_SELECTOR uses.
+constexpr const char *kBackends[] = {"cpu", "cuda", "opencl", "level_zero", "hip"};
 
 // One device as onepass-info shows it.
 struct DeviceRecord {
@@ -98,7 +99,8 @@ const char *const kVariables[] = {"ONEPASS_DEVICE",
 
 int usage(const char *problem) {
   std::fprintf(stderr,
-               "onepass-info: %s\nusage: onepass-info [--json] [--config] [--backend cpu|cuda] [--device <term>]\n",
+               "onepass-info: %s\nusage: onepass-info [--json] [--config] [--backend cpu|cuda|opencl|level_zero|hip] "
+               "[--device <selector>]\n",
                problem);
   return 2;
 }
@@ -117,22 +119,26 @@ int main(int argc, char **argv) {
     else if (arg == "--help" || arg == "-h") return usage("lists the backends and devices OnePass sees"), 0;
     else return usage(("unknown argument '" + arg + "'").c_str());
   }
-  if (!wantBackend.empty() && wantBackend != "cpu" && wantBackend != "cuda" && wantBackend != "opencl")
-    return usage(("--backend '" + wantBackend + "': OnePass has the backends cpu, cuda and opencl").c_str());
+  if (!wantBackend.empty() && std::find(std::begin(kBackends), std::end(kBackends), wantBackend) == std::end(kBackends))
+    return usage(
+        ("--backend '" + wantBackend + "': OnePass has the backends cpu, cuda, opencl, level_zero and hip").c_str());
+  // The runtime applies the selection itself (the grammar is its own), and
+  // loads an experimental backend a term names.
+  if (!wantDevice.empty()) setenv("ONEPASS_DEVICE_SELECTOR", wantDevice.c_str(), 1);
+  else if (!wantBackend.empty() && !std::getenv("ONEPASS_DEVICE_SELECTOR"))
+    setenv("ONEPASS_DEVICE_SELECTOR", (wantBackend + ":*").c_str(), 1);
 
   std::vector<DeviceRecord> devices;
   std::vector<std::string> missing;  // why a backend or device is not seen
   try {
-    for (const sycl::platform &platform : sycl::platform::get_platforms()) {
-      const std::vector<sycl::device> list = platform.get_devices();
-      for (std::size_t i = 0; i < list.size(); ++i) {
-        const std::string backend = backendName(platform.get_backend());
-        devices.push_back({backend + ":" + std::to_string(i), backend, list[i]});
+    for (const sycl::platform &platform : sycl::platform::get_platforms())
+      for (const sycl::device &device : platform.get_devices()) {
+        const std::string term = sycl::detail::get_device_properties(*device.impl()).selector_term;
+        devices.push_back({term, term.substr(0, term.find(':')), device});
       }
-    }
   } catch (const sycl::exception &e) {
-    std::fprintf(stderr, "onepass-info: %s\n", e.what());
-    return 1;
+    std::fprintf(stderr, "onepass-info: %s%s\n", wantDevice.empty() ? "" : "--device: ", e.what());
+    return wantDevice.empty() ? 1 : 2;
   }
   const std::string absent = sycl::detail::describe_absent_backends();
   for (std::size_t start = 0;
@@ -156,30 +162,25 @@ int main(int argc, char **argv) {
         devices.end());
     if (devices.empty()) status = 1;
   }
-  if (!wantDevice.empty()) {
-    devices.erase(std::remove_if(devices.begin(), devices.end(),
-                                 [&](const DeviceRecord &d) {
-                                   const std::string type = d.device.is_gpu() ? "gpu" : "cpu";
-                                   return d.selector != wantDevice && d.backend != wantDevice && type != wantDevice &&
-                                          wantDevice != d.backend + ":*" &&
-                                          lowercase(d.device.get_info<sycl::info::device::name>()).find(wantDevice) ==
-                                              std::string::npos;
-                                 }),
-                  devices.end());
-    if (devices.empty()) status = 1;
-  }
+  if (!wantDevice.empty() && devices.empty()) status = 1;  // (the runtime selected them)
 
   using namespace sycl::info;
+  // (No platform is left when the selector leaves no device.)
+  const std::vector<sycl::platform> platforms = sycl::platform::get_platforms();
+  const std::string version =
+      platforms.empty() ? std::string("OnePass (SYCL 2020)") : platforms.front().get_info<platform::version>();
   if (json) {
-    std::printf("{\n  \"schema\": 1,\n  \"version\": %s,\n  \"backends\": [\n",
-                jsonString(sycl::platform::get_platforms().front().get_info<platform::version>()).c_str());
-    const char *names[] = {"cpu", "cuda", "opencl"};
-    for (int b = 0; b < 3; ++b) {
+    std::printf("{\n  \"schema\": 1,\n  \"version\": %s,\n  \"backends\": [\n", jsonString(version).c_str());
+    // (The reasons name backends as people write them: "Level Zero: ...".)
+    const char *labels[] = {"cpu", "cuda", "opencl", "level zero", "hsa"};
+    constexpr std::size_t count = std::size(kBackends);
+    for (std::size_t b = 0; b < count; ++b) {
       std::string why;
       for (const std::string &line : missing)
-        if (lowercase(line).compare(0, std::strlen(names[b]) + 1, std::string(names[b]) + ":") == 0) why = line;
-      std::printf("    {\"name\": \"%s\", \"found\": %s, \"reason\": %s}%s\n", names[b],
-                  backendSeen(names[b]) || why.empty() ? "true" : "false", jsonString(why).c_str(), b < 2 ? "," : "");
+        if (lowercase(line).compare(0, std::strlen(labels[b]) + 1, std::string(labels[b]) + ":") == 0) why = line;
+      std::printf("    {\"name\": \"%s\", \"found\": %s, \"reason\": %s}%s\n", kBackends[b],
+                  backendSeen(kBackends[b]) || why.empty() ? "true" : "false", jsonString(why).c_str(),
+                  b + 1 < count ? "," : "");
     }
     std::printf("  ],\n  \"not_seen\": [");
     for (std::size_t i = 0; i < missing.size(); ++i) std::printf("%s%s", i ? ", " : "", jsonString(missing[i]).c_str());
@@ -224,11 +225,11 @@ int main(int argc, char **argv) {
     return status;
   }
 
-  std::printf("%s\n\nBackends:\n", sycl::platform::get_platforms().front().get_info<platform::version>().c_str());
-  for (const char *name : {"cpu", "cuda", "opencl"}) {
+  std::printf("%s\n\nBackends:\n", version.c_str());
+  for (const char *name : kBackends) {
     const auto count =
         std::count_if(devices.begin(), devices.end(), [&](const DeviceRecord &d) { return d.backend == name; });
-    if (backendSeen(name)) std::printf("  %-5s found, %ld device(s)\n", name, static_cast<long>(count));
+    if (backendSeen(name)) std::printf("  %-10s found, %ld device(s)\n", name, static_cast<long>(count));
   }
   for (const std::string &line : missing) std::printf("  not seen: %s\n", line.c_str());
   std::printf("\nDevices:\n");

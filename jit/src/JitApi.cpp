@@ -79,7 +79,9 @@ int onepass_jit_compile(const onepass_jit_request *request, const onepass_jit_ta
   switch (target->kind) {
   case ONEPASS_JIT_TARGET_HOST: translator = onepass::jit::makeCpuTranslator(); break;
   case ONEPASS_JIT_TARGET_PTX: translator = onepass::jit::makePtxTranslator(ptxTarget(*target)); break;
-  case ONEPASS_JIT_TARGET_SPIRV: translator = onepass::jit::makeSpirvTranslator(); break;
+  case ONEPASS_JIT_TARGET_SPIRV:
+    translator = onepass::jit::makeSpirvTranslator((target->arch & ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS) != 0);
+    break;
   case ONEPASS_JIT_TARGET_AMDGCN: {
     onepass::jit::AmdgcnTarget amdgcn;
     char arch[32];

@@ -9,6 +9,8 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -50,6 +52,30 @@ inline onepass_backend synchronousBackendTable(const char *name, const char *pla
   table.concurrent_operations = 1;
   table.streams = 0;
   return table;
+}
+
+// Sets the arguments of jit_api.h's SPIR-V entry for a launch, in order
+// (OpenCL, Level Zero): each field by value, a range kernel's range (one
+// 64-bit value per dimension, SYCL order), and the work-group's local memory
+// (its size, no value) when the kernel takes one more. `set(index, bytes,
+// value)` sets one, returning 0 or 1 with *error set; `kernelArguments` is
+// how many the loaded kernel takes.
+template <typename Set>
+int setSpirvKernelArguments(const onepass_backend_launch &launch, uint32_t kernelArguments, Set &&set, char **error) {
+  uint32_t index = 0;
+  const auto *object = static_cast<const char *>(launch.object);
+  for (uint32_t f = 0; f < launch.field_count; ++f)
+    if (set(index++, launch.field_sizes[f], object + launch.field_offsets[f])) return 1;
+  if (launch.local_range[0] == 0)  // (an nd_range kernel's range is the grid's)
+    for (unsigned i = 0; i < launch.dimensions && i < 3; ++i) {
+      const uint64_t value = launch.global_range[i];
+      if (set(index++, sizeof value, &value)) return 1;
+    }
+  if (index < kernelArguments && set(index++, std::max<uint64_t>(launch.local_memory_bytes, 1), nullptr)) return 1;
+  if (index != kernelArguments)
+    return reportBackendError(error, "internal error: the kernel takes " + std::to_string(kernelArguments) +
+                                         " arguments, the launch has " + std::to_string(index));
+  return 0;
 }
 
 // onepass_backend_entry's answer: `start` runs once, returning the table or

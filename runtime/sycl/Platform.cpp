@@ -65,6 +65,18 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
   return p;
 }
 
+// The word ONEPASS_DEVICE_SELECTOR names a backend's devices with.
+std::string selectorWord(backend kind) {
+  switch (kind) {
+  case backend::ext_onepass_cpu: return "cpu";
+  case backend::cuda: return "cuda";
+  case backend::opencl: return "opencl";
+  case backend::level_zero: return "level_zero";
+  case backend::hip: return "hip";
+  }
+  return "cpu";
+}
+
 std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable, backend kind) {
   auto platform = std::make_shared<platform_impl>();
   platform->backend = &backendTable;
@@ -91,6 +103,7 @@ std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable,
     device->index = i;
     device->platform = platform.get();
     device->properties = toProperties(info, kind);
+    device->properties.selector_term = selectorWord(kind) + ":" + std::to_string(platform->devices.size());
     device->name = device->properties.name;
     platform->devices.push_back(device);
   }
@@ -102,18 +115,6 @@ std::shared_ptr<platform_impl> makePlatform(const onepass_backend &backendTable,
 std::vector<std::string> &absentBackends() {
   static auto *list = new std::vector<std::string>;
   return *list;
-}
-
-// The word ONEPASS_DEVICE_SELECTOR names a backend's devices with.
-std::string selectorWord(backend kind) {
-  switch (kind) {
-  case backend::ext_onepass_cpu: return "cpu";
-  case backend::cuda: return "cuda";
-  case backend::opencl: return "opencl";
-  case backend::level_zero: return "level_zero";
-  case backend::hip: return "hip";
-  }
-  return "cpu";
 }
 
 // Whether ONEPASS_DEVICE_SELECTOR has a positive term naming `backendName`.

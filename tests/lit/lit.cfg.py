@@ -44,6 +44,10 @@ if getattr(config, "sanitize", ""):
 if shutil.which("spirv-val") and shutil.which("spirv-dis"):
     config.available_features.add("spirv-tools")
 
+# The fake HSA runtime (built with the HSA backend).
+if getattr(config, "fake_hsa_dir", ""):
+    config.available_features.add("fake-hsa")
+
 # lit applies substitutions in order, as regular expressions: %onepass-kernels
 # must precede %onepass, which is a prefix of it.
 for key, value in [
@@ -51,6 +55,7 @@ for key, value in [
     ("%jit-opt", os.path.join(config.build_dir, "tests", "bin", "jit-opt")),
     ("%{onepass_prefix}", onepass_prefix),
     ("%{fake_cuda_dir}", getattr(config, "fake_cuda_dir", "")),
+    ("%{fake_hsa_dir}", getattr(config, "fake_hsa_dir", "")),
     ("%onepass", onepass),
     ("%clangxx", clangxx),
     ("%python", sys.executable),

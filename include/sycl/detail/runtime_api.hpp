@@ -68,6 +68,9 @@ struct device_properties {
   std::vector<std::size_t> sub_group_sizes;
   std::vector<aspect> aspects;
   std::uint64_t global_mem_cache_size = 0;  // the largest cache before global memory; 0: unknown
+  // The ONEPASS_DEVICE_SELECTOR term that picks this device alone
+  // ("cuda:1"): its backend's word and its index among that backend's devices.
+  std::string selector_term;
 };
 
 // --- platforms, devices, contexts ---------------------------------------

@@ -20,6 +20,7 @@
 #include "llvm/Transforms/Utils/LowerSwitch.h"
 
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -310,6 +311,56 @@ void splitOddWidthAccesses(Function &fn) {
   }
 }
 
+// Sub-groups of one work-item each (jit_api.h,
+// ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS), for devices without OpenCL's
+// sub-group extensions (PoCL's CPU device): the sub-group builtins,
+// linked but not yet inlined, get bodies that need no device support. A
+// shuffle reads the work-item's own value, a vote is its own predicate, the
+// sub-group's id is the work-item's linear id in its work-group, and a
+// sub-group barrier has no other work-item to wait for (program order
+// already orders one work-item's accesses).
+void defineOneItemSubGroups(Module &module) {
+  auto redefine = [&](const char *name, const std::function<Value *(IRBuilder<> &, Function &)> &body) {
+    Function *fn = module.getFunction(name);
+    if (!fn || fn->isDeclaration()) return;
+    fn->deleteBody();
+    IRBuilder<> builder(BasicBlock::Create(module.getContext(), "entry", fn));
+    Value *result = body(builder, *fn);
+    if (result) builder.CreateRet(builder.CreateZExtOrTrunc(result, fn->getReturnType()));
+    else builder.CreateRetVoid();
+  };
+  auto constant = [](unsigned value) {
+    return [value](IRBuilder<> &builder, Function &) -> Value * { return builder.getInt32(value); };
+  };
+  auto firstArgument = [](IRBuilder<> &, Function &fn) -> Value * { return fn.getArg(0); };
+  auto predicate = [](IRBuilder<> &builder, Function &fn) -> Value * {
+    return builder.CreateICmpNE(fn.getArg(0), ConstantInt::get(fn.getArg(0)->getType(), 0));
+  };
+  redefine(ONEPASS_ABI_SUB_GROUP_LOCAL_ID, constant(0));
+  redefine(ONEPASS_ABI_SUB_GROUP_SIZE, constant(1));
+  redefine(ONEPASS_ABI_SUB_GROUP_MAX_SIZE, constant(1));
+  redefine(ONEPASS_ABI_SUB_GROUP_ID, [](IRBuilder<> &builder, Function &) -> Value * {
+    // local_id(0) + local_size(0) * (local_id(1) + local_size(1) * local_id(2))
+    Value *linear = workItemQuery(builder, "_Z12get_local_idj", 2);
+    for (int axis = 1; axis >= 0; --axis)
+      linear = builder.CreateAdd(workItemQuery(builder, "_Z12get_local_idj", axis),
+                                 builder.CreateMul(workItemQuery(builder, "_Z14get_local_sizej", axis), linear));
+    return linear;
+  });
+  redefine(ONEPASS_ABI_SUB_GROUP_COUNT, [](IRBuilder<> &builder, Function &) -> Value * {
+    Value *count = workItemQuery(builder, "_Z14get_local_sizej", 0);
+    for (unsigned axis = 1; axis < 3; ++axis)
+      count = builder.CreateMul(count, workItemQuery(builder, "_Z14get_local_sizej", axis));
+    return count;
+  });
+  for (const char *shuffle : {ONEPASS_ABI_SUB_GROUP_SHUFFLE, ONEPASS_ABI_SUB_GROUP_SHUFFLE_DOWN,
+                              ONEPASS_ABI_SUB_GROUP_SHUFFLE_UP, ONEPASS_ABI_SUB_GROUP_SHUFFLE_XOR})
+    redefine(shuffle, firstArgument);
+  redefine(ONEPASS_ABI_SUB_GROUP_ANY, predicate);
+  redefine(ONEPASS_ABI_SUB_GROUP_ALL, predicate);
+  redefine(ONEPASS_ABI_SUB_GROUP_BARRIER, [](IRBuilder<> &, Function &) -> Value * { return nullptr; });
+}
+
 // Pointer comparisons as integer comparisons: LLVM's backend emits
 // OpPtrEqual and the like (SPIR-V 1.4), which older consumers lack (LLVM 15's
 // translator, which makes SPIR for PoCL, aborts on them).
@@ -524,6 +575,8 @@ Error checkCallees(Module &module, StringRef kernelName) {
 
 class SpirvTranslator final : public Translator {
 public:
+  explicit SpirvTranslator(bool oneItemSubGroups) : oneItemSubGroups_(oneItemSubGroups) {}
+
   const char *name() const override { return "SPIR-V"; }
   std::string dumpSuffix() const override { return ".spirv"; }
 
@@ -581,6 +634,7 @@ public:
 
   // The local memory's users are inlined into the entry, which owns it.
   void beforeInlining(KernelModule &kernel, const Entry &entry) override {
+    if (oneItemSubGroups_) defineOneItemSubGroups(*kernel.module);
     normalizeCallingConventions(*kernel.module, *entry.entry);
     if (Function *local = kernel.module->getFunction(ONEPASS_ABI_LOCAL_MEMORY))
       for (Function *caller : transitiveCallers(*local))
@@ -679,12 +733,15 @@ public:
   const char *dumpExtension() const override { return ".spv"; }
 
 private:
+  bool oneItemSubGroups_;
   std::unique_ptr<TargetMachine> machine_;
   Argument *localMemory_ = nullptr;
 };
 
 }  // namespace
 
-std::unique_ptr<Translator> makeSpirvTranslator() { return std::make_unique<SpirvTranslator>(); }
+std::unique_ptr<Translator> makeSpirvTranslator(bool oneItemSubGroups) {
+  return std::make_unique<SpirvTranslator>(oneItemSubGroups);
+}
 
 }  // namespace onepass::jit

@@ -21,6 +21,8 @@ namespace onepass::jit {
 
 inline constexpr const char *kSpirvKernelSymbol = ONEPASS_ABI_SPIRV_KERNEL;
 
-std::unique_ptr<Translator> makeSpirvTranslator();
+// oneItemSubGroups: sub-groups of one work-item each, for devices without
+// sub-group support (jit_api.h, ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS).
+std::unique_ptr<Translator> makeSpirvTranslator(bool oneItemSubGroups = false);
 
 }  // namespace onepass::jit

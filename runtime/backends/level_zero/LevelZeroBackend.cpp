@@ -329,6 +329,9 @@ int deviceTarget(uint32_t device, onepass_backend_target *target, char **error) 
   if (!d) return rt::reportBackendError(error, noDevice(device));
   *target = onepass_backend_target{};
   target->jit_target = ONEPASS_JIT_TARGET_SPIRV;
+  // Sub-groups are not asked of the device yet: one work-item each (its
+  // sub_group_size says 1).
+  target->arch = ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS;
   target->device_library = "";
   target->device_library_missing = "";
   target->identity = d->identity.c_str();
@@ -419,27 +422,14 @@ int launch(uint32_t device, const onepass_backend_launch *launch, char **error) 
   if (range[0] * range[1] * range[2] == 0) return 0;
   const bool grouped = launch->local_range[0] != 0;
   std::lock_guard<std::mutex> lock(kernel->mutex);
-  uint32_t index = 0;
-  auto set = [&](size_t size, const void *value) {
+  auto set = [&](uint32_t index, size_t size, const void *value) {
     ze_result_t result = api.zeKernelSetArgumentValue(kernel->kernel, index, size, value);
     if (result != ZE_RESULT_SUCCESS)
       return rt::reportBackendError(error, "zeKernelSetArgumentValue(" + std::to_string(index) +
                                                ") failed: " + resultName(result));
-    ++index;
     return 0;
   };
-  const auto *object = static_cast<const char *>(launch->object);
-  for (uint32_t f = 0; f < launch->field_count; ++f)
-    if (set(launch->field_sizes[f], object + launch->field_offsets[f])) return 1;
-  if (!grouped)
-    for (unsigned i = 0; i < dims; ++i) {
-      uint64_t value = range[i];
-      if (set(sizeof value, &value)) return 1;
-    }
-  if (index < kernel->arguments && set(std::max<uint64_t>(launch->local_memory_bytes, 1), nullptr)) return 1;
-  if (index != kernel->arguments)
-    return rt::reportBackendError(error, "internal error: the kernel takes " + std::to_string(kernel->arguments) +
-                                             " arguments, the launch has " + std::to_string(index));
+  if (rt::setSpirvKernelArguments(*launch, kernel->arguments, set, error)) return 1;
   // Level Zero's x is SYCL's last dimension. A range kernel's groups overhang
   // its range (the kernel's work-items past it return at once).
   const uint64_t maxGroup = kernel->maxGroupSize ? kernel->maxGroupSize : d->info.max_work_group_size;

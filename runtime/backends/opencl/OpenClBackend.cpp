@@ -243,6 +243,9 @@ int deviceTarget(uint32_t device, onepass_backend_target *target, char **error) 
   if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
   *target = onepass_backend_target{};
   target->jit_target = ONEPASS_JIT_TARGET_SPIRV;
+  // Sub-groups are not asked of the device yet: one work-item each (its
+  // sub_group_size says 1).
+  target->arch = ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS;
   target->device_library = "";
   target->device_library_missing = "";
   target->identity = d->identity.c_str();
@@ -341,26 +344,14 @@ int launch(uint32_t device, const onepass_backend_launch *launch, char **error) 
   if (range[0] * range[1] * range[2] == 0) return 0;
   const bool grouped = launch->local_range[0] != 0;
   std::lock_guard<std::mutex> lock(kernel->mutex);
-  cl_uint index = 0;
-  auto set = [&](size_t size, const void *value) {
+  auto set = [&](uint32_t index, size_t size, const void *value) {
     cl_int status = api.clSetKernelArg(kernel->kernel, index, size, value);
     if (status != CL_SUCCESS)
-      return rt::reportBackendError(error, "clSetKernelArg(" + std::to_string(index) + ") failed: " + errorName(status));
-    ++index;
+      return rt::reportBackendError(error,
+                                    "clSetKernelArg(" + std::to_string(index) + ") failed: " + errorName(status));
     return 0;
   };
-  const auto *object = static_cast<const char *>(launch->object);
-  for (uint32_t f = 0; f < launch->field_count; ++f)
-    if (set(launch->field_sizes[f], object + launch->field_offsets[f])) return 1;
-  if (!grouped)
-    for (unsigned i = 0; i < dims; ++i) {
-      cl_ulong value = range[i];
-      if (set(sizeof value, &value)) return 1;
-    }
-  if (index < kernel->arguments && set(std::max<uint64_t>(launch->local_memory_bytes, 1), nullptr)) return 1;
-  if (index != kernel->arguments)
-    return rt::reportBackendError(error, "internal error: the kernel takes " + std::to_string(kernel->arguments) +
-                                             " arguments, the launch has " + std::to_string(index));
+  if (rt::setSpirvKernelArguments(*launch, kernel->arguments, set, error)) return 1;
   // OpenCL's dimension 0 is SYCL's last. A range kernel's groups overhang
   // its range (the kernel's work-items past it return at once).
   const cl_uint workDims = dims ? dims : 1;

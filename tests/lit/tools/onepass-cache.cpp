@@ -22,7 +22,15 @@
 // RUN: onepass-cache --help | FileCheck %s --check-prefix=HELP
 // HELP: usage: onepass-cache [--dir <directory>] <command>
 // HELP: prune [--max-size <n>]
-// HELP: warm <binary> [--device <term>]
+// HELP: warm <binary> [--device <selector>]
+// --device takes ONEPASS_DEVICE_SELECTOR's grammar: a malformed selector is a
+// usage error naming the term, one that leaves no device says what is seen.
+// RUN: rm -rf %t.cache && onepass-cache --dir %t.cache warm %t --device 'cpu:0' | FileCheck %s --check-prefix=WARMCPU
+// RUN: not onepass-cache --dir %t.cache warm %t --device 'cpu:x' 2>&1 | FileCheck %s --check-prefix=WARMBAD
+// RUN: not onepass-cache --dir %t.cache warm %t --device 'cpu:7' 2>&1 | FileCheck %s --check-prefix=WARMNONE
+// WARMCPU: for 1 device(s)
+// WARMBAD: onepass-cache: --device: {{.*}}'cpu:x' needs a device index or '*' after the colon
+// WARMNONE: onepass-cache: no device matches 'cpu:7' ({{.*}}leaves out cpu:0
 #include <sycl/sycl.hpp>
 
 // STATS: cache: 3 entries, {{.*}} (cap 4.0 GiB, ONEPASS_CACHE_MAX_SIZE)

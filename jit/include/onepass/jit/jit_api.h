@@ -105,7 +105,8 @@ enum onepass_jit_target_kind {
    * dimension in SYCL order, then, for a kernel with local accessors, a
    * `local` pointer to the work-group's local memory (its size is the
    * launch's local memory). SYCL's last dimension is OpenCL's dimension 0.
-   * arch, isa_version and the device library are unused. */
+   * arch holds flags (ONEPASS_JIT_SPIRV_*, below); isa_version and the
+   * device library are unused. */
   ONEPASS_JIT_TARGET_SPIRV = 3,
   /* An AMD GPU (HSA): a code object (an ELF shared object, code object v5)
    * for the gfx architecture `arch`, whose name's digits read as hex (0x942
@@ -118,6 +119,12 @@ enum onepass_jit_target_kind {
    * ocml.bc. */
   ONEPASS_JIT_TARGET_AMDGCN = 4
 };
+
+/* SPIR-V's arch flags. ONE_ITEM_SUB_GROUPS: sub-groups of one work-item
+ * each, for devices without sub-group support (no OpenCL sub-group
+ * extensions): the sub-group builtins need nothing of the device (a shuffle
+ * reads the work-item's own value); the backend reports sub-group size 1. */
+#define ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS 1u
 
 typedef struct onepass_jit_target {
   uint32_t kind;                      /* onepass_jit_target_kind */
