@@ -93,6 +93,7 @@ const char *const kVariables[] = {"ONEPASS_DEVICE",
                                   "ONEPASS_CACHE",
                                   "ONEPASS_JIT_WARMUP",
                                   "ONEPASS_CUDA_PATH",
+                                  "ONEPASS_ROCM_DEVICE_LIBS",
                                   "ONEPASS_DUMP_DIR",
                                   "ONEPASS_JIT_LLVM_ARGS",
                                   "ONEPASS_CLANGXX"};
