@@ -9,6 +9,7 @@
 #include "CudaToolkit.h"
 #include "ElfSections.h"
 #include "KernelImage.h"
+#include "RocmDeviceLibraries.h"
 
 #include "onepass/jit/jit_api.h"
 
@@ -121,21 +122,6 @@ bool makeDirectories(const std::string &path, std::string &error) {
   return true;
 }
 
-// The ROCm device libraries' directory (ocml.bc): $ONEPASS_ROCM_DEVICE_LIBS
-// alone if set, else the usual places.
-std::string findRocmDeviceLibraries(std::string &missing) {
-  std::vector<std::string> places;
-  if (const char *chosen = std::getenv("ONEPASS_ROCM_DEVICE_LIBS"); chosen && *chosen) places.emplace_back(chosen);
-  else places = {"/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/opt/rocm/amdgcn/bitcode", "/opt/rocm/lib/amdgcn/bitcode"};
-  for (const std::string &place : places) {
-    struct stat info {};
-    if (stat((place + "/ocml.bc").c_str(), &info) == 0) return place;
-    missing += (missing.empty() ? "looked for ocml.bc in " : ", ") + place;
-  }
-  missing += "; install the ROCm device libraries (rocm-device-libs) or set ONEPASS_ROCM_DEVICE_LIBS";
-  return "";
-}
-
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -144,7 +130,7 @@ int main(int argc, char **argv) {
 
   onepass_jit_target target{};
   onepass::cuda::Libdevice libdevice;
-  std::string rocm, rocmMissing;
+  onepass::hsa::RocmDeviceLibraries rocm;
   if (options.target == "spirv") {
     target.kind = ONEPASS_JIT_TARGET_SPIRV;
   } else if (options.target == "x86") {
@@ -157,9 +143,9 @@ int main(int argc, char **argv) {
         std::sscanf(options.arch.c_str() + 3, "%x", &gfx) != 1)
       return failUsage("--arch for amdgcn is an AMD GPU architecture such as gfx942, not '" + options.arch + "'");
     target.arch = gfx;
-    rocm = findRocmDeviceLibraries(rocmMissing);
-    target.device_library = rocm.c_str();
-    target.device_library_missing = rocmMissing.c_str();
+    rocm = onepass::hsa::findRocmDeviceLibraries();
+    target.device_library = rocm.directory.c_str();
+    target.device_library_missing = rocm.missing.c_str();
   } else {
     target.kind = ONEPASS_JIT_TARGET_PTX;
     unsigned sm = 0;

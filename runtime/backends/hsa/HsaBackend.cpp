@@ -6,6 +6,7 @@
 // HsaKernels.cpp: code objects and dispatches. No AMD GPU has run it yet:
 // tests/fake_hsa checks it against a fake runtime.
 #include "HsaDevice.h"
+#include "RocmDeviceLibraries.h"
 
 #include "BackendErrors.h"
 #include "BackendInterface.h"
@@ -13,7 +14,6 @@
 #include "onepass/jit/jit_api.h"
 
 #include <dlfcn.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <array>
@@ -79,25 +79,6 @@ uint32_t gfxNumber(const std::string &name) {
   if (name.rfind("gfx", 0) != 0 || name.size() < 6 || name.size() > 8) return 0;
   if (name.find_first_not_of("0123456789abcdef", 3) != std::string::npos) return 0;
   return static_cast<uint32_t>(std::strtoul(name.c_str() + 3, nullptr, 16));
-}
-
-// The directory of ROCm's ocml.bc, looked for where onepass-jit looks
-// (tools/onepass-jit.cpp); `missing` says where, if it is nowhere.
-std::string findRocmDeviceLibraries(std::string &missing, std::string &stamp) {
-  std::vector<std::string> places;
-  if (const char *chosen = std::getenv("ONEPASS_ROCM_DEVICE_LIBS"); chosen && *chosen) places.emplace_back(chosen);
-  else
-    places = {"/usr/lib/x86_64-linux-gnu/amdgcn/bitcode", "/opt/rocm/amdgcn/bitcode", "/opt/rocm/lib/amdgcn/bitcode"};
-  for (const std::string &place : places) {
-    struct stat info {};
-    if (stat((place + "/ocml.bc").c_str(), &info) == 0) {
-      stamp = place + " " + std::to_string(info.st_size) + " " + std::to_string(info.st_mtime);
-      return place;
-    }
-    missing += (missing.empty() ? "looked for ocml.bc in " : ", ") + place;
-  }
-  missing += "; install the ROCm device libraries (rocm-device-libs) or set ONEPASS_ROCM_DEVICE_LIBS";
-  return "";
 }
 
 // The system's pools, from the CPU agents: fine-grained global memory (host
@@ -200,12 +181,12 @@ void consider(hsa_agent_t agent, const SystemPools &system, const std::string &r
 
   std::string isa;
   api.hsa_agent_iterate_isas(agent, firstIsaName, &isa);
-  std::string ocmlStamp;
-  device->deviceLibrary = findRocmDeviceLibraries(device->deviceLibraryMissing, ocmlStamp);
-  if (!device->deviceLibrary.empty()) device->deviceLibraryMissing.clear();
+  const RocmDeviceLibraries ocml = findRocmDeviceLibraries();
+  device->deviceLibrary = ocml.directory;
+  device->deviceLibraryMissing = ocml.missing;
   const std::string product = agentString(agent, HSA_AMD_AGENT_INFO_PRODUCT_NAME);
   device->identity = "hsa " + device->agentName + "|isa " + isa + "|runtime " + runtimeVersion + "|ocml " +
-                     (ocmlStamp.empty() ? "none" : ocmlStamp);
+                     (ocml.identity.empty() ? "none" : ocml.identity);
 
   onepass_backend_device_info &info = device->info;
   rt::copyInfoString(info.name, sizeof info.name,
