@@ -137,7 +137,10 @@ Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize,
   }
   dumpModuleIfRequested(module, dumpName + ".unoptimized");
   optimize(module, **machine, translator.passesBeforeVectorizer());
-  if (Error err = translator.afterOptimizer(kernel, *entry->entry)) return err;
+  if (Error err = translator.afterOptimizer(kernel, *entry->entry)) {
+    dumpModuleIfRequested(module, dumpName + ".failed");
+    return err;
+  }
   dumpModuleIfRequested(module, dumpName);
   Expected<std::vector<char>> binary = translator.emit(module, **machine);
   if (binary && !backendErrors.empty())

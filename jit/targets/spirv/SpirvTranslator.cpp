@@ -5,6 +5,7 @@
 #include "GenericAddressSpace.h"
 #include "GridEntry.h"
 #include "SpirvBinary.h"
+#include "WideIntegers.h"
 #include "KernelModule.h"
 #include "WorkItemLowering.h"
 
@@ -381,33 +382,37 @@ void comparePointersAsIntegers(Function &fn) {
 }
 
 // SPIR-V has integers of 8, 16, 32 and 64 bits (others need an FPGA
-// extension), and LLVM's backend aborts the process on a wider one: such a
-// kernel (a 128-bit product, a 65-bit loop count the optimizer made) is an
-// error naming it.
+// extension), and LLVM's backend aborts the process on a wider one. Those of
+// up to 128 bits were split into halves (WideIntegers.h); a kernel that
+// still has one (an i256, a vector of i128) is an error naming it.
 Error checkIntegerWidths(Module &module, StringRef kernelName) {
-  auto legal = [](Type *type) {
-    if (auto *vector = dyn_cast<VectorType>(type)) type = vector->getElementType();
-    auto *integer = dyn_cast<IntegerType>(type);
-    if (!integer) return true;
-    // (The backend widens narrower odd widths, such as the i24 of a
-    // 3-byte copy, to the next legal one.)
-    return integer->getBitWidth() <= 64;
+  auto wideTypeOf = [](const Instruction &inst) -> Type * {
+    if (spirv::typeHoldsWideIntegers(inst.getType())) return inst.getType();
+    for (const Value *operand : inst.operands())
+      if (spirv::typeHoldsWideIntegers(operand->getType())) return operand->getType();
+    if (auto *gep = dyn_cast<GetElementPtrInst>(&inst); gep && spirv::typeHoldsWideIntegers(gep->getSourceElementType()))
+      return gep->getSourceElementType();
+    if (auto *alloca = dyn_cast<AllocaInst>(&inst); alloca && spirv::typeHoldsWideIntegers(alloca->getAllocatedType()))
+      return alloca->getAllocatedType();
+    return nullptr;
   };
-  for (Function &fn : module)
-    for (Instruction &inst : instructions(fn)) {
-      Type *bad = legal(inst.getType()) ? nullptr : inst.getType();
-      for (Value *operand : inst.operands())
-        if (!bad && !legal(operand->getType())) bad = operand->getType();
-      if (!bad) continue;
-      std::string type;
-      raw_string_ostream stream(type);
-      bad->print(stream);
-      return createStringError(inconvertibleErrorCode(),
-                               "kernel '" + kernelName.str() + "' computes with " + type +
-                                   " values, which SPIR-V devices cannot hold (integers of at most 64 bits); "
-                                   "OnePass does not split them yet");
-    }
-  return Error::success();
+  Type *bad = nullptr;
+  for (Function &fn : module) {
+    if (!fn.use_empty() && spirv::typeHoldsWideIntegers(fn.getFunctionType())) bad = fn.getFunctionType();
+    for (Instruction &inst : instructions(fn))
+      if (!bad) bad = wideTypeOf(inst);
+    if (bad) break;
+  }
+  for (GlobalVariable &global : module.globals())
+    if (!bad && spirv::typeHoldsWideIntegers(global.getValueType())) bad = global.getValueType();
+  if (!bad) return Error::success();
+  std::string type;
+  raw_string_ostream stream(type);
+  bad->print(stream);
+  return createStringError(inconvertibleErrorCode(),
+                           "kernel '" + kernelName.str() + "' computes with " + type +
+                               " values, which SPIR-V devices cannot hold (integers of at most 64 bits); "
+                               "OnePass splits scalar integers of up to 128 bits into halves, but not these");
 }
 
 // sycl::ext::oneapi::experimental::printf: OpenCL C's printf (OpenCL.std's
@@ -683,6 +688,10 @@ public:
         splitAggregatePhis(fn);
         comparePointersAsIntegers(fn);
         lowerOverflowArithmetic(fn);
+      }
+    if (Error err = spirv::splitWideIntegers(*kernel.module, kernel.displayName)) return err;
+    for (Function &fn : *kernel.module)
+      if (!fn.isDeclaration()) {
         widenOddBitcasts(fn);
         splitOddWidthAccesses(fn);
       }
