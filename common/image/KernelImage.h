@@ -33,7 +33,9 @@ inline constexpr uint32_t kFormatVersion = 3;
 // The enumerators of sycl::aspect (include/sycl/info.hpp; the runtime checks):
 // bit a of a kernel's required aspects stands for aspect value a.
 inline constexpr uint32_t kAspectCount = 19;
+inline constexpr uint32_t kAspectFp16 = 6;
 inline constexpr uint32_t kAspectFp64 = 7;
+inline constexpr uint32_t kAspectAtomic64 = 8;
 inline constexpr uint32_t kFlagZstd = 1u << 0;
 // The bitcode defines SYCL_EXTERNAL functions (external linkage, their
 // mangled names), which kernels of other images may call.
@@ -69,6 +71,8 @@ enum KernelFeature : uint32_t {
   // Calls a function its image only declares (a SYCL_EXTERNAL function of
   // another translation unit, or a C library function a target provides).
   kFeatureExternalCalls = 1u << 5,
+  kFeatureFp16 = 1u << 6,      // half precision arithmetic, not just half storage (aspect::fp16)
+  kFeatureAtomic64 = 1u << 7,  // atomic operations on 64-bit values (aspect::atomic64)
 };
 
 struct ImageHeader {

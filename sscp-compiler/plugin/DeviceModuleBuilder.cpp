@@ -59,15 +59,66 @@ GlobalSet reachableFrom(const Function &entry) {
   return reached;
 }
 
-bool usesDouble(const GlobalSet &reached) {
+// Whether an instruction of the kernel computes with (or converts to or
+// from) a floating-point type `is`.
+template <typename Is> bool usesFloatType(const GlobalSet &reached, Is is) {
   for (const GlobalValue *gv : reached) {
     const auto *fn = dyn_cast<Function>(gv);
     if (!fn) continue;
     for (const BasicBlock &block : *fn)
       for (const Instruction &inst : block) {
-        if (inst.getType()->getScalarType()->isDoubleTy()) return true;
+        if (is(inst.getType()->getScalarType())) return true;
         for (const Use &op : inst.operands())
-          if (op->getType()->getScalarType()->isDoubleTy()) return true;
+          if (is(op->getType()->getScalarType())) return true;
+      }
+  }
+  return false;
+}
+bool usesDouble(const GlobalSet &reached) {
+  return usesFloatType(reached, [](const Type *type) { return type->isDoubleTy(); });
+}
+// Half arithmetic, as aspect::fp16 means it (OpenCL's cl_khr_fp16): half as
+// a storage format (loads, stores, conversions to and from float, bit
+// casts), which every OpenCL device has (vload_half/vstore_half), does not
+// count; OnePass's images convert texels so for every format.
+bool usesHalfArithmetic(const GlobalSet &reached) {
+  auto isHalf = [](const Type *type) { return type->getScalarType()->isHalfTy(); };
+  for (const GlobalValue *gv : reached) {
+    const auto *fn = dyn_cast<Function>(gv);
+    if (!fn) continue;
+    for (const BasicBlock &block : *fn)
+      for (const Instruction &inst : block) {
+        if (isa<LoadInst>(inst) || isa<StoreInst>(inst) || isa<CastInst>(inst) || isa<SelectInst>(inst) ||
+            isa<PHINode>(inst) || isa<ExtractElementInst>(inst) || isa<InsertElementInst>(inst) ||
+            isa<ShuffleVectorInst>(inst) || isa<ExtractValueInst>(inst) || isa<InsertValueInst>(inst))
+          continue;
+        if (const auto *call = dyn_cast<CallBase>(&inst); call && !call->getCalledFunction()) continue;
+        if (isHalf(inst.getType())) return true;
+        for (const Use &op : inst.operands())
+          if (isHalf(op->getType())) return true;
+      }
+  }
+  return false;
+}
+
+// Whether the kernel performs an atomic operation on a 64-bit value
+// (atomic_ref<long/double...>: §4.15.3 says such need aspect::atomic64).
+bool usesAtomic64(const GlobalSet &reached, const DataLayout &layout) {
+  auto wide = [&](Type *type) { return layout.getTypeStoreSize(type) == 8; };
+  for (const GlobalValue *gv : reached) {
+    const auto *fn = dyn_cast<Function>(gv);
+    if (!fn) continue;
+    for (const BasicBlock &block : *fn)
+      for (const Instruction &inst : block) {
+        if (const auto *rmw = dyn_cast<AtomicRMWInst>(&inst); rmw && wide(rmw->getValOperand()->getType()))
+          return true;
+        if (const auto *cas = dyn_cast<AtomicCmpXchgInst>(&inst); cas && wide(cas->getNewValOperand()->getType()))
+          return true;
+        if (const auto *load = dyn_cast<LoadInst>(&inst); load && load->isAtomic() && wide(load->getType()))
+          return true;
+        if (const auto *store = dyn_cast<StoreInst>(&inst);
+            store && store->isAtomic() && wide(store->getValueOperand()->getType()))
+          return true;
       }
   }
   return false;
@@ -261,6 +312,8 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
               desc.specKeys.push_back(key);
     std::sort(desc.specKeys.begin(), desc.specKeys.end());
     if (usesDouble(perKernel[i])) desc.features |= image::kFeatureFp64;
+    if (usesHalfArithmetic(perKernel[i])) desc.features |= image::kFeatureFp16;
+    if (usesAtomic64(perKernel[i], host.getDataLayout())) desc.features |= image::kFeatureAtomic64;
     if (entry.layout.hierarchical) desc.features |= image::kFeatureHierarchical;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_BARRIER)) desc.features |= image::kFeatureBarrier;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_LOCAL_MEMORY) ||
@@ -268,16 +321,24 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
       desc.features |= image::kFeatureLocalMemory;
     if (callsBuiltin(perKernel[i], ONEPASS_ABI_GROUP_SCRATCH)) desc.features |= image::kFeatureGroupScratch;
     // §5.8.1: a kernel whose [[sycl::device_has]] omits the aspect of an
-    // optional feature it uses gets a diagnostic (double precision is the
-    // one OnePass tells apart at compile time).
-    if (desc.deviceHas && (desc.features & image::kFeatureFp64) &&
-        !(desc.requiredAspects & (uint64_t{1} << image::kAspectFp64))) {
-      const std::string message = "OnePass: kernel '" + desc.displayName + "' (" + desc.sourceFile + ":" +
-                                  std::to_string(desc.line) +
-                                  ") uses double precision, but its [[sycl::device_has]] does not list aspect::fp64 "
-                                  "(SYCL 2020 §5.8.1)";
-      host.getContext().diagnose(DiagnosticInfoGeneric(message, DS_Warning));
-    }
+    // optional feature it uses gets a diagnostic (for the features OnePass
+    // tells apart at compile time).
+    struct OptionalFeature {
+      uint32_t feature, aspect;
+      const char *what, *aspectName;
+    };
+    constexpr OptionalFeature optional[] = {
+        {image::kFeatureFp64, image::kAspectFp64, "double precision", "fp64"},
+        {image::kFeatureFp16, image::kAspectFp16, "half precision arithmetic", "fp16"},
+        {image::kFeatureAtomic64, image::kAspectAtomic64, "64-bit atomic operations", "atomic64"}};
+    for (const OptionalFeature &o : optional)
+      if (desc.deviceHas && (desc.features & o.feature) && !(desc.requiredAspects & (uint64_t{1} << o.aspect))) {
+        const std::string message = "OnePass: kernel '" + desc.displayName + "' (" + desc.sourceFile + ":" +
+                                    std::to_string(desc.line) + ") uses " + o.what +
+                                    ", but its [[sycl::device_has]] does not list aspect::" + o.aspectName +
+                                    " (SYCL 2020 §5.8.1)";
+        host.getContext().diagnose(DiagnosticInfoGeneric(message, DS_Warning));
+      }
     out.kernels.push_back(std::move(desc));
   }
 

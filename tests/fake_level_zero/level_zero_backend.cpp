@@ -340,6 +340,37 @@ void runBuildFails() {
   sycl::free(out, q);
 }
 
+// A device without double precision (FAKE_ZE_NO_FP64): a kernel computing
+// with double is errc::kernel_not_supported naming the kernel, the feature
+// and the device (§5.7), and runs nothing; a float kernel is launched.
+void runWithoutFp64() {
+  sycl::queue q{sycl::gpu_selector_v};
+  if (!checkEqual("backend", sycl::backend::level_zero, q.get_backend())) return;
+  check("no aspect::fp64", !q.get_device().has(sycl::aspect::fp64));
+  double *values = sycl::malloc_shared<double>(16, q);
+  float *floats = sycl::malloc_shared<float>(16, q);
+  std::fill(values, values + 16, 1.0);
+  try {
+    q.parallel_for<class DoublesOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1> i) { values[i] = values[i] * 0.5; })
+        .wait();
+    onepass_test::fail("a double kernel on a device without fp64", "errc::kernel_not_supported", "no exception");
+  } catch (const sycl::exception &e) {
+    const std::string what = e.what();
+    std::printf("the submission says: %s\n", what.c_str());
+    checkEqual("error code", sycl::errc::kernel_not_supported, static_cast<sycl::errc>(e.code().value()));
+    check("the message names the kernel", contains(what, "DoublesOnLevelZero"));
+    check("the message names the feature", contains(what, "double precision"));
+    check("the message names the device", contains(what, q.get_device().get_info<sycl::info::device::name>()));
+  }
+  checkEqual("the rejected kernel ran nothing", 1.0, values[3]);
+  // (The fake driver checks and logs launches but runs no SPIR-V.)
+  onepass_test::checkNoThrow("a float kernel is built and launched", [&] {
+    q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { floats[i] = float(i[0]) * 0.5f; }).wait();
+  });
+  sycl::free(values, q);
+  sycl::free(floats, q);
+}
+
 // Returns 77 (skipped) if a real Level Zero device is there after all.
 int runWithoutDevice(const std::string &reason) {
   for (const sycl::device &d : sycl::device::get_devices())
@@ -367,9 +398,10 @@ int main(int argc, char **argv) {
   if (mode == "fake") runOnFake();
   else if (mode == "kernel-limits") runKernelLimits();
   else if (mode == "build-fails") runBuildFails();
+  else if (mode == "no-fp64") runWithoutFp64();
   else if (mode == "no-device" && argc > 2) return runWithoutDevice(argv[2]);
   else {
-    std::fprintf(stderr, "usage: %s fake | kernel-limits | build-fails | no-device <reason text>\n", argv[0]);
+    std::fprintf(stderr, "usage: %s fake | kernel-limits | build-fails | no-fp64 | no-device <reason text>\n", argv[0]);
     return 2;
   }
   return onepass_test::report();

@@ -213,7 +213,7 @@ Expected<std::vector<char>> linkCodeObject(ArrayRef<char> object) {
     sys::fs::remove(input);
     return createStringError(ec, "cannot create a temporary file for lld: " + ec.message());
   }
-  auto cleanup = make_scope_exit([&] {
+  scope_exit cleanup([&] {
     sys::fs::remove(input);
     sys::fs::remove(output);
   });

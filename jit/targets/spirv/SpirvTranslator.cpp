@@ -5,12 +5,13 @@
 #include "GenericAddressSpace.h"
 #include "GridEntry.h"
 #include "SpirvBinary.h"
-#include "WideIntegers.h"
 #include "KernelModule.h"
+#include "WideIntegers.h"
 #include "WorkItemLowering.h"
 
 #include "llvm/CodeGen/AtomicExpandUtils.h"
 #include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -421,6 +422,34 @@ Error checkIntegerWidths(Module &module, StringRef kernelName) {
 // Itanium name tells the backend the format's type: constant char*.)
 constexpr unsigned kConstantSpace = 2;
 
+// OpenCL C's printf (OpenCL 1.2 §6.12.13.2) knows the length modifiers hh,
+// h and l (and the vector ones), not C's ll, j, z or t. On SPIR-V devices
+// long, long long, size_t, intmax_t and ptrdiff_t are all 64 bits: all
+// become l.
+std::string openclPrintfFormat(StringRef format) {
+  std::string result;
+  for (size_t i = 0; i < format.size(); ++i) {
+    result += format[i];
+    if (format[i] != '%') continue;
+    size_t next = i + 1;
+    if (next < format.size() && format[next] == '%') {
+      result += '%';
+      i = next;
+      continue;
+    }
+    while (next < format.size() && StringRef("-+ #0123456789.*").contains(format[next])) result += format[next++];
+    if (format.substr(next, 2) == "ll") {
+      result += 'l';
+      next += 2;
+    } else if (next < format.size() && StringRef("zjt").contains(format[next])) {
+      result += 'l';
+      ++next;
+    }
+    i = next - 1;
+  }
+  return result;
+}
+
 Error lowerPrintf(Module &module, StringRef kernelName) {
   Function *printf = module.getFunction(ONEPASS_ABI_PRINTF);
   if (!printf) return Error::success();
@@ -428,14 +457,17 @@ Error lowerPrintf(Module &module, StringRef kernelName) {
   FunctionCallee opencl = module.getOrInsertFunction(
       "_Z6printfPU3AS2Kcz",
       FunctionType::get(Type::getInt32Ty(ctx), {PointerType::get(ctx, kConstantSpace)}, /*isVarArg=*/true));
-  std::map<GlobalVariable *, GlobalVariable *> copies;
-  auto constantCopy = [&](Value *value) -> Value * {
+  std::map<std::pair<GlobalVariable *, bool>, GlobalVariable *> copies;
+  auto constantCopy = [&](Value *value, bool isFormat) -> Value * {
     auto *global = dyn_cast<GlobalVariable>(value->stripPointerCasts());
     if (!global || !global->isConstant() || !global->hasInitializer()) return nullptr;
-    GlobalVariable *&copy = copies[global];
+    GlobalVariable *&copy = copies[{global, isFormat}];
     if (!copy) {
-      copy = new GlobalVariable(module, global->getValueType(), true, GlobalValue::PrivateLinkage,
-                                global->getInitializer(), global->getName() + ".constant", nullptr,
+      Constant *text = global->getInitializer();
+      if (auto *array = dyn_cast<ConstantDataArray>(text); isFormat && array && array->isString())
+        text = ConstantDataArray::getString(ctx, openclPrintfFormat(array->getAsString()), /*AddNull=*/false);
+      copy = new GlobalVariable(module, text->getType(), true, GlobalValue::PrivateLinkage, text,
+                                global->getName() + (isFormat ? ".format" : ".constant"), nullptr,
                                 GlobalValue::NotThreadLocal, kConstantSpace);
       copy->setAlignment(global->getAlign());
       copy->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
@@ -445,7 +477,7 @@ Error lowerPrintf(Module &module, StringRef kernelName) {
   for (User *user : make_early_inc_range(printf->users())) {
     auto *call = dyn_cast<CallInst>(user);
     if (!call) continue;
-    Value *format = constantCopy(call->getArgOperand(0));
+    Value *format = constantCopy(call->getArgOperand(0), /*isFormat=*/true);
     if (!format)
       return createStringError(inconvertibleErrorCode(),
                                "kernel '" + kernelName.str() +
@@ -455,7 +487,7 @@ Error lowerPrintf(Module &module, StringRef kernelName) {
     for (unsigned i = 1; i < call->arg_size(); ++i) {
       Value *argument = call->getArgOperand(i);
       if (argument->getType()->isPointerTy())
-        if (Value *string = constantCopy(argument)) argument = string;
+        if (Value *string = constantCopy(argument, /*isFormat=*/false)) argument = string;
       arguments.push_back(argument);
     }
     IRBuilder<> builder(call);
@@ -725,9 +757,9 @@ public:
       Expected<std::vector<char>> binary = emitFile(copy ? *copy : module, fresh ? *fresh : machine, output());
       if (!binary) return binary.takeError();
       bool ambiguous = false;
-      if (Error err = spirv::renumberLabels(*binary, ambiguous)) return std::move(err);
+      if (Error err = spirv::renumberLabels(*binary, ambiguous)) return Expected<std::vector<char>>(std::move(err));
       if (!ambiguous) {
-        if (Error err = spirv::spellOutScalarNulls(*binary)) return std::move(err);
+        if (Error err = spirv::spellOutScalarNulls(*binary)) return Expected<std::vector<char>>(std::move(err));
         return binary;
       }
       if (attempt == kAttempts)

@@ -257,6 +257,12 @@ const onepass_backend &cpuBackend() {
       nullptr,
       nullptr,
       nullptr,  // kernel_limits: the device's limits apply to every kernel
+      nullptr,  // native_handle .. native_context_device: no native objects to interoperate with
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
+      nullptr,
   };
   return backend;
 }

@@ -65,7 +65,8 @@ const onepass::image::KernelView &kernelNamed(const onepass::image::ImageView &i
 onepass_cpu_kernel_fn build(const std::vector<uint8_t> &image, const std::string &symbol, std::string &error,
                             const std::vector<onepass_jit_constant> &constants = {}) {
   onepass_jit_request request{
-      image.data(), image.size(), symbol.c_str(), constants.data(), static_cast<uint32_t>(constants.size()), {}};
+      image.data(), image.size(), symbol.c_str(), constants.data(), static_cast<uint32_t>(constants.size()), {},
+      nullptr, 0};
   const onepass_jit_target host{ONEPASS_JIT_TARGET_HOST, 0, 0, nullptr, nullptr};
   onepass_jit_buffer object{};
   char *message = nullptr;
@@ -227,7 +228,8 @@ std::string buildPtxFrom(const std::vector<uint8_t> &image, const std::string &s
                          const std::vector<onepass_jit_constant> &constants = {}) {
   REQUIRE(jit().compile != nullptr);
   onepass_jit_request request{
-      image.data(), image.size(), symbol.c_str(), constants.data(), static_cast<uint32_t>(constants.size()), {}};
+      image.data(), image.size(), symbol.c_str(), constants.data(), static_cast<uint32_t>(constants.size()), {},
+      nullptr, 0};
   const onepass_jit_target target{ONEPASS_JIT_TARGET_PTX, sm, ptxVersion, libdevice.c_str(),
                                   "looked in the test's places"};
   onepass_jit_buffer ptx{};
