@@ -32,6 +32,7 @@ enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
 /* Kernel features (the image's KernelFeature bits, common/image/KernelImage.h). */
 #define ONEPASS_KERNEL_FEATURE_BARRIER 2u      /* work-group barriers */
 #define ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY 4u /* work-group local memory */
+#define ONEPASS_KERNEL_FEATURE_ATOMIC64 128u   /* atomic operations on 64-bit values (aspect::atomic64) */
 
 typedef struct onepass_backend_device_info {
   char name[256];
@@ -46,7 +47,8 @@ typedef struct onepass_backend_device_info {
   uint64_t local_mem_bytes;
   /* What the device runs beyond plain kernels: ONEPASS_KERNEL_FEATURE_* bits.
    * A kernel using another one is rejected before launch
-   * (kernel_not_supported). (Double precision is the fp64 aspect instead.) */
+   * (kernel_not_supported). (Double precision is the fp64 aspect instead;
+   * ATOMIC64 is the atomic64 aspect.) */
   uint32_t kernel_features;
   uint64_t max_alloc_bytes;
   uint64_t max_work_group_size;

@@ -62,7 +62,8 @@ void checkRequiredAspects(const rt::RegisteredKernel &kernel, const device_impl 
 }
 
 static_assert(image::kFeatureBarrier == ONEPASS_KERNEL_FEATURE_BARRIER &&
-                  image::kFeatureLocalMemory == ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY,
+                  image::kFeatureLocalMemory == ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY &&
+                  image::kFeatureAtomic64 == ONEPASS_KERNEL_FEATURE_ATOMIC64,
               "the backend interface's feature bits are the image's");
 
 // What a kernel's work-group features demand (SYCL 2020 §4.7.6.11, §4.9.4.2.3).

@@ -44,7 +44,6 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
                aspect::usm_host_allocations,
                aspect::usm_shared_allocations,
                aspect::queue_profiling,
-               aspect::atomic64,
                // The JIT compiles and links kernels at run time: kernel
                // bundles in input and object state (§4.11.7).
                aspect::online_compiler,
@@ -52,6 +51,7 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
                // Images in device memory, sampled in software (image.hpp).
                aspect::image};
   if (info.has_fp64) p.aspects.push_back(aspect::fp64);
+  if (info.kernel_features & ONEPASS_KERNEL_FEATURE_ATOMIC64) p.aspects.push_back(aspect::atomic64);
   // sycl::half (§4.14.1) works on every device OnePass compiles for itself:
   // LLVM computes it natively where the target can (NVIDIA sm_53+, AVX-512
   // FP16) and in float with conversions elsewhere (F16C, or libgcc's on older

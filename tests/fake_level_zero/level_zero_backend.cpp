@@ -127,6 +127,7 @@ void checkDevice(const sycl::device &gpu) {
   checkEqual("max work-item size (x)", std::size_t(1024), sizes[2]);
   checkEqual("max work-item size (z)", std::size_t(64), sizes[0]);
   check("fp64 (the module properties' FP64 flag)", gpu.has(sycl::aspect::fp64));
+  check("atomic64 (the module properties' INT64_ATOMICS flag)", gpu.has(sycl::aspect::atomic64));
   check("usm_device_allocations", gpu.has(sycl::aspect::usm_device_allocations));
 }
 
@@ -340,34 +341,53 @@ void runBuildFails() {
   sycl::free(out, q);
 }
 
-// A device without double precision (FAKE_ZE_NO_FP64): a kernel computing
-// with double is errc::kernel_not_supported naming the kernel, the feature
-// and the device (§5.7), and runs nothing; a float kernel is launched.
-void runWithoutFp64() {
-  sycl::queue q{sycl::gpu_selector_v};
-  if (!checkEqual("backend", sycl::backend::level_zero, q.get_backend())) return;
-  check("no aspect::fp64", !q.get_device().has(sycl::aspect::fp64));
-  double *values = sycl::malloc_shared<double>(16, q);
-  float *floats = sycl::malloc_shared<float>(16, q);
-  std::fill(values, values + 16, 1.0);
+// A device without double precision and 64-bit atomics (FAKE_ZE_NO_FP64,
+// FAKE_ZE_NO_INT64_ATOMICS): a kernel computing with double or an
+// atomic_ref<long> is errc::kernel_not_supported naming the kernel, the
+// feature and the device (§5.7), and runs nothing; a float kernel is launched.
+template <typename Submit> void expectNotSupported(sycl::queue &q, const std::string &kernel, const std::string &feature,
+                                                   Submit &&submit) {
   try {
-    q.parallel_for<class DoublesOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1> i) { values[i] = values[i] * 0.5; })
-        .wait();
-    onepass_test::fail("a double kernel on a device without fp64", "errc::kernel_not_supported", "no exception");
+    submit();
+    onepass_test::fail(kernel + " on a device without " + feature, "errc::kernel_not_supported", "no exception");
   } catch (const sycl::exception &e) {
     const std::string what = e.what();
     std::printf("the submission says: %s\n", what.c_str());
     checkEqual("error code", sycl::errc::kernel_not_supported, static_cast<sycl::errc>(e.code().value()));
-    check("the message names the kernel", contains(what, "DoublesOnLevelZero"));
-    check("the message names the feature", contains(what, "double precision"));
+    check("the message names the kernel", contains(what, kernel));
+    check("the message names the feature", contains(what, feature));
     check("the message names the device", contains(what, q.get_device().get_info<sycl::info::device::name>()));
   }
-  checkEqual("the rejected kernel ran nothing", 1.0, values[3]);
+}
+
+void runWithoutOptionalAspects() {
+  sycl::queue q{sycl::gpu_selector_v};
+  if (!checkEqual("backend", sycl::backend::level_zero, q.get_backend())) return;
+  check("no aspect::fp64", !q.get_device().has(sycl::aspect::fp64));
+  check("no aspect::atomic64", !q.get_device().has(sycl::aspect::atomic64));
+  double *values = sycl::malloc_shared<double>(16, q);
+  long *counter = sycl::malloc_shared<long>(1, q);
+  float *floats = sycl::malloc_shared<float>(16, q);
+  std::fill(values, values + 16, 1.0);
+  *counter = 5;
+  expectNotSupported(q, "DoublesOnLevelZero", "double precision", [&] {
+    q.parallel_for<class DoublesOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1> i) { values[i] = values[i] * 0.5; })
+        .wait();
+  });
+  expectNotSupported(q, "LongAtomicsOnLevelZero", "atomic operations on 64-bit values", [&] {
+    q.parallel_for<class LongAtomicsOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1>) {
+       sycl::atomic_ref<long, sycl::memory_order::relaxed, sycl::memory_scope::device> c(*counter);
+       c.fetch_add(1);
+     }).wait();
+  });
+  checkEqual("the rejected kernels ran nothing", 1.0, values[3]);
+  checkEqual("the rejected kernels ran nothing (counter)", 5L, *counter);
   // (The fake driver checks and logs launches but runs no SPIR-V.)
   onepass_test::checkNoThrow("a float kernel is built and launched", [&] {
     q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { floats[i] = float(i[0]) * 0.5f; }).wait();
   });
   sycl::free(values, q);
+  sycl::free(counter, q);
   sycl::free(floats, q);
 }
 
@@ -398,10 +418,10 @@ int main(int argc, char **argv) {
   if (mode == "fake") runOnFake();
   else if (mode == "kernel-limits") runKernelLimits();
   else if (mode == "build-fails") runBuildFails();
-  else if (mode == "no-fp64") runWithoutFp64();
+  else if (mode == "missing-aspects") runWithoutOptionalAspects();
   else if (mode == "no-device" && argc > 2) return runWithoutDevice(argv[2]);
   else {
-    std::fprintf(stderr, "usage: %s fake | kernel-limits | build-fails | no-fp64 | no-device <reason text>\n", argv[0]);
+    std::fprintf(stderr, "usage: %s fake | kernel-limits | build-fails | missing-aspects | no-device <reason text>\n", argv[0]);
     return 2;
   }
   return onepass_test::report();

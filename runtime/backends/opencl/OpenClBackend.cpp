@@ -148,6 +148,12 @@ void consider(cl_device_id id, const std::string &platform, bool converterReady,
   info.global_mem_bytes = deviceValue<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_SIZE);
   info.local_mem_bytes = deviceValue<cl_ulong>(id, CL_DEVICE_LOCAL_MEM_SIZE);
   info.kernel_features = ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY;
+  // aspect::atomic64 is every atomic operation on 64-bit values: OpenCL's
+  // base (add, exchange, compare-exchange) and extended (min, max, and, or,
+  // xor) 64-bit atomics.
+  if (extensions.find("cl_khr_int64_base_atomics") != std::string::npos &&
+      extensions.find("cl_khr_int64_extended_atomics") != std::string::npos)
+    info.kernel_features |= ONEPASS_KERNEL_FEATURE_ATOMIC64;
   info.max_alloc_bytes = deviceValue<cl_ulong>(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
   info.max_work_group_size = deviceValue<size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
   info.has_fp64 = deviceValue<cl_device_fp_config>(id, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
