@@ -72,10 +72,12 @@ template <typename U> std::vector<U> samples() {
   return values;
 }
 
-// Shift amounts below the width.
+// Shift amounts below the width (a shift by the width or more is undefined).
 template <typename U> std::vector<unsigned> shifts() {
   const unsigned width = unsigned(__builtin_popcountg(U(~U(0))));
-  std::vector<unsigned> amounts = {0, 1, 2, 31, 32, 33, 63, 64, 65, width - 1, width / 2 + 3};
+  std::vector<unsigned> amounts;
+  for (unsigned amount : {0u, 1u, 2u, 31u, 32u, 33u, 63u, 64u, 65u, width - 1, width / 2 + 3})
+    if (amount < width) amounts.push_back(amount);
   return amounts;
 }
 
