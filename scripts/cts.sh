@@ -12,7 +12,7 @@
 # Env: ONEPASS_BUILD_DIR (default build/), ONEPASS_CTS_WORK (default
 # build/cts), ONEPASS_CTS_KIT (default ../shared/cts), CTS_DEVICE=cpu|gpu,
 # CTS_HALF=ON|OFF, CTS_CUDA=ON|OFF, CTS_BUILD_ONLY=1, CAT_TIMEOUT,
-# CTS_RUN_TIMEOUT.
+# CTS_RUN_TIMEOUT, ONEPASS_CTS_CCACHE=0 (compile without ccache).
 #
 # CTS_CUDA=ON configures the CTS's CUDA interoperability tests (the
 # cuda_interop category, host_task's CUDA case): every file is compiled with
@@ -76,12 +76,28 @@ if [ "$cuda" = ON ]; then
             -DCUDA_CUDA_LIBRARY="$toolkit/lib64/stubs/libcuda.so"
             "-DCMAKE_CUDA_FLAGS=--cuda-host-only --no-offload-new-driver -Wno-unknown-cuda-version $cxxflags")
 fi
+# ccache (when installed; ONEPASS_CTS_CCACHE=0 turns it off): the CTS's
+# compiles are most of the tier's time, and most sessions leave onepass++,
+# its plugin, clang and the headers as they were. ccache's default compiler
+# check (onepass++'s size and time) would miss a changed plugin, which writes
+# the kernel images into every object: the check is a hash of the driver,
+# the plugin and clang instead (headers are hashed by ccache itself).
+launcher=
+if [ "${ONEPASS_CTS_CCACHE:-1}" != 0 ] && command -v ccache > /dev/null; then
+  launcher=$(command -v ccache)
+  clang=$(readlink -f "$(command -v clang++-22 || echo /usr/lib/llvm-22/bin/clang)")
+  toolchain=$(cat "$build/bin/onepass++" "$build/lib/onepass/libonepass-clang-plugin.so" "$clang" | sha256sum | cut -c1-32)
+  export CCACHE_COMPILERCHECK="echo onepass-toolchain-$toolchain"
+  export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/onepass-ccache}
+fi
 if [ ! -f "$work/build/build.ninja" ] || ! grep -q "OnePass_DIR:PATH=$package" "$work/build/CMakeCache.txt" \
+   || ! grep -q "CMAKE_CXX_COMPILER_LAUNCHER:STRING=$launcher\$" "$work/build/CMakeCache.txt" \
    || ! grep -q "SYCL_CTS_ENABLE_HALF_TESTS:BOOL=$half" "$work/build/CMakeCache.txt" \
    || ! grep -q "SYCL_CTS_ENABLE_CUDA_INTEROP_TESTS:BOOL=$cuda" "$work/build/CMakeCache.txt"; then
   rm -rf "$work/build"
   cmake -G Ninja -S "$work/SYCL-CTS" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
-    -DCMAKE_CXX_COMPILER="$build/bin/onepass++" -DSYCL_IMPLEMENTATION=OnePass -DOnePass_DIR:PATH="$package" \
+    -DCMAKE_CXX_COMPILER="$build/bin/onepass++" -DCMAKE_CXX_COMPILER_LAUNCHER:STRING=$launcher \
+    -DSYCL_IMPLEMENTATION=OnePass -DOnePass_DIR:PATH="$package" \
     -DCMAKE_CXX_FLAGS="$cxxflags" -DCatch2_DIR="$deps/catch2/usr/lib/cmake/Catch2" \
     -DSYCL_CTS_ENABLE_CUDA_INTEROP_TESTS=$cuda "${cudaopts[@]}" \
     -DSYCL_CTS_ENABLE_FULL_CONFORMANCE=OFF -DSYCL_CTS_ENABLE_HALF_TESTS=$half -DSYCL_CTS_ENABLE_DOUBLE_TESTS=ON \
