@@ -14,13 +14,22 @@
 //                                              JIT-compiles every kernel of a binary built
 //                                              with onepass++ for every device (or those a
 //                                              selector term picks) into the runtime's cache
+//   onepass-cache warm <binary> --target ptx|spirv|amdgcn [--arch sm_90|gfx942]
+//                                              the same for a GPU target without a device of
+//                                              it (a login node warming for GPU nodes): the
+//                                              JIT's output goes in; a device of the target
+//                                              finalizes it at its first launch instead of
+//                                              running the JIT
 //
 // Safe while programs use the cache: entries are whole files, replaced by
 // rename; a program that opened one keeps it.
+#include "CudaToolkit.h"
 #include "ElfSections.h"
 #include "Environment.h"
 #include "KernelCache.h"
 #include "KernelImage.h"
+#include "RocmDeviceLibraries.h"
+#include "onepass/jit/jit_api.h"
 
 #include <sycl/sycl.hpp>
 
@@ -75,13 +84,52 @@ std::string describeKey(const std::string &key) {
 extern "C" void onepassRegisterImage(const void *, uint64_t, const void *const *,
                                      uint64_t) __asm__("__onepass_register_image");
 
+// --target and --arch: the JIT target and its device library, as onepass-jit
+// takes them. Returns "" or what is wrong with them.
+struct WarmTarget {
+  uint32_t kind = 0, arch = 0;
+  std::string name, library, libraryMissing;
+};
+std::string parseTarget(const std::string &target, std::string arch, WarmTarget &out) {
+  if (target == "ptx") {
+    if (arch.empty()) arch = "sm_90";
+    unsigned sm = 0;
+    char rest = 0;
+    if (std::sscanf(arch.c_str(), "sm_%u%c", &sm, &rest) != 1 || sm < 20)
+      return "--arch for ptx is an NVIDIA architecture such as sm_90, not '" + arch + "'";
+    const onepass::cuda::Libdevice libdevice = onepass::cuda::findLibdevice();
+    out = {ONEPASS_JIT_TARGET_PTX, sm, "sm_" + std::to_string(sm), libdevice.path, libdevice.missing};
+  } else if (target == "amdgcn") {
+    if (arch.empty()) arch = "gfx942";
+    unsigned gfx = 0;
+    if (arch.rfind("gfx", 0) != 0 || arch.size() < 6 || arch.find_first_not_of("0123456789abcdef", 3) != std::string::npos ||
+        std::sscanf(arch.c_str() + 3, "%x", &gfx) != 1)
+      return "--arch for amdgcn is an AMD GPU architecture such as gfx942, not '" + arch + "'";
+    const onepass::hsa::RocmDeviceLibraries rocm = onepass::hsa::findRocmDeviceLibraries();
+    out = {ONEPASS_JIT_TARGET_AMDGCN, gfx, arch, rocm.directory, rocm.missing};
+  } else if (target == "spirv") {
+    if (!arch.empty()) return "--arch does not go with --target spirv (SPIR-V is one target for every device)";
+    // (What the Level Zero and OpenCL backends ask for: sub-groups of one work-item.)
+    out = {ONEPASS_JIT_TARGET_SPIRV, ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS, "SPIR-V", "", ""};
+  } else if (target == "x86" || target == "cpu" || target == "host") {
+    return "--target " + target +
+           ": the CPU device's kernels are compiled for the CPU that runs them; warm them on that machine "
+           "with --device cpu";
+  } else {
+    return "--target is ptx, spirv or amdgcn, not '" + target + "'";
+  }
+  return "";
+}
+
 // warm: registers the binary's kernel images with the runtime, as the binary
 // itself would at start-up (with stand-in host entries), and builds each
 // kernel for each chosen device, as an executable kernel bundle does: the
 // binaries land in the runtime's persistent cache, where the program's own
 // launches find them. Kernels compiled per launch values (local accessor
 // ranges, specialization constants) get those variants at their launches.
-int warm(const std::string &path, const std::string &deviceTerm) {
+// With a target instead of devices, the JIT's output for it goes into the
+// cache (sycl::detail::build_kernel_for_target).
+int warm(const std::string &path, const std::string &deviceTerm, const WarmTarget *target) {
   static std::vector<uint8_t> file;  // the runtime keeps pointers into the images
   std::string error;
   onepass::tools::SectionContents section;
@@ -107,6 +155,27 @@ int warm(const std::string &path, const std::string &deviceTerm) {
       kernels.emplace_back(&standIns.back()[k], std::string(image.kernels()[k].displayName));
     }
     onepassRegisterImage(image.data(), image.totalSize(), entries.data(), entries.size());
+  }
+  if (target) {
+    int built = 0, found = 0, failed = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (const auto &[entry, name] : kernels) {
+      bool there = false;
+      const std::string error = sycl::detail::build_kernel_for_target(
+          entry, target->kind, target->arch, target->library.c_str(), target->libraryMissing.c_str(), there);
+      if (!error.empty()) {
+        ++failed;
+        std::fprintf(stderr, "onepass-cache: kernel '%s' for %s: %s\n", name.c_str(), target->name.c_str(),
+                     error.c_str());
+      } else {
+        ++(there ? found : built);
+      }
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%s: %d kernels compiled for %s in %.2f s, %d already in the cache, %d failed (a device of the target "
+                "finalizes them at its first launch)\n",
+                path.c_str(), built, target->name.c_str(), seconds, found, failed);
+    return failed ? 1 : 0;
   }
   // The runtime selects the devices (its grammar; a term naming an
   // experimental backend loads it).
@@ -152,7 +221,7 @@ int warm(const std::string &path, const std::string &deviceTerm) {
 int usage(const char *problem) {
   std::fprintf(stderr,
                "onepass-cache: %s\nusage: onepass-cache [--dir <directory>] ls | stats | prune [--max-size <size>] | "
-               "verify | clear | warm <binary> [--device <selector>]\n",
+               "verify | clear | warm <binary> [--device <selector> | --target ptx|spirv|amdgcn [--arch <arch>]]\n",
                problem);
   return 2;
 }
@@ -161,7 +230,7 @@ int usage(const char *problem) {
 
 int main(int argc, char **argv) {
   std::string directory = onepass::rt::env::cacheDirectory(), command, binary, device;
-  std::string maxSize;
+  std::string maxSize, target, arch;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -175,12 +244,20 @@ int main(int argc, char **argv) {
                   "  clear                    removes every entry\n"
                   "  warm <binary> [--device <selector>]\n"
                   "                           JIT-compiles every kernel of a binary built with onepass++\n"
-                  "                           for every device (or those a selector term picks)\n");
+                  "                           for every device (or those a selector term picks)\n"
+                  "  warm <binary> --target ptx|spirv|amdgcn [--arch sm_90|gfx942]\n"
+                  "                           the same for a GPU target, with no device of it here (for\n"
+                  "                           the GPU nodes of a cluster): the JIT's output goes into the\n"
+                  "                           cache, the device finalizes it at its first launch\n");
       return 0;
     }
     if (arg == "--dir" && i + 1 < argc) directory = argv[++i];
     else if (arg == "--max-size" && i + 1 < argc) maxSize = argv[++i];
     else if (arg == "--device" && i + 1 < argc) device = argv[++i];
+    else if (arg == "--target" && i + 1 < argc) target = argv[++i];
+    else if (arg.rfind("--target=", 0) == 0) target = arg.substr(9);
+    else if (arg == "--arch" && i + 1 < argc) arch = argv[++i];
+    else if (arg.rfind("--arch=", 0) == 0) arch = arg.substr(7);
     else if (command.empty() && arg[0] != '-') command = arg;
     else if (command == "warm" && binary.empty() && arg[0] != '-') binary = arg;
     else return usage(("unexpected argument '" + arg + "'").c_str());
@@ -190,9 +267,14 @@ int main(int argc, char **argv) {
     if (binary.empty()) return usage("warm needs a binary");
     // The runtime's own cache: --dir sets it for the runtime too.
     if (directory != onepass::rt::env::cacheDirectory()) setenv("ONEPASS_CACHE_DIR", directory.c_str(), 1);
-    return warm(binary, device);
+    if (!arch.empty() && target.empty()) return usage("--arch goes with --target");
+    if (target.empty()) return warm(binary, device, nullptr);
+    if (!device.empty()) return usage("warm takes --device or --target, not both");
+    WarmTarget warmTarget;
+    if (std::string problem = parseTarget(target, arch, warmTarget); !problem.empty()) return usage(problem.c_str());
+    return warm(binary, device, &warmTarget);
   }
-  if (!device.empty()) return usage("--device goes with warm");
+  if (!device.empty() || !target.empty() || !arch.empty()) return usage("--device, --target and --arch go with warm");
   if (directory.empty()) return usage("no cache directory (set ONEPASS_CACHE_DIR or HOME, or pass --dir)");
   const KernelCache cache(directory);
 

@@ -20,6 +20,7 @@
 #include <map>
 #include <mutex>
 #include <system_error>
+#include <sys/stat.h>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -80,11 +81,9 @@ Variant variantOf(const DeviceTarget &target, const RegisteredKernel &kernel, co
   return variant;
 }
 
-// Everything that changes the binary: the persistent cache's key.
-std::string cacheKey(const DeviceTarget &target, const RegisteredKernel &kernel, const Variant &variant) {
-  std::string key = toolchainId() + "|target " + std::to_string(target.kind) + " " + std::to_string(target.arch) + " " +
-                    std::to_string(target.isaVersion) + "|" + target.identity + "|image " +
-                    image::hexId(kernel.imageId) + "|" + kernel.symbol;
+// The key's parts after the target: the kernel and what the JIT compiles in.
+std::string keyTail(const RegisteredKernel &kernel, const Variant &variant) {
+  std::string key = "|image " + image::hexId(kernel.imageId) + "|" + kernel.symbol;
   if (variant.localRange[0] != 0)
     key += "|work-group " + std::to_string(variant.localRange[0]) + "," + std::to_string(variant.localRange[1]) + "," +
            std::to_string(variant.localRange[2]);
@@ -94,6 +93,49 @@ std::string cacheKey(const DeviceTarget &target, const RegisteredKernel &kernel,
   static const std::string *llvmArgs = new std::string(env::jitLlvmArgs());
   if (!llvmArgs->empty()) key += "|llvm-args " + *llvmArgs;
   return key;
+}
+
+// Everything that changes the binary: the persistent cache's key.
+std::string cacheKey(const DeviceTarget &target, const RegisteredKernel &kernel, const Variant &variant) {
+  return toolchainId() + "|target " + std::to_string(target.kind) + " " + std::to_string(target.arch) + " " +
+         std::to_string(target.isaVersion) + "|" + target.identity + keyTail(kernel, variant);
+}
+
+// A GPU target's JIT output (PTX, SPIR-V, an AMD code object) depends on the
+// target and its device library, never on the device or its driver, which
+// only finalize or load it: `onepass-cache warm --target` builds it without a
+// device, under this key, and a device of the target that misses its own
+// entry finalizes that output instead of running the JIT (then stores its
+// own). The CPU's output is for the CPU that compiles it: no such entry.
+bool portableTarget(const DeviceTarget &target) { return target.kind != ONEPASS_JIT_TARGET_HOST; }
+
+// The device library (libdevice.10.bc; for AMD GPUs the directory of
+// ocml.bc, known by ocml.bc) by its contents: the machine that warms the
+// cache and the GPU node may have the toolkit in different places. Hashed
+// once per process, and only when a device misses its own entry.
+std::string libraryIdentity(const std::string &path) {
+  if (path.empty()) return "none";
+  static auto *mutex = new std::mutex;  // never destroyed: kernels may be built during exit
+  static auto *known = new std::map<std::string, std::string>;
+  std::lock_guard<std::mutex> lock(*mutex);
+  auto [entry, isNew] = known->try_emplace(path);
+  if (isNew) {
+    struct stat info {};
+    std::string file = path;
+    if (stat(file.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) file += "/ocml.bc";
+    std::ifstream in(file, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    entry->second = in.fail() && bytes.empty() ? "unreadable " + file
+                                               : file.substr(file.rfind('/') + 1) + " " + std::to_string(bytes.size()) +
+                                                     " bytes, hash " + image::hexId(image::hashBytes(bytes.data(), bytes.size()));
+  }
+  return entry->second;
+}
+
+std::string portableKey(const DeviceTarget &target, const RegisteredKernel &kernel, const Variant &variant) {
+  return toolchainId() + "|target " + std::to_string(target.kind) + " " + std::to_string(target.arch) +
+         " portable|" + target.name + ", any device|library " + libraryIdentity(target.deviceLibrary) +
+         keyTail(kernel, variant);
 }
 
 // Takes a message the backend malloc'ed.
@@ -145,6 +187,26 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     return false;
   };
 
+  // The JIT's output (or a portable entry's) made the device's binary:
+  // finalized and stored under the device's key, or loaded as it is.
+  auto finish = [&](const void *output, uint64_t size, bool storeOutput) {
+    if (backend.finalize_binary) {
+      void *binary = nullptr;
+      uint64_t binarySize = 0;
+      char *message = nullptr;
+      if (backend.finalize_binary(device.index, output, size, &binary, &binarySize, &message) == 0) {
+        KernelCache::instance().store(key, binary, binarySize);
+        const bool loaded = load(binary, binarySize);
+        std::free(binary);
+        return loaded;
+      }
+      ONEPASS_LOG(Warning, takeMessage(message, "finalizing failed") << "; loading the JIT's output directly");
+      return load(output, size);
+    }
+    if (storeOutput) KernelCache::instance().store(key, output, size);
+    return load(output, size);
+  };
+
   std::vector<uint8_t> cached;
   if (KernelCache::instance().load(key, cached)) {
     if (!imageIntact(kernel, built.error)) return;
@@ -155,6 +217,20 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     }
     ONEPASS_LOG(Warning, "a cached binary of kernel " << kernel.symbol << " does not load (" << built.error
                                                       << "); compiling the kernel again");
+    built.error.clear();
+  }
+  if (portableTarget(target) && KernelCache::instance().load(portableKey(target, kernel, variant), cached)) {
+    if (!imageIntact(kernel, built.error)) return;
+    if (finish(cached.data(), cached.size(), /*storeOutput=*/false)) {
+      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
+                                  << ": the JIT's output from the cache (onepass-cache warm --target), "
+                                  << (backend.finalize_binary ? "finalized and loaded in " : "loaded in ")
+                                  << microsSince(start) << " us");
+      return;
+    }
+    ONEPASS_LOG(Warning, "the cached JIT output of kernel " << kernel.symbol << " for " << target.name
+                                                            << " does not load (" << built.error
+                                                            << "); compiling the kernel again");
     built.error.clear();
   }
 
@@ -177,21 +253,7 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     return;
   }
   const auto jitted = Clock::now();
-  if (backend.finalize_binary) {
-    void *binary = nullptr;
-    uint64_t size = 0;
-    if (backend.finalize_binary(device.index, output.data, output.size, &binary, &size, &message) == 0) {
-      KernelCache::instance().store(key, binary, size);
-      load(binary, size);
-      std::free(binary);
-    } else {
-      ONEPASS_LOG(Warning, takeMessage(message, "finalizing failed") << "; loading the JIT's output directly");
-      load(output.data, output.size);
-    }
-  } else {
-    KernelCache::instance().store(key, output.data, output.size);
-    load(output.data, output.size);
-  }
+  finish(output.data, output.size, /*storeOutput=*/true);
   jit->free(output.data);
   // A big application's first launches: once the JIT's work passes a second
   // in all, one line says so (and how to pay it ahead of time).
@@ -244,11 +306,15 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
   target.kind = described.jit_target;
   target.arch = described.arch;
   target.isaVersion = described.isa_version;
-  target.name = described.jit_target == ONEPASS_JIT_TARGET_PTX      ? "sm_" + std::to_string(described.arch)
-                : described.jit_target == ONEPASS_JIT_TARGET_SPIRV  ? std::string("SPIR-V")
-                : described.jit_target == ONEPASS_JIT_TARGET_AMDGCN ? gfxName(described.arch)
-                                                                    : std::string("the host CPU");
+  target.name = targetName(described.jit_target, described.arch);
   return true;
+}
+
+std::string targetName(uint32_t kind, uint32_t arch) {
+  return kind == ONEPASS_JIT_TARGET_PTX      ? "sm_" + std::to_string(arch)
+         : kind == ONEPASS_JIT_TARGET_SPIRV  ? std::string("SPIR-V")
+         : kind == ONEPASS_JIT_TARGET_AMDGCN ? gfxName(arch)
+                                             : std::string("the host CPU");
 }
 
 void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
@@ -289,6 +355,37 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
           "cannot build kernel " + describeKernel(kernel) + " for device '" + device.name + "': " + built.error);
   last = {&device, &kernel, hostEntry, localRange, generic, constants, remembered ? built.handle : nullptr};
   return built.handle;
+}
+
+std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &target, bool &found) {
+  found = false;
+  if (!portableTarget(target)) return "the CPU device's kernels are compiled for the CPU that runs them";
+  if (!KernelCache::instance().enabled()) return "there is no persistent cache (ONEPASS_CACHE_DIR, HOME)";
+  Variant variant;
+  addLibraries(variant, kernel);
+  const std::string key = portableKey(target, kernel, variant);
+  std::string error;
+  if (!imageIntact(kernel, error)) return error;
+  if (KernelCache::instance().contains(key)) {
+    found = true;
+    return "";
+  }
+  const JitLibrary *jit = loadJitLibrary(error);
+  if (!jit) return error;
+  const onepass_jit_request request{kernel.image, kernel.imageSize, kernel.symbol.c_str(), nullptr, 0, {0, 0, 0},
+                                    variant.libraries.data(), static_cast<uint32_t>(variant.libraries.size())};
+  onepass_jit_buffer output{};
+  char *message = nullptr;
+  const onepass_jit_target jitTarget = target.jitTarget();
+  if (jit->compile(&request, &jitTarget, &output, &message) != 0) {
+    error = message ? message : "unknown JIT error";
+    jit->free(message);
+    return error;
+  }
+  KernelCache::instance().store(key, output.data, output.size);
+  jit->free(output.data);
+  if (!KernelCache::instance().contains(key)) return "the cache did not take the entry (is its directory writable?)";
+  return "";
 }
 
 // --- the JIT's warm-up ---------------------------------------------------------
@@ -390,7 +487,9 @@ private:
     const auto warmUpStart = Clock::now();
     bool missing = false;
     forEachKernel([&](const RegisteredKernel &k) {
-      missing = missing || !KernelCache::instance().contains(cacheKey(target_, k, Variant{}));
+      missing = missing || (!KernelCache::instance().contains(cacheKey(target_, k, Variant{})) &&
+                            !(portableTarget(target_) &&
+                              KernelCache::instance().contains(portableKey(target_, k, Variant{}))));
     });
     if (!missing) {
       if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");

@@ -7,6 +7,9 @@
 //
 //   queue (sycl/Queue.cpp) -> provideKernel: memory hit -> the backend's handle
 //     miss -> persistent cache (KernelCache) hit -> backend.load_kernel
+//     miss -> the target's JIT output from the cache (GPU targets; onepass-cache
+//             warm --target puts it there) -> backend.finalize_binary (if any)
+//             -> cache store -> backend.load_kernel
 //     miss -> JIT (onepass_jit_compile for the device's target)
 //          -> backend.finalize_binary (if any) -> cache store -> backend.load_kernel
 #pragma once
@@ -23,6 +26,8 @@ namespace onepass::rt {
 
 // Asks `backend` for device `index`'s target; false with `error` if it fails.
 bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget &target, std::string &error);
+// A target's name for messages and keys: "sm_90", "SPIR-V", "gfx942", "the host CPU".
+std::string targetName(uint32_t kind, uint32_t arch);
 
 // The backend's handle of `kernel` (host entry `hostEntry`) built for `device`
 // and this launch's values: its launch constants (read from launch.object),
@@ -35,6 +40,13 @@ bool describeTarget(const onepass_backend &backend, uint32_t index, DeviceTarget
 void *provideKernel(const Device &device, const RegisteredKernel &kernel, const void *hostEntry,
                     const onepass_backend_launch &launch, bool generic = false,
                     const uint64_t *globalOffset = nullptr);
+
+// `onepass-cache warm --target`: the JIT's output of the kernel's generic
+// binary for `target` (a GPU target; no device of it needed) into the
+// persistent cache, where a device of that target finds it at its first
+// launch, finalizes it and skips the JIT. `found`: it was there already.
+// Returns "" or what went wrong.
+std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &target, bool &found);
 
 // What the kernel's generic binary can take on the device (built if it is not
 // yet): 0s where the backend has no per-kernel limits (the device's apply).

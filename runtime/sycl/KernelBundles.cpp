@@ -82,6 +82,24 @@ void build_kernel(const void *host_entry, device_impl &device) {
   rt::syclCall([&] { return rt::provideKernel(device, *kernel, host_entry, none, /*generic=*/true); });
 }
 
+std::string build_kernel_for_target(const void *host_entry, std::uint32_t kind, std::uint32_t arch,
+                                    const char *device_library, const char *device_library_missing, bool &found) {
+  found = false;
+  try {
+    std::shared_ptr<const rt::RegisteredKernel> kernel = kernelOf(host_entry);
+    rt::DeviceTarget target;
+    target.kind = kind;
+    target.arch = arch;
+    target.isaVersion = 0;  // PTX: the lowest ISA the architecture needs, which every driver for it takes
+    target.deviceLibrary = device_library ? device_library : "";
+    target.deviceLibraryMissing = device_library_missing ? device_library_missing : "";
+    target.name = rt::targetName(kind, arch);
+    return rt::buildForTarget(*kernel, target, found);
+  } catch (const std::exception &e) {
+    return e.what();
+  }
+}
+
 bool kernels_use_spec_constant(const std::vector<const void *> &entries, const std::uint64_t *key,
                                bool unknown) noexcept {
   for (const void *entry : entries) {

@@ -16,6 +16,12 @@ cp "$build"/tests/sycl/programs/sycl-* "$carry/programs/"
 # The shared library of the SYCL_EXTERNAL test (sycl-external links it).
 cp "$build"/tests/sycl/external/*.so "$carry/lib/"
 cp "$build/bin/examples/vector_add" "$carry/programs/"
+mkdir -p "$carry/bin"
+cp "$build/bin/onepass-cache" "$carry/bin/"
+# A cache warmed here, where there is no GPU (issue 19's `warm --target`):
+# run.sh's first-launch part checks that the GPU finalizes it without the JIT.
+"$build/bin/onepass-cache" --dir "$carry/target-cache" warm "$build/bin/examples/vector_add" --target ptx \
+  --arch "${GPU_ARCH:-sm_90}" > /dev/null
 for p in "$build"/benchmarks/programs/*; do [ -x "$p" ] && cp "$p" "$carry/programs/"; done
 # The fake driver (tests/fake-cuda): measures the runtime's own launch path there.
 if [ -d "$build/tests/fake-cuda" ]; then

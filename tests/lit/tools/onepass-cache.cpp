@@ -31,6 +31,35 @@
 // WARMCPU: for 1 device(s)
 // WARMBAD: onepass-cache: --device: {{.*}}'cpu:x' needs a device index or '*' after the colon
 // WARMNONE: onepass-cache: no device matches 'cpu:7' ({{.*}}leaves out cpu:0
+// --target: a GPU target's JIT output without a device of it (it is run on
+// one in tests/fake_hsa/warm_target.sh); the CPU's kernels are compiled on
+// the CPU that runs them.
+// RUN: rm -rf %t.cache && onepass-cache --dir %t.cache warm %t --target ptx --arch sm_80 | FileCheck %s --check-prefix=TPTX
+// RUN: onepass-cache --dir %t.cache warm %t --target=ptx --arch=sm_80 | FileCheck %s --check-prefix=TAGAIN
+// RUN: onepass-cache --dir %t.cache warm %t --target spirv | FileCheck %s --check-prefix=TSPIRV
+// RUN: onepass-cache --dir %t.cache warm %t --target amdgcn --arch gfx1100 | FileCheck %s --check-prefix=TAMD
+// RUN: onepass-cache --dir %t.cache ls | grep -c 'sm_80, any device library libdevice.10.bc [0-9]* bytes, hash' | FileCheck %s --check-prefix=TLS
+// RUN: onepass-cache --dir %t.cache ls | grep -c 'SPIR-V, any device library none' | FileCheck %s --check-prefix=TLS
+// RUN: onepass-cache --dir %t.cache ls | grep -c 'gfx1100, any device library ocml.bc' | FileCheck %s --check-prefix=TLS
+// RUN: not onepass-cache --dir %t.cache warm %t --target x86 2>&1 | FileCheck %s --check-prefix=TCPU
+// RUN: not onepass-cache --dir %t.cache warm %t --target cuda 2>&1 | FileCheck %s --check-prefix=TBAD
+// RUN: not onepass-cache --dir %t.cache warm %t --target ptx --arch gfx90a 2>&1 | FileCheck %s --check-prefix=TARCH
+// RUN: not onepass-cache --dir %t.cache warm %t --target spirv --arch sm_90 2>&1 | FileCheck %s --check-prefix=TSPIRVARCH
+// RUN: not onepass-cache --dir %t.cache warm %t --arch sm_90 2>&1 | FileCheck %s --check-prefix=TARCHALONE
+// RUN: not onepass-cache --dir %t.cache warm %t --target ptx --device gpu 2>&1 | FileCheck %s --check-prefix=TBOTH
+// RUN: not onepass-cache --dir %t.cache ls --target ptx 2>&1 | FileCheck %s --check-prefix=TNOTWARM
+// TPTX: 3 kernels compiled for sm_80 in {{.*}} s, 0 already in the cache, 0 failed
+// TAGAIN: 0 kernels compiled for sm_80 in {{.*}} s, 3 already in the cache, 0 failed
+// TSPIRV: 3 kernels compiled for SPIR-V in {{.*}} s, 0 already in the cache, 0 failed
+// TAMD: 3 kernels compiled for gfx1100 in {{.*}} s, 0 already in the cache, 0 failed
+// TLS: {{^}}3{{$}}
+// TCPU: the CPU device's kernels are compiled for the CPU that runs them; warm them on that machine with --device cpu
+// TBAD: --target is ptx, spirv or amdgcn, not 'cuda'
+// TARCH: --arch for ptx is an NVIDIA architecture such as sm_90, not 'gfx90a'
+// TSPIRVARCH: --arch does not go with --target spirv
+// TARCHALONE: --arch goes with --target
+// TBOTH: warm takes --device or --target, not both
+// TNOTWARM: --device, --target and --arch go with warm
 #include <sycl/sycl.hpp>
 
 // STATS: cache: 3 entries, {{.*}} (cap 4.0 GiB, ONEPASS_CACHE_MAX_SIZE)
