@@ -19,18 +19,23 @@ ms() {  # milliseconds of one run of the command
   end=$(date +%s%N)
   echo $(((end - start) / 1000))
 }
-cold=() warm=() none=()
+cold=() warm=() none=() tool=()
 for ((i = 0; i < runs; i++)); do
-  rm -rf "$out/cache"
+  rm -rf "$out/cache" "$out/tool-cache"
   cold+=("$(ONEPASS_CACHE_DIR=$out/cache ms "$out/seven")")
   warm+=("$(ONEPASS_CACHE_DIR=$out/cache ms "$out/seven")")
   none+=("$(ONEPASS_CACHE_DIR=$out/cache ms "$out/seven" none)")
+  # The cache filled by `onepass-cache warm` instead of a first run.
+  "$build/bin/onepass-cache" --dir "$out/tool-cache" warm "$out/seven" --device cpu > /dev/null
+  tool+=("$(ONEPASS_CACHE_DIR=$out/tool-cache ms "$out/seven")")
 done
 median() { printf '%s\n' "$@" | sort -n | sed -n "$(( ($# + 1) / 2 ))p"; }
-c=$(median "${cold[@]}") w=$(median "${warm[@]}") z=$(median "${none[@]}")
-awk -v c="$c" -v w="$w" -v z="$z" -v r="$runs" 'BEGIN {
+c=$(median "${cold[@]}") w=$(median "${warm[@]}") z=$(median "${none[@]}") t=$(median "${tool[@]}")
+awk -v c="$c" -v w="$w" -v z="$z" -v t="$t" -v r="$runs" 'BEGIN {
   printf "whole process, 7 kernels on the CPU device (median of %d):\n", r
   printf "  first run, empty cache:        %8.1f ms\n", c / 1000
   printf "  second run, kernels cached:    %8.1f ms\n", w / 1000
   printf "  no kernel launched:            %8.1f ms\n", z / 1000
-  printf "  second run - no kernels:       %+8.1f ms (target <= 10 ms)\n", (w - z) / 1000 }'
+  printf "  after onepass-cache warm:      %8.1f ms (its nd_range kernel is compiled for its work-group range at launch)\n", t / 1000
+  printf "  second run - no kernels:       %+8.1f ms (target <= 10 ms)\n", (w - z) / 1000
+  printf "  after warm - second run:       %+8.1f ms\n", (t - w) / 1000 }'

@@ -75,7 +75,7 @@ unset ONEPASS_CACHE_DIR
 s=$(samples env ONEPASS_CACHE_DIR="$work/by-device" ONEPASS_DEVICE=gpu "$program" onepass) || exit 1
 report "OnePass, cache from onepass-cache warm --device gpu" "$s"
 by_device=$median
-"$tool" --dir "$work/by-target" warm "$program" --target ptx --arch "${GPU_ARCH:-sm_90}" > /dev/null ||
+"$tool" --dir "$work/by-target" warm "$program" --target ptx --arch "${GPU_ARCH:-sm_90}" ||
   { echo "FAILED: warm --target ptx"; exit 1; }
 target_run() {
   local copy

@@ -37,10 +37,16 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 using onepass::rt::KernelCache;
 
@@ -89,7 +95,59 @@ extern "C" void onepassRegisterImage(const void *, uint64_t, const void *const *
 struct WarmTarget {
   uint32_t kind = 0, arch = 0;
   std::string name, library, libraryMissing;
+  std::string ptxas, fatbinary;  // PTX: the CUDA toolkit's, if it has them
 };
+
+bool executable(const std::string &path) { return access(path.c_str(), X_OK) == 0; }
+
+// Runs a command line (its words single-quoted by the caller); "" or what it
+// printed when it failed.
+std::string runCommand(const std::string &name, const std::string &command, const std::string &logFile) {
+  const int status = std::system((command + " > '" + logFile + "' 2>&1").c_str());
+  if (status == 0) return "";
+  std::ifstream in(logFile);
+  std::string printed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  while (!printed.empty() && std::isspace(static_cast<unsigned char>(printed.back()))) printed.pop_back();
+  return name + " failed" + (printed.empty() ? std::string() : ": " + printed) + " (command: " + command + ")";
+}
+
+// The transform of --target ptx where the CUDA toolkit has ptxas and
+// fatbinary: the JIT's PTX becomes a fat binary holding the cubin ptxas makes
+// for the architecture and the PTX itself, so that the GPU's first launch
+// only links a cubin (the driver compiles the PTX if it cannot take that
+// cubin, e.g. a driver older than the toolkit).
+std::string ptxToFatBinary(std::vector<unsigned char> &output, void *context) {
+  const WarmTarget &target = *static_cast<const WarmTarget *>(context);
+  char pattern[] = "/tmp/onepass-warm.XXXXXX";
+  const char *made = mkdtemp(pattern);
+  if (!made) return std::string("cannot make a temporary directory: ") + std::strerror(errno);
+  const std::string dir = made, sm = std::to_string(target.arch);
+  std::string error;
+  {
+    // (The JIT's PTX ends with the NUL the driver wants; ptxas reads a file.)
+    size_t size = output.size();
+    while (size > 0 && output[size - 1] == 0) --size;
+    std::ofstream ptx(dir + "/kernel.ptx", std::ios::binary);
+    ptx.write(reinterpret_cast<const char *>(output.data()), static_cast<std::streamsize>(size));
+    if (!ptx) error = "cannot write " + dir + "/kernel.ptx";
+  }
+  if (error.empty())
+    error = runCommand("ptxas", "'" + target.ptxas + "' -arch=sm_" + sm + " -o '" + dir + "/kernel.cubin' '" + dir + "/kernel.ptx'",
+                       dir + "/log");
+  if (error.empty())
+    error = runCommand("fatbinary", "'" + target.fatbinary + "' -64 --create='" + dir + "/kernel.fatbin' --image3=kind=elf,sm=" + sm +
+                           ",file='" + dir + "/kernel.cubin' --image3=kind=ptx,sm=" + sm + ",file='" + dir + "/kernel.ptx'",
+                       dir + "/log");
+  if (error.empty()) {
+    std::ifstream in(dir + "/kernel.fatbin", std::ios::binary);
+    std::vector<unsigned char> fat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (fat.size() < 4) error = "fatbinary wrote no fat binary";
+    else output.swap(fat);
+  }
+  for (const char *name : {"kernel.ptx", "kernel.cubin", "kernel.fatbin", "log"}) std::remove((dir + "/" + name).c_str());
+  rmdir(dir.c_str());
+  return error;
+}
 std::string parseTarget(const std::string &target, std::string arch, WarmTarget &out) {
   if (target == "ptx") {
     if (arch.empty()) arch = "sm_90";
@@ -98,7 +156,17 @@ std::string parseTarget(const std::string &target, std::string arch, WarmTarget 
     if (std::sscanf(arch.c_str(), "sm_%u%c", &sm, &rest) != 1 || sm < 20)
       return "--arch for ptx is an NVIDIA architecture such as sm_90, not '" + arch + "'";
     const onepass::cuda::Libdevice libdevice = onepass::cuda::findLibdevice();
-    out = {ONEPASS_JIT_TARGET_PTX, sm, "sm_" + std::to_string(sm), libdevice.path, libdevice.missing};
+    out = {ONEPASS_JIT_TARGET_PTX, sm, "sm_" + std::to_string(sm), libdevice.path, libdevice.missing, "", ""};
+    // The toolkit libdevice came from (ONEPASS_CUDA_PATH, CUDA_PATH...), else
+    // the one of the nvcc on PATH.
+    for (std::string root : {libdevice.root, std::string("/usr/local/cuda")}) {
+      if (root.empty()) continue;
+      if (executable(root + "/bin/ptxas") && executable(root + "/bin/fatbinary")) {
+        out.ptxas = root + "/bin/ptxas";
+        out.fatbinary = root + "/bin/fatbinary";
+        break;
+      }
+    }
   } else if (target == "amdgcn") {
     if (arch.empty()) arch = "gfx942";
     unsigned gfx = 0;
@@ -106,11 +174,11 @@ std::string parseTarget(const std::string &target, std::string arch, WarmTarget 
         std::sscanf(arch.c_str() + 3, "%x", &gfx) != 1)
       return "--arch for amdgcn is an AMD GPU architecture such as gfx942, not '" + arch + "'";
     const onepass::hsa::RocmDeviceLibraries rocm = onepass::hsa::findRocmDeviceLibraries();
-    out = {ONEPASS_JIT_TARGET_AMDGCN, gfx, arch, rocm.directory, rocm.missing};
+    out = {ONEPASS_JIT_TARGET_AMDGCN, gfx, arch, rocm.directory, rocm.missing, "", ""};
   } else if (target == "spirv") {
     if (!arch.empty()) return "--arch does not go with --target spirv (SPIR-V is one target for every device)";
     // (What the Level Zero and OpenCL backends ask for: sub-groups of one work-item.)
-    out = {ONEPASS_JIT_TARGET_SPIRV, ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS, "SPIR-V", "", ""};
+    out = {ONEPASS_JIT_TARGET_SPIRV, ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS, "SPIR-V", "", "", "", ""};
   } else if (target == "x86" || target == "cpu" || target == "host") {
     return "--target " + target +
            ": the CPU device's kernels are compiled for the CPU that runs them; warm them on that machine "
@@ -158,11 +226,16 @@ int warm(const std::string &path, const std::string &deviceTerm, const WarmTarge
   }
   if (target) {
     int built = 0, found = 0, failed = 0;
+    const bool fat = !target->ptxas.empty();
+    if (target->kind == ONEPASS_JIT_TARGET_PTX && !fat)
+      std::printf("note: no ptxas and fatbinary (CUDA toolkit; ONEPASS_CUDA_PATH): the entries hold PTX, which the "
+                  "driver compiles at each kernel's first launch\n");
     const auto start = std::chrono::steady_clock::now();
     for (const auto &[entry, name] : kernels) {
       bool there = false;
       const std::string error = sycl::detail::build_kernel_for_target(
-          entry, target->kind, target->arch, target->library.c_str(), target->libraryMissing.c_str(), there);
+          entry, target->kind, target->arch, target->library.c_str(), target->libraryMissing.c_str(),
+          fat ? ptxToFatBinary : nullptr, const_cast<WarmTarget *>(target), there);
       if (!error.empty()) {
         ++failed;
         std::fprintf(stderr, "onepass-cache: kernel '%s' for %s: %s\n", name.c_str(), target->name.c_str(),
@@ -172,9 +245,10 @@ int warm(const std::string &path, const std::string &deviceTerm, const WarmTarge
       }
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%s: %d kernels compiled for %s in %.2f s, %d already in the cache, %d failed (a device of the target "
-                "finalizes them at its first launch)\n",
-                path.c_str(), built, target->name.c_str(), seconds, found, failed);
+    std::printf("%s: %d kernels compiled for %s%s in %.2f s, %d already in the cache, %d failed (a device of the "
+                "target finalizes them at its first launch)\n",
+                path.c_str(), built, target->name.c_str(), fat ? " (PTX and ptxas's cubin)" : "", seconds, found,
+                failed);
     return failed ? 1 : 0;
   }
   // The runtime selects the devices (its grammar; a term naming an

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -212,6 +213,46 @@ std::vector<KernelCache::Entry> KernelCache::entries(bool verify) const {
   return list;
 }
 
+namespace {
+std::string lockPathFor(const std::string &entryPath) {
+  const size_t slash = entryPath.rfind('/');
+  return entryPath.substr(0, slash) + "/locks" + entryPath.substr(slash, entryPath.size() - slash - 4) + ".lock";
+}
+}  // namespace
+
+KernelCache::BuildLock::~BuildLock() {
+  if (fd_ >= 0) close(fd_);  // (closing releases the flock)
+}
+
+KernelCache::BuildLock KernelCache::lockForBuild(const std::string &key) const {
+  BuildLock lock;
+  if (directory_.empty()) return lock;
+  const std::string path = lockPathFor(pathFor(key));
+  // A process that does not write the cache still waits for one that does.
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && writable_) {
+    mkdir((directory_ + "/locks").c_str(), 0755);
+    fd = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  }
+  if (fd < 0) return lock;
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK) {
+      close(fd);
+      return lock;
+    }
+    lock.waited_ = true;
+    ONEPASS_LOG(Debug, "kernel cache: waiting for another process to build " << pathFor(key));
+    while (flock(fd, LOCK_EX) != 0) {
+      if (errno != EINTR) {
+        close(fd);
+        return lock;
+      }
+    }
+  }
+  lock.fd_ = fd;
+  return lock;
+}
+
 uint64_t KernelCache::prune(uint64_t maxBytes) const {
   std::vector<Entry> list = entries(/*verify=*/false);
   uint64_t total = 0;
@@ -222,6 +263,7 @@ uint64_t KernelCache::prune(uint64_t maxBytes) const {
   for (const Entry &entry : list) {
     if (total - removed <= maxBytes) break;
     if (std::remove(entry.path.c_str()) == 0) removed += entry.size;
+    std::remove(lockPathFor(entry.path).c_str());  // (a process holding it builds on; a newcomer makes another)
   }
   ONEPASS_LOG(Info, "kernel cache: removed " << removed << " bytes of least recently used entries (cap " << maxBytes
                                              << " bytes, ONEPASS_CACHE_MAX_SIZE)");

@@ -44,6 +44,27 @@ public:
   // The file that holds `key`'s entry.
   std::string pathFor(const std::string &key) const;
 
+  // Held while this process builds `key`'s entry (an exclusive flock on
+  // <directory>/locks/<hash>.lock): processes that start at once on an empty
+  // cache build each kernel once, the others wait and load the entry. The
+  // lock goes with the object, or with the process if it dies. Without a
+  // directory of its own (or a lock file it can open) it locks nothing.
+  class BuildLock {
+  public:
+    BuildLock() = default;
+    BuildLock(BuildLock &&other) noexcept : fd_(other.fd_), waited_(other.waited_) { other.fd_ = -1; }
+    BuildLock &operator=(BuildLock &&) = delete;
+    ~BuildLock();
+    // Whether another process held it first (it may have stored the entry).
+    bool waited() const { return waited_; }
+
+  private:
+    friend class KernelCache;
+    int fd_ = -1;
+    bool waited_ = false;
+  };
+  BuildLock lockForBuild(const std::string &key) const;
+
   // The entries in the directory (onepass-cache, pruning). `key` is read
   // from the file ("" if its header is not an entry's); `valid` says whether
   // the whole entry checks out (only with `verify`: it reads every byte).

@@ -20,7 +20,9 @@
 #include <map>
 #include <mutex>
 #include <system_error>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -111,25 +113,32 @@ bool portableTarget(const DeviceTarget &target) { return target.kind != ONEPASS_
 
 // The device library (libdevice.10.bc; for AMD GPUs the directory of
 // ocml.bc, known by ocml.bc) by its contents: the machine that warms the
-// cache and the GPU node may have the toolkit in different places. Hashed
-// once per process, and only when a device misses its own entry.
+// cache and the GPU node may have the toolkit in different places. Read with
+// one read() and hashed a word at a time (about 0.1 ms for libdevice's
+// 460 KiB), once per process, and only when a device misses its own entry.
 std::string libraryIdentity(const std::string &path) {
   if (path.empty()) return "none";
   static auto *mutex = new std::mutex;  // never destroyed: kernels may be built during exit
   static auto *known = new std::map<std::string, std::string>;
   std::lock_guard<std::mutex> lock(*mutex);
   auto [entry, isNew] = known->try_emplace(path);
-  if (isNew) {
-    struct stat info {};
-    std::string file = path;
-    if (stat(file.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) file += "/ocml.bc";
-    std::ifstream in(file, std::ios::binary);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    entry->second = in.fail() && bytes.empty() ? "unreadable " + file
-                                               : file.substr(file.rfind('/') + 1) + " " + std::to_string(bytes.size()) +
-                                                     " bytes, hash " + image::hexId(image::hashBytes(bytes.data(), bytes.size()));
+  if (!isNew) return entry->second;
+  struct stat info {};
+  std::string file = path;
+  if (stat(file.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) file += "/ocml.bc";
+  const int fd = open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  std::vector<uint64_t> words;
+  ssize_t size = -1;
+  if (fd >= 0 && fstat(fd, &info) == 0 && info.st_size >= 0) {
+    words.resize(static_cast<size_t>(info.st_size) / 8 + 1, 0);
+    size = read(fd, words.data(), static_cast<size_t>(info.st_size));
   }
-  return entry->second;
+  if (fd >= 0) close(fd);
+  if (size < 0 || size != info.st_size) return entry->second = "unreadable " + file;
+  uint64_t hash = 0xcbf29ce484222325ull ^ static_cast<uint64_t>(size);
+  for (uint64_t word : words) hash = (hash ^ word) * 0x100000001b3ull;
+  return entry->second = file.substr(file.rfind('/') + 1) + " " + std::to_string(size) + " bytes, hash " +
+                         image::hexId(hash);
 }
 
 std::string portableKey(const DeviceTarget &target, const RegisteredKernel &kernel, const Variant &variant) {
@@ -179,7 +188,7 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     if (backend.load_kernel(device.index, binary, size, &built.handle, &message) == 0) {
       // (For profilers: on the CPU the handle is the address of the object's
       // __onepass_cpu_launch, which ONEPASS_DUMP_DIR keeps.)
-      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << " for " << target.name << ": loaded, handle " << built.handle);
+      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << " for " << target.name << ": loaded at " << microsSince(start) << " us, handle " << built.handle);
       return true;
     }
     built.handle = nullptr;
@@ -219,9 +228,27 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
                                                       << "); compiling the kernel again");
     built.error.clear();
   }
+  // Nothing cached: this process builds the entry, unless another one is
+  // building it now (processes started at once), which this one waits for
+  // and then loads.
+  const KernelCache::BuildLock buildLock = KernelCache::instance().lockForBuild(key);
+  if (buildLock.waited() && KernelCache::instance().load(key, cached)) {
+    if (!imageIntact(kernel, built.error)) return;
+    if (load(cached.data(), cached.size())) {
+      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
+                                  << ": binary from the cache (another process built it) in " << microsSince(start)
+                                  << " us");
+      return;
+    }
+    built.error.clear();
+  }
+  const long long lockedMicros = microsSince(start);
   if (portableTarget(target) && KernelCache::instance().load(portableKey(target, kernel, variant), cached)) {
     if (!imageIntact(kernel, built.error)) return;
+    const long long foundMicros = microsSince(start);
     if (finish(cached.data(), cached.size(), /*storeOutput=*/false)) {
+      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << ": own entry missed and build lock taken at " << lockedMicros
+                                   << " us, the JIT's output found at " << foundMicros << " us");
       ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
                                   << ": the JIT's output from the cache (onepass-cache warm --target), "
                                   << (backend.finalize_binary ? "finalized and loaded in " : "loaded in ")
@@ -357,7 +384,8 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
   return built.handle;
 }
 
-std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &target, bool &found) {
+std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &target,
+                           const std::function<std::string(std::vector<unsigned char> &)> &transform, bool &found) {
   found = false;
   if (!portableTarget(target)) return "the CPU device's kernels are compiled for the CPU that runs them";
   if (!KernelCache::instance().enabled()) return "there is no persistent cache (ONEPASS_CACHE_DIR, HOME)";
@@ -382,8 +410,12 @@ std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &t
     jit->free(message);
     return error;
   }
-  KernelCache::instance().store(key, output.data, output.size);
+  std::vector<unsigned char> bytes(static_cast<const unsigned char *>(output.data),
+                                   static_cast<const unsigned char *>(output.data) + output.size);
   jit->free(output.data);
+  if (transform)
+    if (std::string problem = transform(bytes); !problem.empty()) return problem;
+  KernelCache::instance().store(key, bytes.data(), bytes.size());
   if (!KernelCache::instance().contains(key)) return "the cache did not take the entry (is its directory writable?)";
   return "";
 }

@@ -20,7 +20,9 @@
 
 #include "onepass/jit/jit_api.h"
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace onepass::rt {
 
@@ -44,9 +46,11 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
 // `onepass-cache warm --target`: the JIT's output of the kernel's generic
 // binary for `target` (a GPU target; no device of it needed) into the
 // persistent cache, where a device of that target finds it at its first
-// launch, finalizes it and skips the JIT. `found`: it was there already.
-// Returns "" or what went wrong.
-std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &target, bool &found);
+// launch, finalizes it and skips the JIT. `transform` (if set) turns the
+// output into what is stored. `found`: it was there already. Returns "" or
+// what went wrong.
+std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &target,
+                           const std::function<std::string(std::vector<unsigned char> &)> &transform, bool &found);
 
 // What the kernel's generic binary can take on the device (built if it is not
 // yet): 0s where the backend has no per-kernel limits (the device's apply).

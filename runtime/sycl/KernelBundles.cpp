@@ -17,6 +17,7 @@
 #include <sycl/kernel_bundle.hpp>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <mutex>
 
@@ -83,7 +84,8 @@ void build_kernel(const void *host_entry, device_impl &device) {
 }
 
 std::string build_kernel_for_target(const void *host_entry, std::uint32_t kind, std::uint32_t arch,
-                                    const char *device_library, const char *device_library_missing, bool &found) {
+                                    const char *device_library, const char *device_library_missing,
+                                    jit_output_transform transform, void *context, bool &found) {
   found = false;
   try {
     std::shared_ptr<const rt::RegisteredKernel> kernel = kernelOf(host_entry);
@@ -94,7 +96,9 @@ std::string build_kernel_for_target(const void *host_entry, std::uint32_t kind, 
     target.deviceLibrary = device_library ? device_library : "";
     target.deviceLibraryMissing = device_library_missing ? device_library_missing : "";
     target.name = rt::targetName(kind, arch);
-    return rt::buildForTarget(*kernel, target, found);
+    std::function<std::string(std::vector<unsigned char> &)> finish;
+    if (transform) finish = [&](std::vector<unsigned char> &output) { return transform(output, context); };
+    return rt::buildForTarget(*kernel, target, finish, found);
   } catch (const std::exception &e) {
     return e.what();
   }

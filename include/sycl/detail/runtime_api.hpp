@@ -345,10 +345,13 @@ ONEPASS_RT_API void build_kernel(const void *host_entry, device_impl &device);
 // onepass-cache warm --target: the kernel's JIT output for a GPU target
 // without a device of it (kind: onepass_jit_target_kind; arch and the device
 // library as jit_api.h's onepass_jit_target has them) into the persistent
-// cache. Returns "" or what went wrong; `found`: the entry was there already.
+// cache. `transform`, if given, turns the output into what is stored (the
+// tool makes PTX a fat binary with a cubin); it returns "" or what went
+// wrong. Returns "" or what went wrong; `found`: the entry was there already.
+using jit_output_transform = std::string (*)(std::vector<unsigned char> &output, void *context);
 ONEPASS_RT_API std::string build_kernel_for_target(const void *host_entry, std::uint32_t kind, std::uint32_t arch,
                                                    const char *device_library, const char *device_library_missing,
-                                                   bool &found);
+                                                   jit_output_transform transform, void *context, bool &found);
 // §4.11.12.2: whether a kernel of `entries` reads the specialization constant
 // of `key` (any constant where `key` is null). Kernels of images older than
 // this record (format 2) answer `unknown`.

@@ -44,7 +44,9 @@ enum DeviceAttribute : int {
 inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
 inline constexpr unsigned CU_MEMORYTYPE_HOST = 1;
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER = 5;
+inline constexpr int CU_JIT_INPUT_CUBIN = 0;
 inline constexpr int CU_JIT_INPUT_PTX = 1;
+inline constexpr int CU_JIT_INPUT_FATBINARY = 2;
 inline constexpr int CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6;
 inline constexpr unsigned CU_MEM_ATTACH_GLOBAL = 1;
 inline constexpr unsigned CU_MEMHOSTALLOC_PORTABLE = 1;

@@ -25,6 +25,18 @@ std::string loadModule(const Device &d, const void *image, CUfunction &function)
   return result == CUDA_SUCCESS ? "" : "the module has no kernel entry: " + describe(api, result);
 }
 
+// What finalizing is given: the JIT's PTX, or what `onepass-cache warm
+// --target ptx` stored where it had the CUDA toolkit: a fat binary holding
+// ptxas's cubin and the PTX (the driver takes the cubin when it can, else
+// compiles the PTX).
+int inputType(const void *image, size_t size) {
+  const auto *bytes = static_cast<const unsigned char *>(image);
+  if (size >= 4 && bytes[0] == 0x50 && bytes[1] == 0xed && bytes[2] == 0x55 && bytes[3] == 0xba)
+    return CU_JIT_INPUT_FATBINARY;  // (the fat binary's magic number, 0xba55ed50)
+  if (size >= 4 && bytes[0] == 0x7f && bytes[1] == 'E' && bytes[2] == 'L' && bytes[3] == 'F') return CU_JIT_INPUT_CUBIN;
+  return CU_JIT_INPUT_PTX;
+}
+
 // PTX -> cubin through the driver's linker, so the cache can hold the final
 // binary and a later run pays neither LLVM nor the PTX compiler.
 bool linkCubin(const Device &d, const void *ptx, size_t ptxSize, std::vector<char> &cubin, std::string &why) {
@@ -57,7 +69,13 @@ int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binar
   if (!enter(device, error)) return 1;
   std::vector<char> cubin;
   std::string why;
-  if (!linkCubin(d, ptx, size, cubin, why)) return fail(error, why);
+  if (inputType(ptx, size) != CU_JIT_INPUT_PTX) {
+    // A fat binary or cubin (onepass-cache warm --target ptx) is final as
+    // it is: the driver picks its cubin at load (or compiles its PTX).
+    cubin.assign(static_cast<const char *>(ptx), static_cast<const char *>(ptx) + size);
+  } else if (!linkCubin(d, ptx, size, cubin, why)) {
+    return fail(error, why);
+  }
   *binary = std::malloc(cubin.size());
   if (!*binary) return fail(error, "out of host memory for a cubin");
   std::memcpy(*binary, cubin.data(), cubin.size());

@@ -28,6 +28,7 @@ Libdevice findLibdevice() {
       struct stat info {};
       if (stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode)) {
         found.path = path;
+        found.root = root;
         found.identity = "libdevice " + path + " " + std::to_string(info.st_size) + " " +
                          std::to_string(static_cast<long long>(info.st_mtime));
         return found;

@@ -10,6 +10,7 @@ namespace onepass::cuda {
 
 struct Libdevice {
   std::string path;      // empty if none was found
+  std::string root;      // the toolkit's directory it was found in (bin/ptxas may be there)
   std::string identity;  // for the kernel cache key: path, size and modification time
   std::string missing;   // where we looked and how to point OnePass at a toolkit
 };

@@ -11,7 +11,7 @@
 // RUN: env ONEPASS_CACHE_DIR=%t.user ONEPASS_CACHE_WRITE=rank0 OMPI_COMM_WORLD_RANK=3 %t
 // RUN: ls %t.user | wc -l | FileCheck %s --check-prefix=NONE
 // RUN: env ONEPASS_CACHE_DIR=%t.user ONEPASS_CACHE_WRITE=rank0 OMPI_COMM_WORLD_RANK=0 %t
-// RUN: ls %t.user | wc -l | FileCheck %s --check-prefix=TWO
+// RUN: ls %t.user/*.bin | wc -l | FileCheck %s --check-prefix=TWO
 #include <sycl/sycl.hpp>
 
 #include <cstdio>

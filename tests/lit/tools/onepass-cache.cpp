@@ -48,8 +48,8 @@
 // RUN: not onepass-cache --dir %t.cache warm %t --arch sm_90 2>&1 | FileCheck %s --check-prefix=TARCHALONE
 // RUN: not onepass-cache --dir %t.cache warm %t --target ptx --device gpu 2>&1 | FileCheck %s --check-prefix=TBOTH
 // RUN: not onepass-cache --dir %t.cache ls --target ptx 2>&1 | FileCheck %s --check-prefix=TNOTWARM
-// TPTX: 3 kernels compiled for sm_80 in {{.*}} s, 0 already in the cache, 0 failed
-// TAGAIN: 0 kernels compiled for sm_80 in {{.*}} s, 3 already in the cache, 0 failed
+// TPTX: 3 kernels compiled for sm_80{{.*}} in {{.*}} s, 0 already in the cache, 0 failed
+// TAGAIN: 0 kernels compiled for sm_80{{.*}} in {{.*}} s, 3 already in the cache, 0 failed
 // TSPIRV: 3 kernels compiled for SPIR-V in {{.*}} s, 0 already in the cache, 0 failed
 // TAMD: 3 kernels compiled for gfx1100 in {{.*}} s, 0 already in the cache, 0 failed
 // TLS: {{^}}3{{$}}
