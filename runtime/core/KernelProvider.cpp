@@ -172,6 +172,28 @@ bool imageIntact(const RegisteredKernel &kernel, std::string &error) {
   return error.empty();
 }
 
+// The one call into the JIT: `kernel` for `target` with the variant's values
+// compiled in. True with `output` (free it with jit->free); else `error`.
+bool runJit(const RegisteredKernel &kernel, const DeviceTarget &target, const Variant &variant, const JitLibrary *&jit,
+            onepass_jit_buffer &output, std::string &error) {
+  jit = loadJitLibrary(error);
+  if (!jit) return false;
+  const onepass_jit_request request{kernel.image,
+                                    kernel.imageSize,
+                                    kernel.symbol.c_str(),
+                                    variant.constants.data(),
+                                    static_cast<uint32_t>(variant.constants.size()),
+                                    {variant.localRange[0], variant.localRange[1], variant.localRange[2]},
+                                    variant.libraries.data(),
+                                    static_cast<uint32_t>(variant.libraries.size())};
+  char *message = nullptr;
+  const onepass_jit_target jitTarget = target.jitTarget();
+  if (jit->compile(&request, &jitTarget, &output, &message) == 0) return true;
+  error = message ? message : "unknown JIT error";
+  jit->free(message);
+  return false;
+}
+
 struct Built {
   void *handle = nullptr;  // the backend's, once loaded
   std::string error;
@@ -216,32 +238,29 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     return load(output, size);
   };
 
+  // The device's own entry from the cache; true once `built` is settled
+  // (loaded, or the image is damaged). An entry that does not load is
+  // compiled again.
   std::vector<uint8_t> cached;
-  if (KernelCache::instance().load(key, cached)) {
-    if (!imageIntact(kernel, built.error)) return;
+  auto fromCache = [&](const char *how) {
+    if (!KernelCache::instance().load(key, cached)) return false;
+    if (!imageIntact(kernel, built.error)) return true;
     if (load(cached.data(), cached.size())) {
-      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": binary from the cache in "
-                                  << microsSince(start) << " us");
-      return;
+      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": binary from the cache" << how
+                                  << " in " << microsSince(start) << " us");
+      return true;
     }
     ONEPASS_LOG(Warning, "a cached binary of kernel " << kernel.symbol << " does not load (" << built.error
                                                       << "); compiling the kernel again");
     built.error.clear();
-  }
+    return false;
+  };
+  if (fromCache("")) return;
   // Nothing cached: this process builds the entry, unless another one is
   // building it now (processes started at once), which this one waits for
   // and then loads.
   const KernelCache::BuildLock buildLock = KernelCache::instance().lockForBuild(key);
-  if (buildLock.waited() && KernelCache::instance().load(key, cached)) {
-    if (!imageIntact(kernel, built.error)) return;
-    if (load(cached.data(), cached.size())) {
-      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
-                                  << ": binary from the cache (another process built it) in " << microsSince(start)
-                                  << " us");
-      return;
-    }
-    built.error.clear();
-  }
+  if (buildLock.waited() && fromCache(" (another process built it)")) return;
   const long long lockedMicros = microsSince(start);
   if (portableTarget(target) && KernelCache::instance().load(portableKey(target, kernel, variant), cached)) {
     if (!imageIntact(kernel, built.error)) return;
@@ -261,24 +280,9 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     built.error.clear();
   }
 
-  const JitLibrary *jit = loadJitLibrary(built.error);
-  if (!jit) return;
-  const onepass_jit_request request{kernel.image,
-                                    kernel.imageSize,
-                                    kernel.symbol.c_str(),
-                                    variant.constants.data(),
-                                    static_cast<uint32_t>(variant.constants.size()),
-                                    {variant.localRange[0], variant.localRange[1], variant.localRange[2]},
-                                    variant.libraries.data(),
-                                    static_cast<uint32_t>(variant.libraries.size())};
+  const JitLibrary *jit = nullptr;
   onepass_jit_buffer output{};
-  char *message = nullptr;
-  const onepass_jit_target jitTarget = target.jitTarget();
-  if (jit->compile(&request, &jitTarget, &output, &message) != 0) {
-    built.error = message ? message : "unknown JIT error";
-    jit->free(message);
-    return;
-  }
+  if (!runJit(kernel, target, variant, jit, output, built.error)) return;
   const auto jitted = Clock::now();
   finish(output.data, output.size, /*storeOutput=*/true);
   jit->free(output.data);
@@ -398,18 +402,9 @@ std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &t
     found = true;
     return "";
   }
-  const JitLibrary *jit = loadJitLibrary(error);
-  if (!jit) return error;
-  const onepass_jit_request request{kernel.image, kernel.imageSize, kernel.symbol.c_str(), nullptr, 0, {0, 0, 0},
-                                    variant.libraries.data(), static_cast<uint32_t>(variant.libraries.size())};
+  const JitLibrary *jit = nullptr;
   onepass_jit_buffer output{};
-  char *message = nullptr;
-  const onepass_jit_target jitTarget = target.jitTarget();
-  if (jit->compile(&request, &jitTarget, &output, &message) != 0) {
-    error = message ? message : "unknown JIT error";
-    jit->free(message);
-    return error;
-  }
+  if (!runJit(kernel, target, variant, jit, output, error)) return error;
   std::vector<unsigned char> bytes(static_cast<const unsigned char *>(output.data),
                                    static_cast<const unsigned char *>(output.data) + output.size);
   jit->free(output.data);
