@@ -43,7 +43,7 @@ void printUsage(FILE *stream) {
                "OPTIONS:\n"
                "  --target=<target>  spirv (a SPIR-V module, .spv), ptx (PTX text, .ptx),\n"
                "                     amdgcn (an AMD GPU code object, .hsaco) or x86 (this\n"
-               "                     host's CPU, a relocatable object, .o)\n"
+               "                     host's CPU, a shared object, .so)\n"
                "  --arch=<arch>      ptx: the GPU architecture (default sm_90); amdgcn: the\n"
                "                     gfx architecture (default gfx942)\n"
                "  --kernel=<text>    only kernels whose symbol or name contains <text>\n"
@@ -186,7 +186,7 @@ int main(int argc, char **argv) {
   const char *extension = options.target == "spirv" ? ".spv"
                           : options.target == "ptx" ? ".ptx"
                           : options.target == "amdgcn" ? ".hsaco"
-                                                       : ".o";
+                                                       : ".so";
 
   std::vector<onepass_jit_library> libraries;
   for (const std::vector<image::ImageView> *set : {&images, &libraryImages})

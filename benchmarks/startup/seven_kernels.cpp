@@ -2,9 +2,12 @@
 // parallel_for over a range in 1 and 2 dimensions, nd_range with local memory
 // and a barrier, a reduction, a kernel with a functor, a copy), each launched
 // once. With the argument "none" it sets up the same queue and memory and
-// launches nothing: the process without any kernel work.
+// launches nothing: the process without any kernel work. With "timed" it
+// prints how long its kernels took, from the queue's creation to the last
+// kernel's end ("work <microseconds>").
 #include <sycl/sycl.hpp>
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 
@@ -15,6 +18,7 @@ struct Scale {
 };
 
 int main(int argc, char **argv) {
+  const auto start = std::chrono::steady_clock::now();
   sycl::queue q(sycl::cpu_selector_v, sycl::property::queue::in_order());
   const std::size_t n = 1024;
   float *a = sycl::malloc_shared<float>(n, q);
@@ -41,6 +45,10 @@ int main(int argc, char **argv) {
                    [=](sycl::id<1> i, auto &total) { total += b[i]; });
     q.wait();
     if (*sum != 2.0f * (n * (n - 1) / 2)) std::printf("wrong sum %f\n", *sum);
+    if (argc > 1 && std::strcmp(argv[1], "timed") == 0)
+      std::printf("work %lld\n", static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(
+                                                             std::chrono::steady_clock::now() - start)
+                                                             .count()));
   }
   sycl::free(a, q);
   sycl::free(b, q);

@@ -5,7 +5,6 @@
 #include "CpuPassPipeline.h"
 #include "CpuTranslator.h"
 #include "Driver.h"
-#include "NativeLoader.h"
 #include "PtxTranslator.h"
 #include "SpirvTranslator.h"
 #include "AmdgcnTranslator.h"
@@ -15,6 +14,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include "../../common/platform/SharedObjectLoader.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -115,9 +116,10 @@ void onepass_jit_warm_up(const onepass_jit_target *target) {
 
 int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_fn *kernel, char **error) {
   if (!object || !kernel) return fail(error, "onepass_jit_load_cpu: missing argument");
-  llvm::Expected<void *> address = onepass::jit::loadNativeObject(object, size, onepass::jit::kCpuLaunchSymbol);
-  if (!address) return fail(error, "cannot load the compiled CPU kernel: " + llvm::toString(address.takeError()));
-  *kernel = reinterpret_cast<onepass_cpu_kernel_fn>(*address);
+  std::string why;
+  void *address = onepass::loadSharedObject(object, size, onepass::jit::kCpuLaunchSymbol, why);
+  if (!address) return fail(error, "cannot load the compiled CPU kernel: " + why);
+  *kernel = reinterpret_cast<onepass_cpu_kernel_fn>(address);
   return 0;
 }
 

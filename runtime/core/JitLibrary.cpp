@@ -107,10 +107,9 @@ LoadResult load() {
   JitLibrary &lib = result.library;
   lib.compile = reinterpret_cast<decltype(lib.compile)>(dlsym(handle, "onepass_jit_compile"));
   lib.warmUp = reinterpret_cast<decltype(lib.warmUp)>(dlsym(handle, "onepass_jit_warm_up"));
-  lib.loadCpu = reinterpret_cast<decltype(lib.loadCpu)>(dlsym(handle, "onepass_jit_load_cpu"));
   lib.free = reinterpret_cast<decltype(lib.free)>(dlsym(handle, "onepass_jit_free"));
   lib.versionString = reinterpret_cast<decltype(lib.versionString)>(dlsym(handle, "onepass_jit_version_string"));
-  if (!lib.compile || !lib.warmUp || !lib.loadCpu || !lib.free || !lib.versionString)
+  if (!lib.compile || !lib.warmUp || !lib.free || !lib.versionString)
     result.error = "the OnePass JIT library '" + path + "' lacks required functions";
   else ONEPASS_LOG(Info, "loaded JIT library " << path << " (" << lib.versionString() << ")");
   return result;

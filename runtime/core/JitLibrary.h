@@ -12,7 +12,6 @@ namespace onepass::rt {
 struct JitLibrary {
   decltype(&onepass_jit_compile) compile = nullptr;
   decltype(&onepass_jit_warm_up) warmUp = nullptr;
-  decltype(&onepass_jit_load_cpu) loadCpu = nullptr;
   decltype(&onepass_jit_free) free = nullptr;
   decltype(&onepass_jit_version_string) versionString = nullptr;
   std::string path;

@@ -224,7 +224,7 @@ KernelCache::BuildLock::~BuildLock() {
   if (fd_ >= 0) close(fd_);  // (closing releases the flock)
 }
 
-KernelCache::BuildLock KernelCache::lockForBuild(const std::string &key) const {
+KernelCache::BuildLock KernelCache::lockForBuild(const std::string &key, void (*beforeWaiting)()) const {
   BuildLock lock;
   if (directory_.empty()) return lock;
   const std::string path = lockPathFor(pathFor(key));
@@ -242,6 +242,7 @@ KernelCache::BuildLock KernelCache::lockForBuild(const std::string &key) const {
     }
     lock.waited_ = true;
     ONEPASS_LOG(Debug, "kernel cache: waiting for another process to build " << pathFor(key));
+    if (beforeWaiting) beforeWaiting();
     while (flock(fd, LOCK_EX) != 0) {
       if (errno != EINTR) {
         close(fd);

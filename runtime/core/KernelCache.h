@@ -63,7 +63,8 @@ public:
     int fd_ = -1;
     bool waited_ = false;
   };
-  BuildLock lockForBuild(const std::string &key) const;
+  // `beforeWaiting`, if given, is called before waiting for another process.
+  BuildLock lockForBuild(const std::string &key, void (*beforeWaiting)() = nullptr) const;
 
   // The entries in the directory (onepass-cache, pruning). `key` is read
   // from the file ("" if its header is not an entry's); `valid` says whether

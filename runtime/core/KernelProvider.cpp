@@ -195,22 +195,106 @@ bool runJit(const RegisteredKernel &kernel, const DeviceTarget &target, const Va
 }
 
 struct Built {
-  void *handle = nullptr;  // the backend's, once loaded
+  std::atomic<void *> handle{nullptr};  // the backend's, once loaded
+  // The kernel's generic binary stands in while the binary for this
+  // variant's launch values is built in the background (which then stores
+  // `handle` and clears this).
+  std::atomic<bool> provisional{false};
   std::string error;
 };
 
+// A variant with launch values compiled in (a CPU nd_range kernel's
+// work-group range, local accessors' sizes, specialization constants) whose
+// kernel's generic binary, which reads them at run time, could serve its
+// launches: not one with a global offset, which only a specialized binary has.
+bool genericCanServe(const Variant &variant) {
+  bool values = variant.localRange[0] != 0, offset = false;
+  for (const onepass_jit_constant &constant : variant.constants)
+    (constant.field >= ONEPASS_JIT_GLOBAL_OFFSET_FIELD ? offset : values) = true;
+  return values && !offset;
+}
+
+// The background builds of specialized binaries (see build()). Exit waits
+// for those under way (so the binary reaches the cache for the next run), not
+// for those waiting for another process's build lock, which give up.
+struct Background {
+  std::mutex mutex;
+  std::condition_variable idle;
+  unsigned compiling = 0;
+  bool exiting = false;
+
+  static Background &instance() {
+    static auto *background = new Background;  // never destroyed: its threads may outlive exit
+    return *background;
+  }
+  // Whether this thread's build is counted (exit waits for it).
+  static bool &counted() {
+    thread_local bool counted = false;
+    return counted;
+  }
+  // Counts this thread's build, unless exit has begun.
+  bool start() {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (exiting) return false;
+    ++compiling;
+    counted() = true;
+    return true;
+  }
+  void finished() {
+    if (!counted()) return;
+    counted() = false;
+    std::lock_guard<std::mutex> lock(mutex);
+    --compiling;
+    idle.notify_all();
+  }
+  // At most half the CPU's threads (at least one) compile in the background
+  // at once: a program may leave many kernels to it, and each compile takes
+  // a thread and LLVM's memory.
+  unsigned running = 0;
+  void acquireCompileSlot() {
+    static const unsigned limit = std::max(1u, std::thread::hardware_concurrency() / 2);
+    std::unique_lock<std::mutex> lock(mutex);
+    idle.wait(lock, [&] { return running < limit; });
+    ++running;
+  }
+  void releaseCompileSlot() {
+    std::lock_guard<std::mutex> lock(mutex);
+    --running;
+    idle.notify_all();
+  }
+  void waitAtExit() {
+    std::unique_lock<std::mutex> lock(mutex);
+    exiting = true;
+    if (compiling > 0)
+      ONEPASS_LOG(Info, "waiting at exit for " << compiling
+                                                << " kernel build(s) in the background, for the persistent cache");
+    idle.wait(lock, [&] { return compiling == 0; });
+  }
+};
+
+enum class BuildMode {
+  Launch,      // a launch's binary: from the cache, else the generic one meanwhile, else the JIT
+  CachedOnly,  // from the cache or nothing, and without waiting for another process's build
+  Background,  // a specialized binary off the launch path: from the cache or the JIT
+};
+void specializeInBackground(const Device &device, const RegisteredKernel &kernel, const Variant &variant,
+                            Built &built);
+
 // Builds one binary and loads it; returns the backend's handle or sets `error`.
-void build(const Device &device, const RegisteredKernel &kernel, const Variant &variant, Built &built) {
+void build(const Device &device, const RegisteredKernel &kernel, const Variant &variant, Built &built,
+           BuildMode mode = BuildMode::Launch) {
   const onepass_backend &backend = *device.backend;
   const DeviceTarget &target = device.target;
   const std::string key = cacheKey(target, kernel, variant);
   const auto start = Clock::now();
   auto load = [&](const void *binary, uint64_t size) {
     char *message = nullptr;
-    if (backend.load_kernel(device.index, binary, size, &built.handle, &message) == 0) {
+    void *handle = nullptr;
+    if (backend.load_kernel(device.index, binary, size, &handle, &message) == 0) {
+      built.handle = handle;
       // (For profilers: on the CPU the handle is the address of the object's
       // __onepass_cpu_launch, which ONEPASS_DUMP_DIR keeps.)
-      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << " for " << target.name << ": loaded at " << microsSince(start) << " us, handle " << built.handle);
+      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << " for " << target.name << ": loaded at " << microsSince(start) << " us, handle " << handle);
       return true;
     }
     built.handle = nullptr;
@@ -256,10 +340,44 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     return false;
   };
   if (fromCache("")) return;
+  // Launch values compiled in, and the kernel's generic binary cached
+  // (`onepass-cache warm` builds those): it serves the launches now, and the
+  // binary for these values is built off the launch path and replaces it.
+  if (mode == BuildMode::Launch && genericCanServe(variant)) {
+    Variant genericVariant;
+    addLibraries(genericVariant, kernel);
+    Built generic;
+    build(device, kernel, genericVariant, generic, BuildMode::CachedOnly);
+    if (generic.handle) {
+      built.handle = generic.handle.load();
+      built.provisional = true;
+      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
+                                  << ": its generic binary from the cache serves the launches while the binary "
+                                     "for this launch's values is built in the background");
+      specializeInBackground(device, kernel, variant, built);
+      return;
+    }
+  }
+  if (mode == BuildMode::CachedOnly) {
+    if (!portableTarget(target) || !KernelCache::instance().contains(portableKey(target, kernel, variant))) {
+      built.error = "not in the cache";
+      return;
+    }
+  }
   // Nothing cached: this process builds the entry, unless another one is
   // building it now (processes started at once), which this one waits for
   // and then loads.
-  const KernelCache::BuildLock buildLock = KernelCache::instance().lockForBuild(key);
+  // (A background build waiting for another process's lock is not counted:
+  // exit does not wait for it, and it gives up once exit has begun.)
+  const KernelCache::BuildLock buildLock =
+      mode == BuildMode::CachedOnly
+          ? KernelCache::BuildLock()
+          : KernelCache::instance().lockForBuild(
+                key, mode == BuildMode::Background ? +[] { Background::instance().finished(); } : nullptr);
+  if (mode == BuildMode::Background && !Background::counted() && !Background::instance().start()) {
+    built.error = "the process is exiting";
+    return;
+  }
   if (buildLock.waited() && fromCache(" (another process built it)")) return;
   const long long lockedMicros = microsSince(start);
   if (portableTarget(target) && KernelCache::instance().load(portableKey(target, kernel, variant), cached)) {
@@ -280,9 +398,26 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     built.error.clear();
   }
 
+  if (mode == BuildMode::CachedOnly) {
+    if (built.error.empty()) built.error = "not in the cache";
+    return;
+  }
+  struct CompileSlot {
+    bool held;
+    explicit CompileSlot(bool background) : held(background) {
+      if (held) Background::instance().acquireCompileSlot();
+    }
+    ~CompileSlot() {
+      if (held) Background::instance().releaseCompileSlot();
+    }
+  };
+  const auto jitStart = Clock::now();
   const JitLibrary *jit = nullptr;
   onepass_jit_buffer output{};
-  if (!runJit(kernel, target, variant, jit, output, built.error)) return;
+  {
+    const CompileSlot slot(mode == BuildMode::Background);
+    if (!runJit(kernel, target, variant, jit, output, built.error)) return;
+  }
   const auto jitted = Clock::now();
   finish(output.data, output.size, /*storeOutput=*/true);
   jit->free(output.data);
@@ -296,9 +431,50 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
                               << " ms so far in this process (`onepass-cache warm <binary>` compiles them ahead of "
                                  "time, into the persistent cache)");
   ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": JIT "
-                              << std::chrono::duration_cast<std::chrono::microseconds>(jitted - start).count()
+                              << std::chrono::duration_cast<std::chrono::microseconds>(jitted - jitStart).count()
                               << " us, " << (backend.finalize_binary ? "finalize and load " : "load ")
                               << microsSince(jitted) << " us");
+}
+
+// Builds `variant`'s binary on a thread of its own and, once loaded, has it
+// replace the generic binary in `built` (launches read the handle atomically,
+// and remember it only once it is final). Devices and registered kernels live
+// as long as the process; `built` is never removed from its map.
+void specializeInBackground(const Device &device, const RegisteredKernel &kernel, const Variant &variant,
+                            Built &built) {
+  static std::once_flag atExit;
+  std::call_once(atExit, [] { std::atexit([] { Background::instance().waitAtExit(); }); });
+  Background &background = Background::instance();
+  if (!background.start()) {  // (exit has begun)
+    built.provisional = false;
+    return;
+  }
+  try {
+    std::thread([&device, &kernel, variant, &built] {
+      Background::counted() = true;  // (start() counted it on the launching thread)
+      const auto start = Clock::now();
+      Built specialized;
+      build(device, kernel, variant, specialized, BuildMode::Background);
+      if (specialized.handle) built.handle = specialized.handle.load();
+      built.provisional = false;
+      if (!Background::counted()) return;  // (it gave up: exit has begun, touch nothing more)
+      if (specialized.handle)
+        ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << device.target.name
+                                    << ": the binary for its launch values replaced the generic one after "
+                                    << microsSince(start) << " us");
+      else
+        ONEPASS_LOG(Warning, "kernel " << kernel.symbol << " for " << device.target.name
+                                       << ": its generic binary stays (the binary for its launch values failed: "
+                                       << specialized.error << ")");
+      Background::instance().finished();
+    }).detach();
+    Background::counted() = false;  // (the count is the new thread's)
+  } catch (const std::system_error &e) {
+    ONEPASS_LOG(Debug, "kernel " << kernel.symbol << ": no background build (" << e.what()
+                                 << "); its generic binary stays");
+    built.provisional = false;
+    background.finished();
+  }
 }
 
 // A loaded kernel's identity in memory: the kernel, the device, and what the
@@ -381,11 +557,14 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
   else variant = variantOf(device.target, kernel, launch, globalOffset);
   Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
                               [&](Built &slot) { build(device, kernel, variant, slot); });
-  if (!built.handle)
+  // (provisional first: once it reads false, the handle is the final one.)
+  const bool final = !built.provisional.load();
+  void *handle = built.handle.load();
+  if (!handle)
     raise(Errc::build,
           "cannot build kernel " + describeKernel(kernel) + " for device '" + device.name + "': " + built.error);
-  last = {&device, &kernel, hostEntry, localRange, generic, constants, remembered ? built.handle : nullptr};
-  return built.handle;
+  last = {&device, &kernel, hostEntry, localRange, generic, constants, remembered && final ? handle : nullptr};
+  return handle;
 }
 
 std::string buildForTarget(const RegisteredKernel &kernel, const DeviceTarget &target,
@@ -447,9 +626,32 @@ std::atomic<bool> &exiting() {
   return *flag;
 }
 
+// Whether `target` has a cache entry for every registered kernel that it
+// compiles without launch values (`launchFree`: those whose key is known
+// before a launch), and there is at least one such kernel.
+bool everyKernelCached(const DeviceTarget &target, bool launchFree) {
+  bool any = false, missing = false;
+  forEachKernel([&](const RegisteredKernel &k) {
+    if (missing) return;
+    if (launchFree && ((target.perWorkGroupRange && k.info.kind == image::KernelKind::NdRange) ||
+                       !k.constantFields.empty()))
+      return;
+    Variant variant;
+    addLibraries(variant, k);
+    any = true;
+    missing = !KernelCache::instance().contains(cacheKey(target, k, variant)) &&
+              !(portableTarget(target) && KernelCache::instance().contains(portableKey(target, k, variant)));
+  });
+  return any && !missing;
+}
+
 // Two steps on one thread. preload: before the backends start their drivers,
-// the thread loads the JIT library (some 5 ms of dlopen) in parallel. start:
-// once the devices are known, it warms the JIT up for a GPU's target if a
+// the thread loads the JIT library (some 15 ms of dlopen) in parallel, unless
+// the host CPU's cache entries show that this program ran here before (its
+// kernels without launch values are all cached: a process that finds every
+// CPU kernel in the cache never loads the JIT library, whose dlopen would
+// also hold up the drivers' own). start: once the devices are known, it loads
+// the JIT library if it has not and warms it up for a GPU's target if a
 // registered kernel is missing from the persistent cache there.
 class JitWarmUp {
 public:
@@ -458,8 +660,13 @@ public:
     return *warmUp;
   }
 
-  void preload() {
+  void preload(const DeviceTarget *host) {
     if (!env::jitWarmUp() || !hasRegisteredKernels()) return;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (host) host_ = *host;
+      hasHost_ = host != nullptr;
+    }
     launchThread();
   }
 
@@ -493,37 +700,39 @@ private:
     try {
       std::thread([this] { run(); }).detach();
     } catch (const std::system_error &e) {
-      ONEPASS_LOG(Debug, "no JIT warm-up thread: " << e.what());
+      ONEPASS_LOG(Debug, "no JIT warm-up: no thread: " << e.what());
     }
   }
 
-  void run() {
+  // The JIT library, loaded on first need.
+  const JitLibrary *jit(uint64_t &loadMicros) {
     const auto loadStart = Clock::now();
-    toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
     std::string error;
     const JitLibrary *jit = loadJitLibrary(error);
-    if (!jit) {
-      if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: " << error);
-      return;
-    }
-    const auto loadMicros = microsSince(loadStart);
+    if (!jit && !exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: " << error);
+    loadMicros = microsSince(loadStart);
+    return jit;
+  }
+
+  void run() {
+    toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
+    // (host_ is set before the thread starts and never changes.)
+    const bool ranHere = hasHost_ && everyKernelCached(host_, /*launchFree=*/true);
+    uint64_t loadMicros = 0;
+    const JitLibrary *library = nullptr;
+    if (!ranHere && !(library = jit(loadMicros))) return;
     std::unique_lock<std::mutex> lock(mutex_);
     changed_.wait(lock, [&] { return decided_; });
     if (!hasTarget_) return;
     lock.unlock();
-    const auto warmUpStart = Clock::now();
-    bool missing = false;
-    forEachKernel([&](const RegisteredKernel &k) {
-      missing = missing || (!KernelCache::instance().contains(cacheKey(target_, k, Variant{})) &&
-                            !(portableTarget(target_) &&
-                              KernelCache::instance().contains(portableKey(target_, k, Variant{}))));
-    });
-    if (!missing) {
+    if (everyKernelCached(target_, /*launchFree=*/false)) {
       if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");
       return;
     }
+    if (!library && !(library = jit(loadMicros))) return;
+    const auto warmUpStart = Clock::now();
     const onepass_jit_target jitTarget = target_.jitTarget();
-    jit->warmUp(&jitTarget);
+    library->warmUp(&jitTarget);
     if (exiting()) return;
     ONEPASS_LOG(Info, "JIT warmed up for " << target_.name << " in " << microsSince(warmUpStart)
                                            << " us (its library loaded in " << loadMicros << " us)");
@@ -531,13 +740,13 @@ private:
 
   std::mutex mutex_;
   std::condition_variable changed_;
-  bool launched_ = false, decided_ = false, hasTarget_ = false;
-  DeviceTarget target_;
+  bool launched_ = false, decided_ = false, hasTarget_ = false, hasHost_ = false;
+  DeviceTarget target_, host_;
 };
 
 }  // namespace
 
-void preloadJit() { JitWarmUp::instance().preload(); }
+void preloadJit(const DeviceTarget *host) { JitWarmUp::instance().preload(host); }
 
 KernelLimits kernelLimits(const Device &device, const RegisteredKernel &kernel, const void *hostEntry) {
   onepass_backend_launch none{};

@@ -61,9 +61,10 @@ struct KernelLimits {
 KernelLimits kernelLimits(const Device &device, const RegisteredKernel &kernel, const void *hostEntry);
 
 // Before the backends start: loads the JIT library on a background thread, in
-// parallel with the drivers' start-up (unless ONEPASS_JIT_WARMUP=0 or the
-// program has no kernels).
-void preloadJit();
+// parallel with the drivers' start-up (unless ONEPASS_JIT_WARMUP=0, the
+// program has no kernels, or the cache holds the kernels of `host`, the CPU
+// device's target, that it can know before their launch).
+void preloadJit(const DeviceTarget *host);
 // Once the devices are known: on that thread, warms the JIT up for the first
 // device whose target has a warm-up (a GPU), if one of the registered kernels
 // is not in the persistent cache for it; otherwise lets the thread go.

@@ -158,7 +158,11 @@ void applySelector(std::vector<std::shared_ptr<platform_impl>> &list) {
 const std::vector<std::shared_ptr<platform_impl>> &platforms() {
   // Never destroyed: executors and kernels may still run during static destruction.
   static auto *list = [] {
-    rt::preloadJit();  // in parallel with the drivers' start-up
+    {
+      rt::DeviceTarget host;
+      std::string why;
+      rt::preloadJit(rt::describeTarget(rt::cpuBackend(), 0, host, why) ? &host : nullptr);  // in parallel with the drivers' start-up
+    }
     // (Owned here until the list is complete: a malformed
     // ONEPASS_DEVICE_SELECTOR throws, and the next call tries again.)
     auto result = std::make_unique<std::vector<std::shared_ptr<platform_impl>>>(

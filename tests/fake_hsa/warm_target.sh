@@ -19,10 +19,23 @@ run_hsa() {  # run_hsa <cache>: the HSA program on the fake gfx90a agent, its lo
 "$tool" --dir "$work/gfx90a" warm "$hsa_program" --target amdgcn --arch gfx90a || fail "warm --target amdgcn"
 out=$(run_hsa "$work/gfx90a") || { echo "$out"; fail "hsa-backend with the warmed cache"; }
 echo "$out" | grep "for gfx90a"
-# Its fake mode runs three kernels: two from the warmed cache, and the one
-# with a local accessor (its range is compiled in at the launch) by the JIT.
-[ "$(count "for gfx90a: the JIT's output from the cache" "$out")" = 2 ] || fail "gfx90a: not 2 kernels from the warmed cache"
-[ "$(count "for gfx90a: JIT " "$out")" = 1 ] || fail "gfx90a: not 1 kernel compiled at its launch"
+# Its fake mode runs three kernels from the warmed cache. The one with a
+# local accessor (its range is compiled in at the launch) runs its generic
+# binary (a third entry from the warmed cache) while the binary for its range
+# is built in the background and swapped in; exit waits for that build.
+[ "$(count "for gfx90a: the JIT's output from the cache" "$out")" = 3 ] || fail "gfx90a: not 3 kernels from the warmed cache"
+[ "$(count "for gfx90a: its generic binary from the cache serves the launches" "$out")" = 1 ] ||
+  fail "gfx90a: the local accessor kernel did not start with its generic binary"
+[ "$(count "for gfx90a: JIT " "$out")" = 1 ] || fail "gfx90a: not 1 kernel compiled in the background"
+[ "$(count "for gfx90a: the binary for its launch values replaced the generic one" "$out")" = 1 ] ||
+  fail "gfx90a: the background build did not replace the generic binary"
+# The next run finds every binary it launches in the cache: the background
+# build's own entry, and the other two as warmed (HSA loads the JIT's output
+# as it is, no entry of its own).
+out=$(run_hsa "$work/gfx90a") || { echo "$out"; fail "hsa-backend, second run with the warmed cache"; }
+[ "$(count "for gfx90a: binary from the cache in" "$out")" = 1 ] || { echo "$out"; fail "gfx90a: second run did not find the background build's entry"; }
+[ "$(count "for gfx90a: the JIT's output from the cache" "$out")" = 2 ] || { echo "$out"; fail "gfx90a: second run not 2 kernels from the warmed cache"; }
+[ "$(count "for gfx90a: JIT \|generic binary" "$out")" = 0 ] || fail "gfx90a: second run compiled a kernel or ran a generic one"
 
 "$tool" --dir "$work/gfx1100" warm "$hsa_program" --target amdgcn --arch gfx1100 || fail "warm --target amdgcn gfx1100"
 out=$(run_hsa "$work/gfx1100") || { echo "$out"; fail "hsa-backend with a cache for gfx1100"; }

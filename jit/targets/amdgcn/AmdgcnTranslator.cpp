@@ -4,24 +4,20 @@
 #include "Codegen.h"
 #include "GridEntry.h"
 #include "KernelModule.h"
+#include "SharedObjectLink.h"
 #include "WorkItemLowering.h"
 
-#include "lld/Common/Driver.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsAMDGPU.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <map>
 #include <mutex>
-
-LLD_HAS_DRIVER(elf)
 
 using namespace llvm;
 
@@ -201,39 +197,6 @@ Expected<MemoryBufferRef> ocmlLibrary(const std::string &directory) {
   return buffer->getMemBufferRef();
 }
 
-// The code object: lld (as a library) links the kernel's relocatable object
-// into a shared object, the form HSA loads. lld runs one link at a time.
-Expected<std::vector<char>> linkCodeObject(ArrayRef<char> object) {
-  static std::mutex lldMutex;
-  std::lock_guard<std::mutex> lock(lldMutex);
-  SmallString<128> input, output;
-  if (std::error_code ec = sys::fs::createTemporaryFile("onepass-amdgcn", "o", input))
-    return createStringError(ec, "cannot create a temporary file for lld: " + ec.message());
-  if (std::error_code ec = sys::fs::createTemporaryFile("onepass-amdgcn", "hsaco", output)) {
-    sys::fs::remove(input);
-    return createStringError(ec, "cannot create a temporary file for lld: " + ec.message());
-  }
-  scope_exit cleanup([&] {
-    sys::fs::remove(input);
-    sys::fs::remove(output);
-  });
-  {
-    std::error_code ec;
-    raw_fd_ostream out(input, ec, sys::fs::OF_None);
-    if (ec) return createStringError(ec, "cannot write '" + input.str().str() + "': " + ec.message());
-    out.write(object.data(), object.size());
-  }
-  const char *arguments[] = {"ld.lld", "-shared", "--no-undefined", input.c_str(), "-o", output.c_str()};
-  std::string messages;
-  raw_string_ostream stream(messages);
-  lld::Result result = lld::lldMain(arguments, stream, stream, {{lld::Gnu, &lld::elf::link}});
-  if (result.retCode != 0)
-    return createStringError(inconvertibleErrorCode(), "linking the AMDGPU code object failed: " + messages);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> linked = MemoryBuffer::getFile(output);
-  if (!linked) return createStringError(linked.getError(), "cannot read the linked code object");
-  return std::vector<char>((*linked)->getBufferStart(), (*linked)->getBufferEnd());
-}
-
 class AmdgcnTranslator final : public Translator {
 public:
   explicit AmdgcnTranslator(AmdgcnTarget target) : target_(std::move(target)) {}
@@ -335,7 +298,7 @@ public:
   Expected<std::vector<char>> emit(Module &module, TargetMachine &machine) override {
     Expected<std::vector<char>> object = emitFile(module, machine, CodeGenFileType::ObjectFile);
     if (!object) return object.takeError();
-    return linkCodeObject(*object);
+    return linkSharedObject(*object, "the AMDGPU code object", {"--no-undefined"});
   }
 
 private:

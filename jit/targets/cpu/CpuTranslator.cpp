@@ -5,6 +5,7 @@
 #include "BuiltinLibrary.h"
 #include "Codegen.h"
 #include "KernelModule.h"
+#include "SharedObjectLink.h"
 #include "ParallelLoops.h"
 #include "WorkItemLoops.h"
 #include "WorkItemLowering.h"
@@ -135,7 +136,16 @@ public:
   }
 
   CodeGenFileType output() const override { return CodeGenFileType::ObjectFile; }
-  const char *dumpExtension() const override { return ".o"; }
+  // A shared object: the runtime's CPU backend loads it with the system's
+  // dynamic loader (a cached kernel then needs no part of the JIT). The C
+  // library's functions the kernel calls (aligned_alloc, memset) stay
+  // undefined, bound by that loader to the process's.
+  Expected<std::vector<char>> emit(Module &module, TargetMachine &machine) override {
+    Expected<std::vector<char>> object = Translator::emit(module, machine);
+    if (!object) return object.takeError();
+    return linkSharedObject(*object, "the CPU kernel", {"--hash-style=gnu", "--build-id=none", "-z", "now"});
+  }
+  const char *dumpExtension() const override { return ".so"; }
 
 private:
   std::unique_ptr<TargetMachine> machine_;

@@ -2,7 +2,7 @@
 // over a chunk of the iteration space, inlines the kernel and the work-item
 // builtins into that loop so work-item ids become the loop's induction
 // variables, optimizes at O3 for this host's CPU (so the innermost loop
-// vectorizes) and emits an x86-64 object.
+// vectorizes) and emits a shared object (lld links the x86-64 object).
 #pragma once
 
 #include "sycl/detail/onepass_abi.hpp"

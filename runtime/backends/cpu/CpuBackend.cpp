@@ -4,9 +4,11 @@
 #include "PluginSupport.h"
 
 #include "Environment.h"
-#include "JitLibrary.h"
 #include "ThreadPool.h"
 #include "KernelImage.h"  // hashBytes
+#include "onepass_abi.hpp"
+#include "onepass/jit/jit_api.h"
+#include "../../../common/platform/SharedObjectLoader.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -174,19 +176,13 @@ int cpuDeviceTarget(uint32_t, onepass_backend_target *target, char **) {
   return 0;
 }
 
-// Links the JIT's object into this process (the JIT library's loader).
+// Loads the JIT's shared object with the system's dynamic loader: a kernel
+// from the persistent cache needs no part of the JIT library.
 int cpuLoadKernel(uint32_t, const void *binary, uint64_t size, void **kernel, char **error) {
   std::string why;
-  const JitLibrary *jit = loadJitLibrary(why);
-  if (!jit) return fail(error, why);
-  onepass_cpu_kernel_fn function = nullptr;
-  char *message = nullptr;
-  if (jit->loadCpu(binary, size, &function, &message) != 0) {
-    why = message ? message : "unknown loader error";
-    jit->free(message);
-    return fail(error, why);
-  }
-  *kernel = reinterpret_cast<void *>(function);
+  void *function = loadSharedObject(binary, size, ONEPASS_ABI_CPU_LAUNCH, why);
+  if (!function) return fail(error, why);
+  *kernel = function;
   return 0;
 }
 

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 #define ONEPASS_JIT_EXPORT __attribute__((visibility("default")))
-#define ONEPASS_JIT_INTERFACE_VERSION 13
+#define ONEPASS_JIT_INTERFACE_VERSION 14
 
 /* A constant's `field` for an nd_range launch's global offset in dimension
  * d (deprecated in SYCL 2020): ONEPASS_JIT_GLOBAL_OFFSET_FIELD + d, value the
@@ -86,8 +86,9 @@ ONEPASS_JIT_EXPORT const char *onepass_jit_version_string(void);
 
 /* What the JIT compiles for. */
 enum onepass_jit_target_kind {
-  /* This host's CPU: a relocatable x86-64 object (load it with
-   * onepass_jit_load_cpu). Its entry is an onepass_cpu_kernel_fn. */
+  /* This host's CPU: an ELF shared object for this CPU (load it with
+   * onepass_jit_load_cpu, or dlopen it). Its entry, the symbol
+   * ONEPASS_ABI_CPU_LAUNCH, is an onepass_cpu_kernel_fn. */
   ONEPASS_JIT_TARGET_HOST = 1,
   /* An NVIDIA GPU: PTX text, NUL-terminated (the size counts the NUL), in the
    * newest PTX ISA up to isa_version that LLVM supports. Its entry is
@@ -161,8 +162,10 @@ ONEPASS_JIT_EXPORT void onepass_jit_warm_up(const onepass_jit_target *target);
 ONEPASS_JIT_EXPORT int onepass_jit_test_run_passes(const void *bitcode, uint64_t size, const char *pipeline,
                                                    onepass_jit_buffer *result, char **error);
 
-/* Links an object made by onepass_jit_compile_cpu into this process and
- * returns its launch function. The code stays loaded for the process's life. */
+/* Loads a CPU kernel the JIT compiled (a shared object) into this process with
+ * the system's dynamic loader and returns its launch function. The code stays
+ * loaded for the process's life. (The runtime's CPU backend loads them itself,
+ * without this library: common/platform/SharedObjectLoader.h.) */
 ONEPASS_JIT_EXPORT int onepass_jit_load_cpu(const void *object, uint64_t size, onepass_cpu_kernel_fn *kernel,
                                             char **error);
 
