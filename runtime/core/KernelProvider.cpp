@@ -21,6 +21,7 @@
 #include <mutex>
 #include <system_error>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <thread>
@@ -196,12 +197,64 @@ bool runJit(const RegisteredKernel &kernel, const DeviceTarget &target, const Va
 
 struct Built {
   std::atomic<void *> handle{nullptr};  // the backend's, once loaded
-  // The kernel's generic binary stands in while the binary for this
-  // variant's launch values is built in the background (which then stores
-  // `handle` and clears this).
-  std::atomic<bool> provisional{false};
+  // The kernel's generic binary stands in (`handle`) while the binary for
+  // this variant's launch values is compiled in the background. The driver
+  // is called only on launch threads: the background thread leaves its
+  // output in `pending` and sets `ready`, and the next launch loads it.
+  std::atomic<bool> provisional{false}, ready{false};
+  std::mutex pendingMutex;
+  std::vector<char> pending;     // the output (empty: the compile failed)
+  bool pendingFinalize = false;  // JIT output the backend finalizes (else a device binary)
+  std::string pendingError;
+  std::chrono::steady_clock::time_point servedSince;
   std::string error;
 };
+
+// When a kernel binary was last loaded (steady clock, nanoseconds).
+std::atomic<int64_t> lastLoad{0};
+int64_t nowNanos() { return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count(); }
+
+// Loads a device binary into `built`; false with built.error set.
+bool loadBinary(const Device &device, const RegisteredKernel &kernel, const void *binary, uint64_t size, Built &built,
+                Clock::time_point start) {
+  char *message = nullptr;
+  void *handle = nullptr;
+  lastLoad = nowNanos();
+  if (device.backend->load_kernel(device.index, binary, size, &handle, &message) == 0) {
+    built.handle = handle;
+    // (For profilers: on the CPU the handle is the address of the object's
+    // __onepass_cpu_launch, which ONEPASS_DUMP_DIR keeps.)
+    ONEPASS_LOG(Debug, "kernel " << kernel.symbol << " for " << device.target.name << ": loaded at "
+                                 << microsSince(start) << " us, handle " << handle);
+    return true;
+  }
+  built.handle = nullptr;
+  built.error = takeMessage(message, "the backend could not load the kernel");
+  return false;
+}
+
+// The JIT's output (or a portable entry's) made the device's binary:
+// finalized and stored under the device's key `key`, or loaded as it is
+// (and stored if `storeOutput`).
+bool finishOutput(const Device &device, const RegisteredKernel &kernel, const std::string &key, const void *output,
+                  uint64_t size, bool storeOutput, Built &built, Clock::time_point start) {
+  const onepass_backend &backend = *device.backend;
+  if (backend.finalize_binary) {
+    void *binary = nullptr;
+    uint64_t binarySize = 0;
+    char *message = nullptr;
+    if (backend.finalize_binary(device.index, output, size, &binary, &binarySize, &message) == 0) {
+      KernelCache::instance().store(key, binary, binarySize);
+      const bool loaded = loadBinary(device, kernel, binary, binarySize, built, start);
+      std::free(binary);
+      return loaded;
+    }
+    ONEPASS_LOG(Warning, takeMessage(message, "finalizing failed") << "; loading the JIT's output directly");
+    return loadBinary(device, kernel, output, size, built, start);
+  }
+  if (storeOutput) KernelCache::instance().store(key, output, size);
+  return loadBinary(device, kernel, output, size, built, start);
+}
 
 // A variant with launch values compiled in (a CPU nd_range kernel's
 // work-group range, local accessors' sizes, specialization constants) whose
@@ -214,25 +267,28 @@ bool genericCanServe(const Variant &variant) {
   return values && !offset;
 }
 
-// The background builds of specialized binaries (see build()). Exit waits
-// for those under way (so the binary reaches the cache for the next run), not
-// for those waiting for another process's build lock, which give up.
+// The background compiles of specialized binaries (see build()). They use
+// the JIT (whose static objects exit never destroys) and the cache's files,
+// never a driver, so exit can wait for those under way (their output then
+// reaches the cache for the next run); not for one waiting for another
+// process's build lock, which gives up once exit has begun.
 struct Background {
   std::mutex mutex;
   std::condition_variable idle;
   unsigned compiling = 0;
+  unsigned running = 0;  // in the JIT
   bool exiting = false;
 
   static Background &instance() {
     static auto *background = new Background;  // never destroyed: its threads may outlive exit
     return *background;
   }
-  // Whether this thread's build is counted (exit waits for it).
+  // Whether this thread's compile is counted (exit waits for it).
   static bool &counted() {
     thread_local bool counted = false;
     return counted;
   }
-  // Counts this thread's build, unless exit has begun.
+  // Counts this thread's compile, unless exit has begun.
   bool start() {
     std::lock_guard<std::mutex> lock(mutex);
     if (exiting) return false;
@@ -250,14 +306,13 @@ struct Background {
   // At most half the CPU's threads (at least one) compile in the background
   // at once: a program may leave many kernels to it, and each compile takes
   // a thread and LLVM's memory.
-  unsigned running = 0;
-  void acquireCompileSlot() {
+  void acquireJit() {
     static const unsigned limit = std::max(1u, std::thread::hardware_concurrency() / 2);
     std::unique_lock<std::mutex> lock(mutex);
     idle.wait(lock, [&] { return running < limit; });
     ++running;
   }
-  void releaseCompileSlot() {
+  void releaseJit() {
     std::lock_guard<std::mutex> lock(mutex);
     --running;
     idle.notify_all();
@@ -267,60 +322,23 @@ struct Background {
     exiting = true;
     if (compiling > 0)
       ONEPASS_LOG(Info, "waiting at exit for " << compiling
-                                                << " kernel build(s) in the background, for the persistent cache");
+                                                << " kernel compile(s) in the background, for the persistent cache");
     idle.wait(lock, [&] { return compiling == 0; });
   }
 };
 
-enum class BuildMode {
-  Launch,      // a launch's binary: from the cache, else the generic one meanwhile, else the JIT
-  CachedOnly,  // from the cache or nothing, and without waiting for another process's build
-  Background,  // a specialized binary off the launch path: from the cache or the JIT
-};
 void specializeInBackground(const Device &device, const RegisteredKernel &kernel, const Variant &variant,
                             Built &built);
 
-// Builds one binary and loads it; returns the backend's handle or sets `error`.
+// Builds one binary and loads it; returns the backend's handle or sets
+// `error`. `cachedOnly`: from the cache or not at all, and without waiting
+// for another process's build lock.
 void build(const Device &device, const RegisteredKernel &kernel, const Variant &variant, Built &built,
-           BuildMode mode = BuildMode::Launch) {
+           bool cachedOnly = false) {
   const onepass_backend &backend = *device.backend;
   const DeviceTarget &target = device.target;
   const std::string key = cacheKey(target, kernel, variant);
   const auto start = Clock::now();
-  auto load = [&](const void *binary, uint64_t size) {
-    char *message = nullptr;
-    void *handle = nullptr;
-    if (backend.load_kernel(device.index, binary, size, &handle, &message) == 0) {
-      built.handle = handle;
-      // (For profilers: on the CPU the handle is the address of the object's
-      // __onepass_cpu_launch, which ONEPASS_DUMP_DIR keeps.)
-      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << " for " << target.name << ": loaded at " << microsSince(start) << " us, handle " << handle);
-      return true;
-    }
-    built.handle = nullptr;
-    built.error = takeMessage(message, "the backend could not load the kernel");
-    return false;
-  };
-
-  // The JIT's output (or a portable entry's) made the device's binary:
-  // finalized and stored under the device's key, or loaded as it is.
-  auto finish = [&](const void *output, uint64_t size, bool storeOutput) {
-    if (backend.finalize_binary) {
-      void *binary = nullptr;
-      uint64_t binarySize = 0;
-      char *message = nullptr;
-      if (backend.finalize_binary(device.index, output, size, &binary, &binarySize, &message) == 0) {
-        KernelCache::instance().store(key, binary, binarySize);
-        const bool loaded = load(binary, binarySize);
-        std::free(binary);
-        return loaded;
-      }
-      ONEPASS_LOG(Warning, takeMessage(message, "finalizing failed") << "; loading the JIT's output directly");
-      return load(output, size);
-    }
-    if (storeOutput) KernelCache::instance().store(key, output, size);
-    return load(output, size);
-  };
 
   // The device's own entry from the cache; true once `built` is settled
   // (loaded, or the image is damaged). An entry that does not load is
@@ -329,7 +347,7 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
   auto fromCache = [&](const char *how) {
     if (!KernelCache::instance().load(key, cached)) return false;
     if (!imageIntact(kernel, built.error)) return true;
-    if (load(cached.data(), cached.size())) {
+    if (loadBinary(device, kernel, cached.data(), cached.size(), built, start)) {
       ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": binary from the cache" << how
                                   << " in " << microsSince(start) << " us");
       return true;
@@ -339,87 +357,62 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
     built.error.clear();
     return false;
   };
-  if (fromCache("")) return;
+  // The JIT's output for the target from the cache (`onepass-cache warm
+  // --target`, or a background compile): finalized by the device and stored
+  // as its own entry. True once `built` is settled.
+  auto fromPortable = [&] {
+    if (!portableTarget(target) || !KernelCache::instance().load(portableKey(target, kernel, variant), cached))
+      return false;
+    if (!imageIntact(kernel, built.error)) return true;
+    if (finishOutput(device, kernel, key, cached.data(), cached.size(), /*storeOutput=*/false, built, start)) {
+      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
+                                  << ": the JIT's output from the cache, "
+                                  << (backend.finalize_binary ? "finalized and loaded in " : "loaded in ")
+                                  << microsSince(start) << " us");
+      return true;
+    }
+    ONEPASS_LOG(Warning, "the cached JIT output of kernel " << kernel.symbol << " for " << target.name
+                                                            << " does not load (" << built.error
+                                                            << "); compiling the kernel again");
+    built.error.clear();
+    return false;
+  };
+  if (fromCache("") || fromPortable()) return;
+  if (cachedOnly) {
+    built.error = "not in the cache";
+    return;
+  }
   // Launch values compiled in, and the kernel's generic binary cached
   // (`onepass-cache warm` builds those): it serves the launches now, and the
-  // binary for these values is built off the launch path and replaces it.
-  if (mode == BuildMode::Launch && genericCanServe(variant)) {
+  // binary for these values is compiled off the launch path and replaces it.
+  if (genericCanServe(variant)) {
     Variant genericVariant;
     addLibraries(genericVariant, kernel);
     Built generic;
-    build(device, kernel, genericVariant, generic, BuildMode::CachedOnly);
+    build(device, kernel, genericVariant, generic, /*cachedOnly=*/true);
     if (generic.handle) {
       built.handle = generic.handle.load();
       built.provisional = true;
+      built.servedSince = Clock::now();
       ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
                                   << ": its generic binary from the cache serves the launches while the binary "
-                                     "for this launch's values is built in the background");
+                                     "for this launch's values is compiled in the background");
       specializeInBackground(device, kernel, variant, built);
-      return;
-    }
-  }
-  if (mode == BuildMode::CachedOnly) {
-    if (!portableTarget(target) || !KernelCache::instance().contains(portableKey(target, kernel, variant))) {
-      built.error = "not in the cache";
       return;
     }
   }
   // Nothing cached: this process builds the entry, unless another one is
   // building it now (processes started at once), which this one waits for
   // and then loads.
-  // (A background build waiting for another process's lock is not counted:
-  // exit does not wait for it, and it gives up once exit has begun.)
-  const KernelCache::BuildLock buildLock =
-      mode == BuildMode::CachedOnly
-          ? KernelCache::BuildLock()
-          : KernelCache::instance().lockForBuild(
-                key, mode == BuildMode::Background ? +[] { Background::instance().finished(); } : nullptr);
-  if (mode == BuildMode::Background && !Background::counted() && !Background::instance().start()) {
-    built.error = "the process is exiting";
-    return;
-  }
-  if (buildLock.waited() && fromCache(" (another process built it)")) return;
-  const long long lockedMicros = microsSince(start);
-  if (portableTarget(target) && KernelCache::instance().load(portableKey(target, kernel, variant), cached)) {
-    if (!imageIntact(kernel, built.error)) return;
-    const long long foundMicros = microsSince(start);
-    if (finish(cached.data(), cached.size(), /*storeOutput=*/false)) {
-      ONEPASS_LOG(Debug, "kernel " << kernel.symbol << ": own entry missed and build lock taken at " << lockedMicros
-                                   << " us, the JIT's output found at " << foundMicros << " us");
-      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
-                                  << ": the JIT's output from the cache (onepass-cache warm --target), "
-                                  << (backend.finalize_binary ? "finalized and loaded in " : "loaded in ")
-                                  << microsSince(start) << " us");
-      return;
-    }
-    ONEPASS_LOG(Warning, "the cached JIT output of kernel " << kernel.symbol << " for " << target.name
-                                                            << " does not load (" << built.error
-                                                            << "); compiling the kernel again");
-    built.error.clear();
-  }
+  const KernelCache::BuildLock buildLock = KernelCache::instance().lockForBuild(key);
+  if (buildLock.waited() && (fromCache(" (another process built it)") || fromPortable())) return;
 
-  if (mode == BuildMode::CachedOnly) {
-    if (built.error.empty()) built.error = "not in the cache";
-    return;
-  }
-  struct CompileSlot {
-    bool held;
-    explicit CompileSlot(bool background) : held(background) {
-      if (held) Background::instance().acquireCompileSlot();
-    }
-    ~CompileSlot() {
-      if (held) Background::instance().releaseCompileSlot();
-    }
-  };
   const auto jitStart = Clock::now();
   const JitLibrary *jit = nullptr;
   onepass_jit_buffer output{};
-  {
-    const CompileSlot slot(mode == BuildMode::Background);
-    if (!runJit(kernel, target, variant, jit, output, built.error)) return;
-  }
+  if (!runJit(kernel, target, variant, jit, output, built.error)) return;
   const auto jitted = Clock::now();
-  finish(output.data, output.size, /*storeOutput=*/true);
+  finishOutput(device, kernel, key, output.data, output.size, /*storeOutput=*/true, built, start);
   jit->free(output.data);
   // A big application's first launches: once the JIT's work passes a second
   // in all, one line says so (and how to pay it ahead of time).
@@ -436,10 +429,62 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
                               << microsSince(jitted) << " us");
 }
 
-// Builds `variant`'s binary on a thread of its own and, once loaded, has it
-// replace the generic binary in `built` (launches read the handle atomically,
-// and remember it only once it is final). Devices and registered kernels live
-// as long as the process; `built` is never removed from its map.
+// The background compile of `variant` (no driver calls): its device binary
+// from the cache if another process made it meanwhile, else the JIT's output,
+// stored where a device of the target finds it (its own key when the output
+// is the device's binary, else the target's portable key). Sets `finalize`
+// when the output still needs the backend's finalize step.
+bool compileInBackground(const Device &device, const RegisteredKernel &kernel, const Variant &variant,
+                         std::vector<char> &output, bool &finalize, std::string &error) {
+  const DeviceTarget &target = device.target;
+  const bool finalizes = device.backend->finalize_binary != nullptr;
+  const std::string key = cacheKey(target, kernel, variant);
+  const std::string storedKey = finalizes && portableTarget(target) ? portableKey(target, kernel, variant) : key;
+  // (Waiting for another process's lock, it is not counted.)
+  const KernelCache::BuildLock buildLock =
+      KernelCache::instance().lockForBuild(key, +[] { Background::instance().finished(); });
+  if (!Background::counted() && !Background::instance().start()) {
+    error = "the process is exiting";
+    return false;
+  }
+  std::vector<uint8_t> cached;
+  if (KernelCache::instance().load(key, cached) ||
+      (finalizes && portableTarget(target) && KernelCache::instance().load(storedKey, cached))) {
+    finalize = finalizes && !KernelCache::instance().contains(key);
+    output.assign(cached.begin(), cached.end());
+    return true;
+  }
+  // The program's start-up first: its kernel loads (dlopen on the CPU) would
+  // wait behind the JIT library's load (some 15 ms under the dynamic
+  // loader's lock). So the compile begins once no kernel has been loaded
+  // for 5 ms (or after 200 ms, or at once when exit has begun).
+  for (int waited = 0; waited < 200 && nowNanos() - lastLoad < 5000000; ++waited) {
+    {
+      std::lock_guard<std::mutex> lock(Background::instance().mutex);
+      if (Background::instance().exiting) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  const auto start = Clock::now();
+  const JitLibrary *jit = nullptr;
+  onepass_jit_buffer result{};
+  Background::instance().acquireJit();
+  const bool compiled = runJit(kernel, target, variant, jit, result, error);
+  Background::instance().releaseJit();
+  if (!compiled) return false;
+  KernelCache::instance().store(storedKey, result.data, result.size);
+  output.assign(static_cast<const char *>(result.data), static_cast<const char *>(result.data) + result.size);
+  jit->free(result.data);
+  finalize = finalizes;
+  ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": JIT " << microsSince(start)
+                              << " us (in the background)");
+  return true;
+}
+
+// Compiles `variant`'s binary on a thread of its own, for the next launch to
+// load in place of the generic binary in `built` (launches read the handle
+// atomically, and remember it only once it is final). Devices and registered
+// kernels live as long as the process; `built` is never removed from its map.
 void specializeInBackground(const Device &device, const RegisteredKernel &kernel, const Variant &variant,
                             Built &built) {
   static std::once_flag atExit;
@@ -452,29 +497,59 @@ void specializeInBackground(const Device &device, const RegisteredKernel &kernel
   try {
     std::thread([&device, &kernel, variant, &built] {
       Background::counted() = true;  // (start() counted it on the launching thread)
-      const auto start = Clock::now();
-      Built specialized;
-      build(device, kernel, variant, specialized, BuildMode::Background);
-      if (specialized.handle) built.handle = specialized.handle.load();
-      built.provisional = false;
-      if (!Background::counted()) return;  // (it gave up: exit has begun, touch nothing more)
-      if (specialized.handle)
-        ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << device.target.name
-                                    << ": the binary for its launch values replaced the generic one after "
-                                    << microsSince(start) << " us");
-      else
-        ONEPASS_LOG(Warning, "kernel " << kernel.symbol << " for " << device.target.name
-                                       << ": its generic binary stays (the binary for its launch values failed: "
-                                       << specialized.error << ")");
+      // Below the program's threads (and the CPU device's, which run its
+      // kernels): on Linux a thread's nice value is its own.
+      setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+      std::vector<char> output;
+      bool finalize = false;
+      std::string error;
+      if (!compileInBackground(device, kernel, variant, output, finalize, error)) output.clear();
+      {
+        std::lock_guard<std::mutex> lock(built.pendingMutex);
+        built.pending = std::move(output);
+        built.pendingFinalize = finalize;
+        built.pendingError = error;
+      }
+      built.ready = true;
       Background::instance().finished();
     }).detach();
     Background::counted() = false;  // (the count is the new thread's)
   } catch (const std::system_error &e) {
-    ONEPASS_LOG(Debug, "kernel " << kernel.symbol << ": no background build (" << e.what()
+    ONEPASS_LOG(Debug, "kernel " << kernel.symbol << ": no background compile (" << e.what()
                                  << "); its generic binary stays");
     built.provisional = false;
     background.finished();
   }
+}
+
+// On a launch thread: loads the background compile's output in place of the
+// generic binary (once; other launches meanwhile keep the generic one).
+void adoptSpecialized(const Device &device, const RegisteredKernel &kernel, const Variant &variant, Built &built) {
+  std::unique_lock<std::mutex> lock(built.pendingMutex, std::try_to_lock);
+  if (!lock.owns_lock() || !built.provisional) return;
+  const auto start = Clock::now();
+  Built specialized;
+  bool loaded = false;
+  if (!built.pending.empty()) {
+    loaded = built.pendingFinalize
+                 ? finishOutput(device, kernel, cacheKey(device.target, kernel, variant), built.pending.data(),
+                                built.pending.size(), /*storeOutput=*/false, specialized, start)
+                 : loadBinary(device, kernel, built.pending.data(), built.pending.size(), specialized, start);
+    built.pendingError = specialized.error;
+  }
+  if (loaded) {
+    built.handle = specialized.handle.load();
+    ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << device.target.name
+                                << ": the binary for its launch values replaced the generic one after "
+                                << microsSince(built.servedSince) << " us (loaded in " << microsSince(start)
+                                << " us)");
+  } else {
+    ONEPASS_LOG(Warning, "kernel " << kernel.symbol << " for " << device.target.name
+                                   << ": its generic binary stays (the binary for its launch values failed: "
+                                   << built.pendingError << ")");
+  }
+  built.pending = std::vector<char>();
+  built.provisional = false;
 }
 
 // A loaded kernel's identity in memory: the kernel, the device, and what the
@@ -557,6 +632,7 @@ void *provideKernel(const Device &device, const RegisteredKernel &kernel, const 
   else variant = variantOf(device.target, kernel, launch, globalOffset);
   Built &built = loaded().get({hostEntry, &device, variant.localRange, variant.constantsText},
                               [&](Built &slot) { build(device, kernel, variant, slot); });
+  if (built.provisional && built.ready) adoptSpecialized(device, kernel, variant, built);
   // (provisional first: once it reads false, the handle is the final one.)
   const bool final = !built.provisional.load();
   void *handle = built.handle.load();

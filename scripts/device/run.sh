@@ -67,6 +67,29 @@ if [ "$mode" != bench ] && [ "$mode" != first ]; then
   # The feeder thread on the real driver: every call through it, and by default.
   run_program gpu_errors-feeder-always env ONEPASS_GPU_FEEDER=always "$carry/programs/sycl-gpu_errors" feeder
   run_program gpu_errors-feeder "$carry/programs/sycl-gpu_errors" feeder
+  # A cache from `onepass-cache warm --device gpu`: kernels with local
+  # accessors (their sizes compiled in at launch) start with their generic
+  # binaries while their own build in the background; the next run compiles
+  # nothing and runs no generic binary.
+  if [ -x "$carry/bin/onepass-cache" ] && [ -x "$carry/programs/sycl-local_memory" ]; then
+    warmed=$(mktemp -d)
+    "$carry/bin/onepass-cache" --dir "$warmed" warm "$carry/programs/sycl-local_memory" --device gpu > "$logs/warm_generic.log" 2>&1
+    first=$(ONEPASS_CACHE_DIR=$warmed ONEPASS_DEVICE=gpu ONEPASS_LOG=info timeout 120 "$carry/programs/sycl-local_memory" 2>&1)
+    rc1=$?
+    second=$(ONEPASS_CACHE_DIR=$warmed ONEPASS_DEVICE=gpu ONEPASS_LOG=info timeout 120 "$carry/programs/sycl-local_memory" 2>&1)
+    rc2=$?
+    generic1=$(grep -c "generic binary from the cache serves" <<<"$first")
+    replaced1=$(grep -c "replaced the generic one" <<<"$first")
+    jit2=$(grep -c "for sm_[0-9]*: JIT [0-9]\|generic binary from the cache serves" <<<"$second")
+    echo "warm_generic: first run exit $rc1, $generic1 generic stand-in(s), $replaced1 replaced; second run exit $rc2, $jit2 compiled or generic" >> "$logs/warm_generic.log"
+    printf '%s\n' "$first" "=== second run" "$second" >> "$logs/warm_generic.log"
+    if [ $rc1 -eq 0 ] && [ $rc2 -eq 0 ] && [ "$generic1" -ge 1 ] && [ "$jit2" -eq 0 ]; then
+      passed=$((passed + 1)); echo "PASS warm_generic ($generic1 generic stand-ins, $replaced1 replaced)" >> "$log"
+    else
+      failed=$((failed + 1)); echo "FAIL warm_generic" >> "$log"; head -3 "$logs/warm_generic.log" | tail -1 >> "$log"
+    fi
+    rm -rf "$warmed"
+  fi
   for f in "$logs"/*.log; do echo "=== $(basename "$f" .log)"; cat "$f"; done > "$out/program-logs.txt"
 fi
 rm -rf "$logs"

@@ -22,13 +22,13 @@ echo "$out" | grep "for gfx90a"
 # Its fake mode runs three kernels from the warmed cache. The one with a
 # local accessor (its range is compiled in at the launch) runs its generic
 # binary (a third entry from the warmed cache) while the binary for its range
-# is built in the background and swapped in; exit waits for that build.
+# is compiled in the background (exit waits for it; the program launches the
+# kernel once, so nothing swaps it in: tests/lit/runtime/background-specialization.cpp).
 [ "$(count "for gfx90a: the JIT's output from the cache" "$out")" = 3 ] || fail "gfx90a: not 3 kernels from the warmed cache"
 [ "$(count "for gfx90a: its generic binary from the cache serves the launches" "$out")" = 1 ] ||
   fail "gfx90a: the local accessor kernel did not start with its generic binary"
-[ "$(count "for gfx90a: JIT " "$out")" = 1 ] || fail "gfx90a: not 1 kernel compiled in the background"
-[ "$(count "for gfx90a: the binary for its launch values replaced the generic one" "$out")" = 1 ] ||
-  fail "gfx90a: the background build did not replace the generic binary"
+[ "$(count "for gfx90a: JIT [0-9]* us (in the background)" "$out")" = 1 ] || fail "gfx90a: not 1 kernel compiled in the background"
+[ "$(count "for gfx90a: JIT " "$out")" = 1 ] || fail "gfx90a: a kernel compiled at its launch"
 # The next run finds every binary it launches in the cache: the background
 # build's own entry, and the other two as warmed (HSA loads the JIT's output
 # as it is, no entry of its own).

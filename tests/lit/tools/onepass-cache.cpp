@@ -73,11 +73,11 @@
 // WARM: 3 kernel binaries built or found in the cache for 1 device(s) in {{.*}} s, 0 skipped (the device cannot run them), 0 failed
 // After warm, the nd_range kernel (compiled per work-group range on the CPU)
 // launches with its generic binary; the binary for its work-group range is
-// built in the background, and exit waits for it to reach the cache.
+// compiled in the background, and exit waits for it to reach the cache.
 // AFTERWARM-COUNT-2: binary from the cache in
-// AFTERWARM: kernel_entry_nd_range{{.*}}: its generic binary from the cache serves the launches while the binary for this launch's values is built in the background
+// AFTERWARM: kernel_entry_nd_range{{.*}}: its generic binary from the cache serves the launches while the binary for this launch's values is compiled in the background
 // AFTERWARM-NOT: binary from the cache in
-// AFTERWARM: kernel_entry_nd_range{{.*}}: JIT {{[0-9]+}} us
+// AFTERWARM: kernel_entry_nd_range{{.*}}: JIT {{[0-9]+}} us (in the background)
 // SECOND-COUNT-3: binary from the cache in
 // SECOND-NOT: : JIT
 // NOTELF: onepass-cache: {{.*}}onepass-cache.cpp: not an ELF file
