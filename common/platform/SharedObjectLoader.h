@@ -59,9 +59,8 @@ inline std::string uniqueFdPath(int fd, uint64_t load) {
 inline void *loadSharedObject(const void *data, uint64_t size, const char *symbol, std::string &error) {
   static std::atomic<uint64_t> loads{0};
   const uint64_t load = ++loads;
-  if (size < 4 || std::memcmp(data, "\x7f"
-                                    "ELF",
-                              4) != 0) {
+  static const char kElfMagic[4] = {0x7f, 'E', 'L', 'F'};
+  if (size < sizeof kElfMagic || std::memcmp(data, kElfMagic, sizeof kElfMagic) != 0) {
     error = "not an ELF shared object";
     return nullptr;
   }
@@ -81,8 +80,8 @@ inline void *loadSharedObject(const void *data, uint64_t size, const char *symbo
   }
   if (!handle) {  // a temporary file instead
     const char *tmp = std::getenv("TMPDIR");
-    std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/onepass-kernel-" + std::to_string(::getpid()) +
-                       "-" + std::to_string(load) + "-XXXXXX";
+    std::string path = std::string(tmp && *tmp ? tmp : "/tmp") + "/onepass-kernel-" + std::to_string(::getpid()) + "-" +
+                       std::to_string(load) + "-XXXXXX";
     const int file = ::mkstemp(path.data());
     if (file < 0) {
       error = "cannot load the CPU kernel (" + why + "; a temporary file '" + path + "': " + std::strerror(errno) + ")";

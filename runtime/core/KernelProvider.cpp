@@ -212,7 +212,9 @@ struct Built {
 
 // When a kernel binary was last loaded (steady clock, nanoseconds).
 std::atomic<int64_t> lastLoad{0};
-int64_t nowNanos() { return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count(); }
+int64_t nowNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
+}
 
 // Loads a device binary into `built`; false with built.error set.
 bool loadBinary(const Device &device, const RegisteredKernel &kernel, const void *binary, uint64_t size, Built &built,
@@ -322,13 +324,12 @@ struct Background {
     exiting = true;
     if (compiling > 0)
       ONEPASS_LOG(Info, "waiting at exit for " << compiling
-                                                << " kernel compile(s) in the background, for the persistent cache");
+                                               << " kernel compile(s) in the background, for the persistent cache");
     idle.wait(lock, [&] { return compiling == 0; });
   }
 };
 
-void specializeInBackground(const Device &device, const RegisteredKernel &kernel, const Variant &variant,
-                            Built &built);
+void specializeInBackground(const Device &device, const RegisteredKernel &kernel, const Variant &variant, Built &built);
 
 // Builds one binary and loads it; returns the backend's handle or sets
 // `error`. `cachedOnly`: from the cache or not at all, and without waiting
@@ -365,8 +366,7 @@ void build(const Device &device, const RegisteredKernel &kernel, const Variant &
       return false;
     if (!imageIntact(kernel, built.error)) return true;
     if (finishOutput(device, kernel, key, cached.data(), cached.size(), /*storeOutput=*/false, built, start)) {
-      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name
-                                  << ": the JIT's output from the cache, "
+      ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << target.name << ": the JIT's output from the cache, "
                                   << (backend.finalize_binary ? "finalized and loaded in " : "loaded in ")
                                   << microsSince(start) << " us");
       return true;
@@ -441,8 +441,8 @@ bool compileInBackground(const Device &device, const RegisteredKernel &kernel, c
   const std::string key = cacheKey(target, kernel, variant);
   const std::string storedKey = finalizes && portableTarget(target) ? portableKey(target, kernel, variant) : key;
   // (Waiting for another process's lock, it is not counted.)
-  const KernelCache::BuildLock buildLock =
-      KernelCache::instance().lockForBuild(key, +[] { Background::instance().finished(); });
+  const KernelCache::BuildLock buildLock = KernelCache::instance().lockForBuild(
+      key, +[] { Background::instance().finished(); });
   if (!Background::counted() && !Background::instance().start()) {
     error = "the process is exiting";
     return false;
@@ -515,8 +515,8 @@ void specializeInBackground(const Device &device, const RegisteredKernel &kernel
     }).detach();
     Background::counted() = false;  // (the count is the new thread's)
   } catch (const std::system_error &e) {
-    ONEPASS_LOG(Debug, "kernel " << kernel.symbol << ": no background compile (" << e.what()
-                                 << "); its generic binary stays");
+    ONEPASS_LOG(Debug,
+                "kernel " << kernel.symbol << ": no background compile (" << e.what() << "); its generic binary stays");
     built.provisional = false;
     background.finished();
   }
@@ -541,8 +541,7 @@ void adoptSpecialized(const Device &device, const RegisteredKernel &kernel, cons
     built.handle = specialized.handle.load();
     ONEPASS_LOG(Info, "kernel " << kernel.symbol << " for " << device.target.name
                                 << ": the binary for its launch values replaced the generic one after "
-                                << microsSince(built.servedSince) << " us (loaded in " << microsSince(start)
-                                << " us)");
+                                << microsSince(built.servedSince) << " us (loaded in " << microsSince(start) << " us)");
   } else {
     ONEPASS_LOG(Warning, "kernel " << kernel.symbol << " for " << device.target.name
                                    << ": its generic binary stays (the binary for its launch values failed: "
@@ -709,8 +708,8 @@ bool everyKernelCached(const DeviceTarget &target, bool launchFree) {
   bool any = false, missing = false;
   forEachKernel([&](const RegisteredKernel &k) {
     if (missing) return;
-    if (launchFree && ((target.perWorkGroupRange && k.info.kind == image::KernelKind::NdRange) ||
-                       !k.constantFields.empty()))
+    if (launchFree &&
+        ((target.perWorkGroupRange && k.info.kind == image::KernelKind::NdRange) || !k.constantFields.empty()))
       return;
     Variant variant;
     addLibraries(variant, k);

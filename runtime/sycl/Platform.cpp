@@ -161,7 +161,9 @@ const std::vector<std::shared_ptr<platform_impl>> &platforms() {
     {
       rt::DeviceTarget host;
       std::string why;
-      rt::preloadJit(rt::describeTarget(rt::cpuBackend(), 0, host, why) ? &host : nullptr);  // in parallel with the drivers' start-up
+      rt::preloadJit(rt::describeTarget(rt::cpuBackend(), 0, host, why)
+                         ? &host
+                         : nullptr);  // in parallel with the drivers' start-up
     }
     // (Owned here until the list is complete: a malformed
     // ONEPASS_DEVICE_SELECTOR throws, and the next call tries again.)

@@ -47,17 +47,17 @@ TEST_CASE("load paths are distinct and name the same file", "[shared-object]") {
 TEST_CASE("two shared objects from memory are both loaded", "[shared-object]") {
   const std::vector<char> three = readFile(ONEPASS_TEST_ANSWER3), five = readFile(ONEPASS_TEST_ANSWER5);
   std::string error;
-  auto first = reinterpret_cast<Answer>(
-      onepass::loadSharedObject(three.data(), three.size(), "onepass_test_answer", error));
+  auto first =
+      reinterpret_cast<Answer>(onepass::loadSharedObject(three.data(), three.size(), "onepass_test_answer", error));
   REQUIRE(first);
-  auto second = reinterpret_cast<Answer>(
-      onepass::loadSharedObject(five.data(), five.size(), "onepass_test_answer", error));
+  auto second =
+      reinterpret_cast<Answer>(onepass::loadSharedObject(five.data(), five.size(), "onepass_test_answer", error));
   REQUIRE(second);
   CHECK(first() == 3);
   CHECK(second() == 5);
   // The same bytes again: a third copy, still right.
-  auto third = reinterpret_cast<Answer>(
-      onepass::loadSharedObject(three.data(), three.size(), "onepass_test_answer", error));
+  auto third =
+      reinterpret_cast<Answer>(onepass::loadSharedObject(three.data(), three.size(), "onepass_test_answer", error));
   REQUIRE(third);
   CHECK(third() == 3);
 }
