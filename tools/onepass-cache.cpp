@@ -23,12 +23,11 @@
 //
 // Safe while programs use the cache: entries are whole files, replaced by
 // rename; a program that opened one keeps it.
-#include "CudaToolkit.h"
 #include "ElfSections.h"
 #include "Environment.h"
+#include "JitTargets.h"
 #include "KernelCache.h"
 #include "KernelImage.h"
-#include "RocmDeviceLibraries.h"
 #include "onepass/jit/jit_api.h"
 
 #include <sycl/sycl.hpp>
@@ -90,12 +89,10 @@ std::string describeKey(const std::string &key) {
 extern "C" void onepassRegisterImage(const void *, uint64_t, const void *const *,
                                      uint64_t) __asm__("__onepass_register_image");
 
-// --target and --arch: the JIT target and its device library, as onepass-jit
-// takes them. Returns "" or what is wrong with them.
-struct WarmTarget {
-  uint32_t kind = 0, arch = 0;
-  std::string name, library, libraryMissing;
-  std::string ptxas, fatbinary;  // PTX: the CUDA toolkit's, if it has them
+// warm --target: the JIT target (tools/JitTargets.h) and, for PTX, the CUDA
+// toolkit's ptxas and fatbinary if it has them.
+struct WarmTarget : onepass::tools::JitTargetChoice {
+  std::string ptxas, fatbinary;
 };
 
 bool executable(const std::string &path) { return access(path.c_str(), X_OK) == 0; }
@@ -148,43 +145,20 @@ std::string ptxToFatBinary(std::vector<unsigned char> &output, void *context) {
   rmdir(dir.c_str());
   return error;
 }
-std::string parseTarget(const std::string &target, std::string arch, WarmTarget &out) {
-  if (target == "ptx") {
-    if (arch.empty()) arch = "sm_90";
-    unsigned sm = 0;
-    char rest = 0;
-    if (std::sscanf(arch.c_str(), "sm_%u%c", &sm, &rest) != 1 || sm < 20)
-      return "--arch for ptx is an NVIDIA architecture such as sm_90, not '" + arch + "'";
-    const onepass::cuda::Libdevice libdevice = onepass::cuda::findLibdevice();
-    out = {ONEPASS_JIT_TARGET_PTX, sm, "sm_" + std::to_string(sm), libdevice.path, libdevice.missing, "", ""};
-    // The toolkit libdevice came from (ONEPASS_CUDA_PATH, CUDA_PATH...), else
-    // the one of the nvcc on PATH.
-    for (std::string root : {libdevice.root, std::string("/usr/local/cuda")}) {
-      if (root.empty()) continue;
-      if (executable(root + "/bin/ptxas") && executable(root + "/bin/fatbinary")) {
-        out.ptxas = root + "/bin/ptxas";
-        out.fatbinary = root + "/bin/fatbinary";
-        break;
-      }
+std::string parseTarget(const std::string &target, const std::string &arch, WarmTarget &out) {
+  if (std::string problem = onepass::tools::parseJitTarget(target, arch, /*allowHost=*/false, out); !problem.empty())
+    return problem;
+  // (What the Level Zero and OpenCL backends ask for, whose cache entries these are.)
+  if (out.kind == ONEPASS_JIT_TARGET_SPIRV) out.arch = ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS;
+  if (out.kind != ONEPASS_JIT_TARGET_PTX) return "";
+  // The toolkit libdevice came from (ONEPASS_CUDA_PATH, CUDA_PATH...), else
+  // the one of the nvcc on PATH.
+  for (const std::string &root : {out.toolkitRoot, std::string("/usr/local/cuda")}) {
+    if (!root.empty() && executable(root + "/bin/ptxas") && executable(root + "/bin/fatbinary")) {
+      out.ptxas = root + "/bin/ptxas";
+      out.fatbinary = root + "/bin/fatbinary";
+      break;
     }
-  } else if (target == "amdgcn") {
-    if (arch.empty()) arch = "gfx942";
-    unsigned gfx = 0;
-    if (arch.rfind("gfx", 0) != 0 || arch.size() < 6 || arch.find_first_not_of("0123456789abcdef", 3) != std::string::npos ||
-        std::sscanf(arch.c_str() + 3, "%x", &gfx) != 1)
-      return "--arch for amdgcn is an AMD GPU architecture such as gfx942, not '" + arch + "'";
-    const onepass::hsa::RocmDeviceLibraries rocm = onepass::hsa::findRocmDeviceLibraries();
-    out = {ONEPASS_JIT_TARGET_AMDGCN, gfx, arch, rocm.directory, rocm.missing, "", ""};
-  } else if (target == "spirv") {
-    if (!arch.empty()) return "--arch does not go with --target spirv (SPIR-V is one target for every device)";
-    // (What the Level Zero and OpenCL backends ask for: sub-groups of one work-item.)
-    out = {ONEPASS_JIT_TARGET_SPIRV, ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS, "SPIR-V", "", "", "", ""};
-  } else if (target == "x86" || target == "cpu" || target == "host") {
-    return "--target " + target +
-           ": the CPU device's kernels are compiled for the CPU that runs them; warm them on that machine "
-           "with --device cpu";
-  } else {
-    return "--target is ptx, spirv or amdgcn, not '" + target + "'";
   }
   return "";
 }

@@ -6,10 +6,9 @@
 // .unoptimized.ll). Prints a
 // line per kernel with its compile time and a summary (median and worst), and
 // exits non-zero if any kernel failed to compile.
-#include "CudaToolkit.h"
 #include "ElfSections.h"
+#include "JitTargets.h"
 #include "KernelImage.h"
-#include "RocmDeviceLibraries.h"
 
 #include "onepass/jit/jit_api.h"
 
@@ -102,9 +101,6 @@ int parseOptions(int argc, char **argv, Options &options) {
     else options.libraries.push_back(arg);
   }
   if (options.target.empty()) return failUsage("no --target given (spirv, ptx, amdgcn or x86)");
-  if (options.target != "spirv" && options.target != "ptx" && options.target != "amdgcn" && options.target != "x86")
-    return failUsage("unknown target '" + options.target + "' (spirv, ptx, amdgcn or x86)");
-  if (options.arch.empty()) options.arch = options.target == "amdgcn" ? "gfx942" : "sm_90";
   if (options.binary.empty()) return failUsage("no binary given");
   if (options.output.empty()) return failUsage("no output directory given (-o)");
   return -1;
@@ -128,34 +124,11 @@ int main(int argc, char **argv) {
   Options options;
   if (int code = parseOptions(argc, argv, options); code >= 0) return code;
 
-  onepass_jit_target target{};
-  onepass::cuda::Libdevice libdevice;
-  onepass::hsa::RocmDeviceLibraries rocm;
-  if (options.target == "spirv") {
-    target.kind = ONEPASS_JIT_TARGET_SPIRV;
-  } else if (options.target == "x86") {
-    target.kind = ONEPASS_JIT_TARGET_HOST;
-  } else if (options.target == "amdgcn") {
-    target.kind = ONEPASS_JIT_TARGET_AMDGCN;
-    unsigned gfx = 0;
-    if (options.arch.rfind("gfx", 0) != 0 || options.arch.size() < 6 ||
-        options.arch.find_first_not_of("0123456789abcdef", 3) != std::string::npos ||
-        std::sscanf(options.arch.c_str() + 3, "%x", &gfx) != 1)
-      return failUsage("--arch for amdgcn is an AMD GPU architecture such as gfx942, not '" + options.arch + "'");
-    target.arch = gfx;
-    rocm = onepass::hsa::findRocmDeviceLibraries();
-    target.device_library = rocm.directory.c_str();
-    target.device_library_missing = rocm.missing.c_str();
-  } else {
-    target.kind = ONEPASS_JIT_TARGET_PTX;
-    unsigned sm = 0;
-    if (std::sscanf(options.arch.c_str(), "sm_%u", &sm) != 1 || sm < 20)
-      return failUsage("--arch for ptx is an NVIDIA architecture such as sm_90, not '" + options.arch + "'");
-    target.arch = sm;
-    libdevice = onepass::cuda::findLibdevice();
-    target.device_library = libdevice.path.c_str();
-    target.device_library_missing = libdevice.missing.c_str();
-  }
+  onepass::tools::JitTargetChoice choice;
+  if (std::string problem = onepass::tools::parseJitTarget(options.target, options.arch, /*allowHost=*/true, choice);
+      !problem.empty())
+    return failUsage(problem);
+  const onepass_jit_target target{choice.kind, choice.arch, 0, choice.library.c_str(), choice.libraryMissing.c_str()};
 
   // The binary's images (whose kernels are compiled) and the libraries'
   // (only their exported functions are used). The files stay in memory.

@@ -8,12 +8,16 @@
 // RUN: spirv-dis %t.dir/*.spv | FileCheck %s
 // RUN: not onepass-jit --target=hip %t -o %t.dir 2>&1 | FileCheck %s --check-prefix=BADTARGET
 // RUN: not onepass-jit --target=spirv %s -o %t.dir 2>&1 | FileCheck %s --check-prefix=NOTELF
+// RUN: not onepass-jit --target=ptx --arch=sm_90a %t -o %t.dir 2>&1 | FileCheck %s --check-prefix=BADARCH
+// RUN: not onepass-jit --target=x86 --arch=sm_90 %t -o %t.dir 2>&1 | FileCheck %s --check-prefix=X86ARCH
 #include <sycl/sycl.hpp>
 
-// TOOL: ok 0:0 {{.*}} lambda at {{.*}}spirv-entry.cpp:[[#@LINE+24]]
+// TOOL: ok 0:0 {{.*}} lambda at {{.*}}spirv-entry.cpp:[[#@LINE+26]]
 // TOOL: 1 kernels compiled for spirv (median {{.*}}), 0 failed
-// BADTARGET: onepass-jit: error: unknown target 'hip' (spirv, ptx, amdgcn or x86)
+// BADTARGET: onepass-jit: error: --target is ptx, spirv, amdgcn or x86, not 'hip'
 // NOTELF: onepass-jit: error: {{.*}}spirv-entry.cpp: {{.*}}ELF
+// BADARCH: onepass-jit: error: --arch for ptx is an NVIDIA architecture such as sm_90, not 'sm_90a'
+// X86ARCH: onepass-jit: error: --arch does not go with --target x86
 
 // CHECK: OpCapability Kernel
 // CHECK-NOT: OpPtrEqual
