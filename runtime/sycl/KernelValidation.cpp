@@ -63,7 +63,8 @@ void checkRequiredAspects(const rt::RegisteredKernel &kernel, const device_impl 
 
 static_assert(image::kFeatureBarrier == ONEPASS_KERNEL_FEATURE_BARRIER &&
                   image::kFeatureLocalMemory == ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY &&
-                  image::kFeatureAtomic64 == ONEPASS_KERNEL_FEATURE_ATOMIC64,
+                  image::kFeatureAtomic64 == ONEPASS_KERNEL_FEATURE_ATOMIC64 &&
+                  image::kFeatureFp16 == ONEPASS_KERNEL_FEATURE_FP16,
               "the backend interface's feature bits are the image's");
 
 // What a kernel's work-group features demand (SYCL 2020 §4.7.6.11, §4.9.4.2.3).
@@ -153,10 +154,9 @@ void checkKernelAttributes(const rt::RegisteredKernel &kernel, const kernel_laun
 
 // §5.7: a kernel that uses an optional feature the device lacks is
 // errc::kernel_not_supported, whether or not it declares
-// [[sycl::device_has]]: double precision and 64-bit atomics, as stage 1
-// records them. (Half arithmetic, kFeatureFp16, is not checked at launch:
-// PoCL computes it correctly without claiming cl_khr_fp16, and OnePass's
-// other devices have aspect::fp16; only [[sycl::device_has]] warns of it.)
+// [[sycl::device_has]]: double precision, half precision arithmetic (half
+// values only loaded, stored and converted need no aspect: OpenCL's storage
+// format) and 64-bit atomics, as stage 1 records them.
 void checkOptionalFeatures(const rt::RegisteredKernel &kernel, const device_impl &device) {
   struct OptionalFeature {
     uint32_t feature;
@@ -165,6 +165,7 @@ void checkOptionalFeatures(const rt::RegisteredKernel &kernel, const device_impl
   };
   constexpr OptionalFeature optional[] = {
       {image::kFeatureFp64, aspect::fp64, "double precision", "fp64"},
+      {image::kFeatureFp16, aspect::fp16, "half precision arithmetic", "fp16"},
       {image::kFeatureAtomic64, aspect::atomic64, "atomic operations on 64-bit values", "atomic64"}};
   const auto &aspects = device.properties.aspects;
   for (const OptionalFeature &o : optional)

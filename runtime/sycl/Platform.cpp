@@ -52,11 +52,12 @@ device_properties toProperties(const onepass_backend_device_info &info, backend 
                aspect::image};
   if (info.has_fp64) p.aspects.push_back(aspect::fp64);
   if (info.kernel_features & ONEPASS_KERNEL_FEATURE_ATOMIC64) p.aspects.push_back(aspect::atomic64);
-  // sycl::half (§4.14.1) works on every device OnePass compiles for itself:
-  // LLVM computes it natively where the target can (NVIDIA sm_53+, AVX-512
-  // FP16) and in float with conversions elsewhere (F16C, or libgcc's on older
-  // CPUs). (OpenCL, Level Zero and HSA devices: not claimed yet.)
-  if (kind == backend::ext_onepass_cpu || kind == backend::cuda) p.aspects.push_back(aspect::fp16);
+  // Half arithmetic (§4.14.1), as the backend reports it: the CPU and NVIDIA
+  // GPUs always (LLVM computes it natively where the target can, NVIDIA sm_53+
+  // and AVX-512 FP16, and in float with conversions elsewhere), AMD GPUs
+  // always, OpenCL devices with cl_khr_fp16, Level Zero devices with
+  // ZE_DEVICE_MODULE_FLAG_FP16.
+  if (info.kernel_features & ONEPASS_KERNEL_FEATURE_FP16) p.aspects.push_back(aspect::fp16);
   if (kind == backend::ext_onepass_cpu) {  // (the program's own memory)
     p.aspects.push_back(aspect::usm_atomic_host_allocations);
     p.aspects.push_back(aspect::usm_atomic_shared_allocations);

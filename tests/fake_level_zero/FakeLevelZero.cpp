@@ -262,7 +262,7 @@ ze_result_t zeDeviceGetModuleProperties(ze_device_handle_t hDevice, ze_device_mo
   if (!knownDevice(hDevice)) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   if (!p || p->stype != ZE_STRUCTURE_TYPE_DEVICE_MODULE_PROPERTIES) return ZE_RESULT_ERROR_INVALID_ARGUMENT;
   p->spirvVersionSupported = ZE_MAKE_VERSION(1, static_cast<uint32_t>(environmentNumber("FAKE_ZE_SPIRV_MINOR", 4)));
-  p->flags = ZE_DEVICE_MODULE_FLAG_FP16;
+  p->flags = environmentNumber("FAKE_ZE_NO_FP16", 0) == 0 ? ZE_DEVICE_MODULE_FLAG_FP16 : 0;
   if (environmentNumber("FAKE_ZE_NO_FP64", 0) == 0) p->flags |= ZE_DEVICE_MODULE_FLAG_FP64;
   if (environmentNumber("FAKE_ZE_NO_INT64_ATOMICS", 0) == 0) p->flags |= ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS;
   p->fp16flags = p->fp32flags = p->fp64flags = ZE_DEVICE_FP_FLAG_ROUND_TO_NEAREST | ZE_DEVICE_FP_FLAG_FMA;

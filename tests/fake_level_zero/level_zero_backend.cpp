@@ -341,10 +341,12 @@ void runBuildFails() {
   sycl::free(out, q);
 }
 
-// A device without double precision and 64-bit atomics (FAKE_ZE_NO_FP64,
-// FAKE_ZE_NO_INT64_ATOMICS): a kernel computing with double or an
-// atomic_ref<long> is errc::kernel_not_supported naming the kernel, the
-// feature and the device (§5.7), and runs nothing; a float kernel is launched.
+// A device without double precision, half arithmetic and 64-bit atomics
+// (FAKE_ZE_NO_FP64, FAKE_ZE_NO_FP16, FAKE_ZE_NO_INT64_ATOMICS): a kernel
+// computing with double or half or an atomic_ref<long> is
+// errc::kernel_not_supported naming the kernel, the feature and the device
+// (§5.7), and runs nothing; a float kernel, and one that only copies halves
+// (half as a storage format needs no aspect), are launched.
 template <typename Submit> void expectNotSupported(sycl::queue &q, const std::string &kernel, const std::string &feature,
                                                    Submit &&submit) {
   try {
@@ -365,6 +367,7 @@ void runWithoutOptionalAspects() {
   if (!checkEqual("backend", sycl::backend::level_zero, q.get_backend())) return;
   check("no aspect::fp64", !q.get_device().has(sycl::aspect::fp64));
   check("no aspect::atomic64", !q.get_device().has(sycl::aspect::atomic64));
+  check("no aspect::fp16", !q.get_device().has(sycl::aspect::fp16));
   double *values = sycl::malloc_shared<double>(16, q);
   long *counter = sycl::malloc_shared<long>(1, q);
   float *floats = sycl::malloc_shared<float>(16, q);
@@ -380,6 +383,16 @@ void runWithoutOptionalAspects() {
        c.fetch_add(1);
      }).wait();
   });
+  sycl::half *halves = sycl::malloc_shared<sycl::half>(32, q);
+  std::fill(halves, halves + 32, sycl::half(1.5f));
+  expectNotSupported(q, "HalvesOnLevelZero", "half precision arithmetic", [&] {
+    q.parallel_for<class HalvesOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1> i) {
+       halves[i] = halves[i] * halves[i + 16];
+     }).wait();
+  });
+  onepass_test::checkNoThrow("a kernel copying halves is built and launched", [&] {
+    q.parallel_for(sycl::range<1>(16), [=](sycl::id<1> i) { halves[i + 16] = halves[i]; }).wait();
+  });
   checkEqual("the rejected kernels ran nothing", 1.0, values[3]);
   checkEqual("the rejected kernels ran nothing (counter)", 5L, *counter);
   // (The fake driver checks and logs launches but runs no SPIR-V.)
@@ -389,6 +402,7 @@ void runWithoutOptionalAspects() {
   sycl::free(values, q);
   sycl::free(counter, q);
   sycl::free(floats, q);
+  sycl::free(halves, q);
 }
 
 // Returns 77 (skipped) if a real Level Zero device is there after all.

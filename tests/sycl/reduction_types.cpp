@@ -49,21 +49,25 @@ void boolAndHalf(sycl::queue &q) {
   checkEqual("bool logical_or over a range", true, flags[1]);
   checkEqual("bool logical_and with initialize_to_identity", false, flags[2]);
 
-  sycl::half *halves = sycl::malloc_shared<sycl::half>(2, q);
-  halves[0] = 3.0f;
-  halves[1] = 0.0f;
-  constexpr std::size_t groups = 50, size = 64;
-  q.parallel_for(sycl::nd_range<1>(groups * size, size), sycl::reduction(&halves[0], sycl::plus<sycl::half>()),
-                 sycl::reduction(&halves[1], sycl::maximum<sycl::half>()),
-                 [=](sycl::nd_item<1> it, auto &sum, auto &high) {
-                   sum += sycl::half(it.get_global_id(0) % 2 == 0 ? 0.5f : 0.0f);  // 1600 halves
-                   high.combine(sycl::half(static_cast<float>(it.get_group(0))));
-                 })
-      .wait_and_throw();
-  checkEqual("half sum over an nd_range (exact in half)", 803.0f, static_cast<float>(halves[0]));
-  checkEqual("half maximum over an nd_range", 49.0f, static_cast<float>(halves[1]));
   sycl::free(flags, q);
-  sycl::free(halves, q);
+
+  // (Sums and maxima of halves: arithmetic in half, aspect::fp16.)
+  onepass_test::runPartNeeding(q, sycl::aspect::fp16, "fp16", "half reductions", [&] {
+    sycl::half *halves = sycl::malloc_shared<sycl::half>(2, q);
+    halves[0] = 3.0f;
+    halves[1] = 0.0f;
+    constexpr std::size_t groups = 50, size = 64;
+    q.parallel_for(sycl::nd_range<1>(groups * size, size), sycl::reduction(&halves[0], sycl::plus<sycl::half>()),
+                   sycl::reduction(&halves[1], sycl::maximum<sycl::half>()),
+                   [=](sycl::nd_item<1> it, auto &sum, auto &high) {
+                     sum += sycl::half(it.get_global_id(0) % 2 == 0 ? 0.5f : 0.0f);  // 1600 halves
+                     high.combine(sycl::half(static_cast<float>(it.get_group(0))));
+                   })
+        .wait_and_throw();
+    checkEqual("half sum over an nd_range (exact in half)", 803.0f, static_cast<float>(halves[0]));
+    checkEqual("half maximum over an nd_range", 49.0f, static_cast<float>(halves[1]));
+    sycl::free(halves, q);
+  });
 }
 
 void structsAndNoIdentity(sycl::queue &q) {

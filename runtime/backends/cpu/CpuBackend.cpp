@@ -101,7 +101,8 @@ int cpuDeviceInfo(uint32_t, onepass_backend_device_info *info, char **) {
   info->max_alloc_bytes = info->global_mem_bytes;
   info->local_mem_bytes = 64 * 1024;
   info->kernel_features =
-      ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY | ONEPASS_KERNEL_FEATURE_ATOMIC64;
+      ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY | ONEPASS_KERNEL_FEATURE_ATOMIC64 |
+      ONEPASS_KERNEL_FEATURE_FP16;
   info->max_work_group_size = 4096;
   info->has_fp64 = 1;
   info->cache_line_bytes = 64;

@@ -201,9 +201,9 @@ void consider(hsa_agent_t agent, const SystemPools &system, const std::string &r
   info.clock_mhz = agentValue<uint32_t>(agent, HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY);
   info.global_mem_bytes = poolValue<size_t>(pools.device, HSA_AMD_MEMORY_POOL_INFO_SIZE);
   info.local_mem_bytes = pools.groupBytes;
-  // (64-bit global atomics: every GCN and RDNA architecture.)
-  info.kernel_features =
-      ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY | ONEPASS_KERNEL_FEATURE_ATOMIC64;
+  // (64-bit global atomics and half arithmetic: every GCN and RDNA architecture.)
+  info.kernel_features = ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY |
+                         ONEPASS_KERNEL_FEATURE_ATOMIC64 | ONEPASS_KERNEL_FEATURE_FP16;
   const auto allocMax = poolValue<size_t>(pools.device, HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE);
   info.max_alloc_bytes = allocMax ? allocMax : info.global_mem_bytes;
   info.max_work_group_size = agentValue<uint32_t>(agent, HSA_AGENT_INFO_WORKGROUP_MAX_SIZE);

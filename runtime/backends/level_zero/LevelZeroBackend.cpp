@@ -156,6 +156,7 @@ void describe(Device &device, const ze_device_properties_t &properties, const ze
   info.local_mem_bytes = compute.maxSharedLocalMemory;
   info.kernel_features = ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY;
   if (module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) info.kernel_features |= ONEPASS_KERNEL_FEATURE_ATOMIC64;
+  if (module.flags & ZE_DEVICE_MODULE_FLAG_FP16) info.kernel_features |= ONEPASS_KERNEL_FEATURE_FP16;
   info.max_alloc_bytes = properties.maxMemAllocSize;
   info.max_work_group_size = compute.maxTotalGroupSize;
   info.has_fp64 = (module.flags & ZE_DEVICE_MODULE_FLAG_FP64) != 0;

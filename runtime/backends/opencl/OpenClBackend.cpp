@@ -154,6 +154,9 @@ void consider(cl_device_id id, const std::string &platform, bool converterReady,
   if (extensions.find("cl_khr_int64_base_atomics") != std::string::npos &&
       extensions.find("cl_khr_int64_extended_atomics") != std::string::npos)
     info.kernel_features |= ONEPASS_KERNEL_FEATURE_ATOMIC64;
+  // (PoCL's CPU devices compute half correctly without claiming cl_khr_fp16:
+  // OnePass goes by the claim, as §4.6.4.3 asks.)
+  if (extensions.find("cl_khr_fp16") != std::string::npos) info.kernel_features |= ONEPASS_KERNEL_FEATURE_FP16;
   info.max_alloc_bytes = deviceValue<cl_ulong>(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
   info.max_work_group_size = deviceValue<size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
   info.has_fp64 = deviceValue<cl_device_fp_config>(id, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
