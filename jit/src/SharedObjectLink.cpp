@@ -9,15 +9,56 @@
 
 #include <mutex>
 
+#include <signal.h>
+
 LLD_HAS_DRIVER(elf)
 
 using namespace llvm;
 
 namespace onepass::jit {
 
+namespace {
+// lld writes its output through a temporary file that LLVM removes on a
+// fatal signal: its first link installs LLVM's signal handlers in the
+// process, with an alternate signal stack from malloc on the calling thread
+// (a thread of the program: when it ends, AddressSanitizer unmaps the
+// thread's alternate stack and dies on that one). The program's signal
+// handling is its own: this puts back what the link changed.
+class SignalStateGuard {
+public:
+  SignalStateGuard() {
+    altStackSaved_ = sigaltstack(nullptr, &altStack_) == 0;
+    for (int signal = 1; signal < kSignals; ++signal)
+      saved_[signal] = sigaction(signal, nullptr, &actions_[signal]) == 0;
+  }
+  ~SignalStateGuard() {
+    for (int signal = 1; signal < kSignals; ++signal) {
+      struct sigaction now {};
+      if (saved_[signal] && sigaction(signal, nullptr, &now) == 0 && now.sa_sigaction != actions_[signal].sa_sigaction)
+        sigaction(signal, &actions_[signal], nullptr);
+    }
+    stack_t now{};
+    if (altStackSaved_ && sigaltstack(nullptr, &now) == 0 &&
+        (now.ss_sp != altStack_.ss_sp || (now.ss_flags & SS_DISABLE) != (altStack_.ss_flags & SS_DISABLE))) {
+      stack_t restore = altStack_;
+      restore.ss_flags &= SS_DISABLE;
+      sigaltstack(&restore, nullptr);
+    }
+  }
+
+private:
+  static constexpr int kSignals = 32;
+  struct sigaction actions_[kSignals] = {};
+  bool saved_[kSignals] = {};
+  stack_t altStack_{};
+  bool altStackSaved_ = false;
+};
+}  // namespace
+
 Expected<std::vector<char>> linkSharedObject(ArrayRef<char> object, StringRef what, ArrayRef<const char *> options) {
   static std::mutex lldMutex;
   std::lock_guard<std::mutex> lock(lldMutex);
+  const SignalStateGuard signals;
   SmallString<128> input, output;
   if (std::error_code ec = sys::fs::createTemporaryFile("onepass-link", "o", input))
     return createStringError(ec, "cannot create a temporary file for lld: " + ec.message());

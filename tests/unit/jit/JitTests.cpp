@@ -8,6 +8,9 @@
 #include "onepass/jit/jit_api.h"
 
 #include <dlfcn.h>
+#include <signal.h>
+
+#include <thread>
 
 #include <cstring>
 #include <fstream>
@@ -101,6 +104,33 @@ onepass_cpu_launch range1(uint64_t begin, uint64_t end, uint64_t range) {
 }
 
 }  // namespace
+
+// lld (which links CPU kernels into shared objects) installs LLVM's signal
+// handlers and an alternate signal stack on the thread of its first link:
+// the JIT puts the program's own back (AddressSanitizer died at the end of
+// such a thread, unmapping LLVM's malloc'ed stack). The first test case: LLVM
+// installs them at the process's first link only.
+TEST_CASE("compiling a CPU kernel leaves the program's signal handling as it was", "[jit]") {
+  const onepass::image::ImageView image = parsedImage();
+  const auto &kernel = kernelNamed(image, "scale_offset");
+  bool same = false;
+  std::string error;
+  std::thread([&] {
+    struct sigaction before[32] = {}, after[32] = {};
+    for (int signal = 1; signal < 32; ++signal) sigaction(signal, nullptr, &before[signal]);
+    stack_t stackBefore{}, stackAfter{};
+    sigaltstack(nullptr, &stackBefore);
+    const bool built = build(imageBytes(), std::string(kernel.symbol), error) != nullptr;
+    for (int signal = 1; signal < 32; ++signal) sigaction(signal, nullptr, &after[signal]);
+    sigaltstack(nullptr, &stackAfter);
+    same = built && stackAfter.ss_sp == stackBefore.ss_sp &&
+           (stackAfter.ss_flags & SS_DISABLE) == (stackBefore.ss_flags & SS_DISABLE);
+    for (int signal = 1; signal < 32; ++signal)
+      same = same && after[signal].sa_sigaction == before[signal].sa_sigaction;
+  }).join();
+  INFO(error);
+  CHECK(same);
+}
 
 TEST_CASE("a 1-D kernel computes over exactly its chunk of work-items", "[jit]") {
   const onepass::image::ImageView image = parsedImage();
