@@ -16,6 +16,14 @@ if ! listing=$("$info" 2>&1) || ! grep -q '\[opencl:0\]' <<<"$listing"; then
 fi
 grep -A1 '\[opencl:0\]' <<<"$listing" | head -1
 status=0
+# The device's operations go through the runtime's streams (asynchronous
+# command queues with profiling: no event lacks its device times).
+out=$(ONEPASS_LOG=debug timeout 120 "$programs/sycl-events_queues" 2>&1)
+if ! grep -q "asynchronous streams" <<<"$out" || grep -q "no device timestamps" <<<"$out"; then
+  echo "FAILED: the OpenCL device does not run on asynchronous streams with device times:"
+  grep -E "streams|synchronous operations|timestamps" <<<"$out" | head -5 | sed 's/^/  /'
+  status=1
+fi
 for program in "$@"; do
   if out=$(timeout 120 "$programs/sycl-$program" 2>&1); then
     echo "PASSED $program"

@@ -13,12 +13,16 @@ namespace onepass::opencl {
 
 struct Api {
   void *library = nullptr;
-#define ONEPASS_CL_FUNCTIONS(X)                                                                                     \
-  X(clGetPlatformIDs) X(clGetPlatformInfo) X(clGetDeviceIDs) X(clGetDeviceInfo) X(clCreateContext)                  \
-  X(clCreateCommandQueueWithProperties) X(clSVMAlloc) X(clSVMFree) X(clEnqueueSVMMemcpy) X(clEnqueueSVMMemFill)      \
-  X(clCreateProgramWithIL) X(clCreateProgramWithBinary) X(clBuildProgram) X(clGetProgramBuildInfo)                   \
-  X(clCreateKernel) X(clGetKernelInfo) X(clGetKernelWorkGroupInfo) X(clSetKernelArg) X(clSetKernelExecInfo)          \
-  X(clEnqueueNDRangeKernel) X(clFinish) X(clReleaseProgram) X(clReleaseContext)
+// clang-format off
+#define ONEPASS_CL_FUNCTIONS(X)                                                                                        \
+  X(clGetPlatformIDs) X(clGetPlatformInfo) X(clGetDeviceIDs) X(clGetDeviceInfo) X(clCreateContext)                     \
+  X(clCreateCommandQueueWithProperties) X(clReleaseCommandQueue) X(clSVMAlloc) X(clSVMFree) X(clEnqueueSVMMemcpy)      \
+  X(clEnqueueSVMMemFill) X(clCreateProgramWithIL) X(clCreateProgramWithBinary) X(clBuildProgram)                       \
+  X(clGetProgramBuildInfo) X(clCreateKernel) X(clGetKernelInfo) X(clGetKernelWorkGroupInfo) X(clSetKernelArg)          \
+  X(clSetKernelExecInfo) X(clEnqueueNDRangeKernel) X(clFinish) X(clFlush) X(clReleaseProgram) X(clReleaseContext)      \
+  X(clEnqueueMarkerWithWaitList) X(clEnqueueBarrierWithWaitList) X(clWaitForEvents) X(clGetEventInfo)                  \
+  X(clGetEventProfilingInfo) X(clReleaseEvent)
+// clang-format on
 #define ONEPASS_CL_MEMBER(name) decltype(&::name) name = nullptr;
   ONEPASS_CL_FUNCTIONS(ONEPASS_CL_MEMBER)
 #undef ONEPASS_CL_MEMBER

@@ -1,8 +1,10 @@
 // The OpenCL backend plugin (issue 18): OpenCL devices that take OnePass's
 // SPIR-V (clCreateProgramWithIL) or SPIR 1.2 bitcode made from it
 // (cl_khr_spir, e.g. Debian's PoCL; SpirConverter.h), with shared virtual
-// memory for USM. Each device has its own context and one in-order queue;
-// every operation is synchronous (no streams yet). Kernel arguments follow
+// memory for USM. Each device has its own context, one in-order queue for the
+// synchronous operations and kStreams in-order queues with profiling for the
+// asynchronous ones (the runtime's streams; markers are OpenCL events, device
+// times come from the events' profiling counters). Kernel arguments follow
 // jit_api.h's SPIR-V entry: the fields by value, a range kernel's range, and
 // a kernel's local memory as a `local` argument.
 #include "OpenClApi.h"
@@ -17,6 +19,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <cstring>
 #include <memory>
@@ -59,11 +62,19 @@ namespace {
 
 Api api;
 
+// In-order queues per device for the runtime's asynchronous operations.
+constexpr uint32_t kStreams = 4;
+
 struct Device {
   cl_device_id id = nullptr;
   cl_context context = nullptr;
-  cl_command_queue queue = nullptr;
-  bool spir = false;        // takes SPIR 1.2 (converted), not SPIR-V
+  cl_command_queue queue = nullptr;         // synchronous operations
+  cl_command_queue streams[kStreams] = {};  // asynchronous ones (profiling on where possible)
+  bool timing = false;                      // the streams' events have profiling counters
+  // A marker that completed at host steady-clock time epochHost completed at
+  // device time epochDevice (both ns): device times map onto the host's clock.
+  uint64_t epochHost = 0, epochDevice = 0;
+  bool spir = false;         // takes SPIR 1.2 (converted), not SPIR-V
   bool fineGrained = false;  // fine-grained buffer SVM: host and shared USM
   std::string name, vendor, version, driver, platform, identity;
   onepass_backend_device_info info{};
@@ -91,6 +102,52 @@ template <typename T> T deviceValue(cl_device_id id, cl_device_info what) {
   T value{};
   api.clGetDeviceInfo(id, what, sizeof value, &value, nullptr);
   return value;
+}
+
+cl_ulong eventTime(cl_event event, cl_profiling_info which, cl_int &status) {
+  cl_ulong value = 0;
+  status = api.clGetEventProfilingInfo(event, which, sizeof value, &value, nullptr);
+  return value;
+}
+
+uint64_t steadyNanoseconds() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+// The device's asynchronous queues, with profiling where the device has it,
+// and the epoch that maps its event times onto the host's steady clock (a
+// marker waited for: its end is taken as now, a few microseconds early at
+// most). False, with the reason recorded, if no queue can be made.
+bool makeStreams(Device &device) {
+  const cl_queue_properties profiling[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
+  cl_int status = CL_SUCCESS;
+  for (const bool timing : {true, false}) {
+    device.timing = timing;
+    status = CL_SUCCESS;
+    for (uint32_t s = 0; s < kStreams && status == CL_SUCCESS; ++s)
+      device.streams[s] =
+          api.clCreateCommandQueueWithProperties(device.context, device.id, timing ? profiling : nullptr, &status);
+    if (status == CL_SUCCESS) break;
+    for (cl_command_queue &stream : device.streams) {  // (then without profiling)
+      if (stream) api.clReleaseCommandQueue(stream);
+      stream = nullptr;
+    }
+  }
+  if (status != CL_SUCCESS) {
+    leftOut.push_back("'" + device.name + "': clCreateCommandQueueWithProperties failed: " + errorName(status));
+    return false;
+  }
+  if (!device.timing) return true;
+  cl_event marker = nullptr;
+  status = api.clEnqueueMarkerWithWaitList(device.streams[0], 0, nullptr, &marker);
+  if (status == CL_SUCCESS) status = api.clWaitForEvents(1, &marker);
+  device.epochHost = steadyNanoseconds();
+  if (status == CL_SUCCESS) device.epochDevice = eventTime(marker, CL_PROFILING_COMMAND_END, status);
+  if (marker) api.clReleaseEvent(marker);
+  if (status != CL_SUCCESS) device.timing = false;
+  return true;
 }
 
 // Adds the device if it can run OnePass's kernels; otherwise records why not.
@@ -127,6 +184,11 @@ void consider(cl_device_id id, const std::string &platform, bool converterReady,
   if (status != CL_SUCCESS) {
     api.clReleaseContext(device->context);
     leftOut.push_back("'" + device->name + "': clCreateCommandQueueWithProperties failed: " + errorName(status));
+    return;
+  }
+  if (!makeStreams(*device)) {
+    api.clReleaseCommandQueue(device->queue);
+    api.clReleaseContext(device->context);
     return;
   }
   device->vendor = deviceString(id, CL_DEVICE_VENDOR);
@@ -209,6 +271,7 @@ void deallocate(uint32_t device, void *pointer, uint32_t) {
   Device *d = at(device);
   if (!d || !pointer) return;
   api.clFinish(d->queue);
+  for (cl_command_queue stream : d->streams) api.clFinish(stream);
   {
     std::lock_guard<std::mutex> lock(alignedMutex);
     if (auto found = alignedStarts.find(pointer); found != alignedStarts.end()) {
@@ -219,32 +282,67 @@ void deallocate(uint32_t device, void *pointer, uint32_t) {
   api.clSVMFree(d->context, pointer);
 }
 
-int copy(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error) {
+// The queue of `stream`, or null with *error set.
+cl_command_queue streamQueue(uint32_t device, uint32_t stream, char **error) {
   Device *d = at(device);
-  if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
+  if (!d || stream >= kStreams) {
+    rt::reportBackendError(error, "no OpenCL device " + std::to_string(device) + " stream " + std::to_string(stream));
+    return nullptr;
+  }
+  return d->streams[stream];
+}
+
+// Copies on `queue`; `blocking`: returns once done, else once enqueued (and
+// flushed, so that the device starts it without a wait).
+int copyOn(cl_command_queue queue, bool blocking, void *destination, const void *source, uint64_t bytes, char **error) {
   if (bytes == 0) return 0;
-  cl_int status = api.clEnqueueSVMMemcpy(d->queue, CL_TRUE, destination, source, bytes, 0, nullptr, nullptr);
+  cl_int status =
+      api.clEnqueueSVMMemcpy(queue, blocking ? CL_TRUE : CL_FALSE, destination, source, bytes, 0, nullptr, nullptr);
+  if (status == CL_SUCCESS && !blocking) status = api.clFlush(queue);
   if (status != CL_SUCCESS) return rt::reportBackendError(error, "clEnqueueSVMMemcpy failed: " + errorName(status));
   return 0;
 }
 
-int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count,
-         char **error) {
-  Device *d = at(device);
-  if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
+int fillOn(cl_command_queue queue, bool blocking, void *destination, const void *pattern, uint32_t patternBytes,
+           uint64_t count, char **error) {
   if (count == 0) return 0;
   cl_int status;
   if (patternBytes && patternBytes <= 128 && (patternBytes & (patternBytes - 1)) == 0) {
-    status = api.clEnqueueSVMMemFill(d->queue, destination, pattern, patternBytes, patternBytes * count, 0, nullptr,
-                                     nullptr);
-    if (status == CL_SUCCESS) status = api.clFinish(d->queue);
-  } else {  // OpenCL fills with power-of-two patterns only: copy a filled host block
+    // (OpenCL copies the pattern before clEnqueueSVMMemFill returns.)
+    status =
+        api.clEnqueueSVMMemFill(queue, destination, pattern, patternBytes, patternBytes * count, 0, nullptr, nullptr);
+    if (status == CL_SUCCESS) status = blocking ? api.clFinish(queue) : api.clFlush(queue);
+  } else {  // OpenCL fills with power-of-two patterns only: copy a filled host block (which must
+            // outlive the copy: a blocking one, after the queue's earlier work)
     std::vector<char> block(static_cast<size_t>(patternBytes) * count);
     for (uint64_t i = 0; i < count; ++i) std::memcpy(block.data() + i * patternBytes, pattern, patternBytes);
-    status = api.clEnqueueSVMMemcpy(d->queue, CL_TRUE, destination, block.data(), block.size(), 0, nullptr, nullptr);
+    status = api.clEnqueueSVMMemcpy(queue, CL_TRUE, destination, block.data(), block.size(), 0, nullptr, nullptr);
   }
   if (status != CL_SUCCESS) return rt::reportBackendError(error, "filling device memory failed: " + errorName(status));
   return 0;
+}
+
+int copy(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
+  return copyOn(d->queue, true, destination, source, bytes, error);
+}
+
+int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
+  return fillOn(d->queue, true, destination, pattern, patternBytes, count, error);
+}
+
+int copyAsync(uint32_t device, uint32_t stream, void *destination, const void *source, uint64_t bytes, char **error) {
+  cl_command_queue queue = streamQueue(device, stream, error);
+  return queue ? copyOn(queue, false, destination, source, bytes, error) : 1;
+}
+
+int fillAsync(uint32_t device, uint32_t stream, void *destination, const void *pattern, uint32_t patternBytes,
+              uint64_t count, char **error) {
+  cl_command_queue queue = streamQueue(device, stream, error);
+  return queue ? fillOn(queue, false, destination, pattern, patternBytes, count, error) : 1;
 }
 
 int deviceTarget(uint32_t device, onepass_backend_target *target, char **error) {
@@ -336,16 +434,15 @@ int loadKernel(uint32_t device, const void *binary, uint64_t size, void **handle
   auto kernel = std::make_unique<Kernel>();
   kernel->kernel = api.clCreateKernel(program, ONEPASS_ABI_SPIRV_KERNEL, &status);
   api.clReleaseProgram(program);  // (the kernel keeps it)
-  if (status != CL_SUCCESS)
-    return rt::reportBackendError(error, "clCreateKernel failed: " + errorName(status));
+  if (status != CL_SUCCESS) return rt::reportBackendError(error, "clCreateKernel failed: " + errorName(status));
   api.clGetKernelInfo(kernel->kernel, CL_KERNEL_NUM_ARGS, sizeof kernel->arguments, &kernel->arguments, nullptr);
   *handle = kernel.release();  // loaded kernels stay for the process's life
   return 0;
 }
 
-int launch(uint32_t device, const onepass_backend_launch *launch, char **error) {
-  Device *d = at(device);
-  if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
+// Enqueues a launch on `queue`; `blocking`: returns once it is done, else
+// once it is enqueued and flushed.
+int launchOn(Device *d, cl_command_queue queue, bool blocking, const onepass_backend_launch *launch, char **error) {
   auto *kernel = static_cast<Kernel *>(launch->kernel);
   const unsigned dims = launch->dimensions;
   uint64_t range[3] = {1, 1, 1};
@@ -371,11 +468,97 @@ int launch(uint32_t device, const onepass_backend_launch *launch, char **error) 
     else if (axis == 0) local[axis] = std::min<uint64_t>(extent, std::min<uint64_t>(64, d->info.max_work_group_size));
     global[axis] = (extent + local[axis] - 1) / local[axis] * local[axis];
   }
+  // (The arguments are the kernel's as the launch is enqueued: the lock ends after it.)
   cl_int status =
-      api.clEnqueueNDRangeKernel(d->queue, kernel->kernel, workDims, nullptr, global, local, 0, nullptr, nullptr);
-  if (status == CL_SUCCESS) status = api.clFinish(d->queue);
+      api.clEnqueueNDRangeKernel(queue, kernel->kernel, workDims, nullptr, global, local, 0, nullptr, nullptr);
+  if (status == CL_SUCCESS) status = blocking ? api.clFinish(queue) : api.clFlush(queue);
   if (status != CL_SUCCESS) return rt::reportBackendError(error, "the kernel launch failed: " + errorName(status));
   return 0;
+}
+
+int launch(uint32_t device, const onepass_backend_launch *launch, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
+  return launchOn(d, d->queue, true, launch, error);
+}
+
+int launchAsync(uint32_t device, uint32_t stream, const onepass_backend_launch *launch, char **error) {
+  cl_command_queue queue = streamQueue(device, stream, error);
+  return queue ? launchOn(at(device), queue, false, launch, error) : 1;
+}
+
+// Markers are events of markers enqueued on a stream (in-order queues: an
+// event that completes once everything before it has).
+void *recordMarker(uint32_t device, uint32_t stream, uint32_t, char **error) {
+  cl_command_queue queue = streamQueue(device, stream, error);
+  if (!queue) return nullptr;
+  cl_event event = nullptr;
+  cl_int status = api.clEnqueueMarkerWithWaitList(queue, 0, nullptr, &event);
+  if (status == CL_SUCCESS) status = api.clFlush(queue);
+  if (status != CL_SUCCESS) {
+    if (event) api.clReleaseEvent(event);
+    rt::reportBackendError(error, "clEnqueueMarkerWithWaitList failed: " + errorName(status));
+    return nullptr;
+  }
+  return event;
+}
+
+int streamWaitMarker(uint32_t device, uint32_t stream, void *marker, char **error) {
+  cl_command_queue queue = streamQueue(device, stream, error);
+  if (!queue) return 1;
+  auto event = static_cast<cl_event>(marker);
+  cl_int status = api.clEnqueueBarrierWithWaitList(queue, 1, &event, nullptr);
+  if (status == CL_SUCCESS) status = api.clFlush(queue);
+  if (status != CL_SUCCESS)
+    return rt::reportBackendError(error, "clEnqueueBarrierWithWaitList failed: " + errorName(status));
+  return 0;
+}
+
+// The marker's execution status: CL_COMPLETE, a state before it, or a
+// negative error code (a command before it failed).
+cl_int markerStatus(void *marker) {
+  cl_int state = CL_COMPLETE;
+  cl_int status = api.clGetEventInfo(static_cast<cl_event>(marker), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof state,
+                                     &state, nullptr);
+  return status == CL_SUCCESS ? state : status;
+}
+
+int markerFailure(uint32_t device, cl_int state, char **error) {
+  Device *d = at(device);
+  return rt::reportBackendError(error, "work on '" + (d ? d->name : std::string("an OpenCL device")) +
+                                           "' failed: " + errorName(state));
+}
+
+int queryMarker(uint32_t device, void *marker, char **error) {
+  const cl_int state = markerStatus(marker);
+  if (state < 0) {
+    markerFailure(device, state, error);
+    return -1;
+  }
+  return state == CL_COMPLETE ? 1 : 0;
+}
+
+int waitMarker(uint32_t device, void *marker, char **error) {
+  auto event = static_cast<cl_event>(marker);
+  api.clWaitForEvents(1, &event);  // (a failed command is seen in the status below)
+  const cl_int state = markerStatus(marker);
+  return state < 0 ? markerFailure(device, state, error) : 0;
+}
+
+int markerTime(uint32_t device, void *marker, uint64_t *nanoseconds, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, "no OpenCL device " + std::to_string(device));
+  if (!d->timing) return rt::reportBackendError(error, "'" + d->name + "' has no profiling counters");
+  cl_int status = CL_SUCCESS;
+  const cl_ulong end = eventTime(static_cast<cl_event>(marker), CL_PROFILING_COMMAND_END, status);
+  if (status != CL_SUCCESS)
+    return rt::reportBackendError(error, "clGetEventProfilingInfo failed: " + errorName(status));
+  *nanoseconds = d->epochHost + static_cast<uint64_t>(static_cast<int64_t>(end - d->epochDevice));
+  return 0;
+}
+
+void releaseMarker(uint32_t, void *marker) {
+  if (marker) api.clReleaseEvent(static_cast<cl_event>(marker));
 }
 
 int kernelLimits(uint32_t device, void *handle, onepass_kernel_limits *limits, char **error) {
@@ -405,6 +588,16 @@ onepass_backend table() {
   t.load_kernel = loadKernel;
   t.launch = launch;
   t.kernel_limits = kernelLimits;
+  t.streams = kStreams;
+  t.launch_async = launchAsync;
+  t.copy_async = copyAsync;
+  t.fill_async = fillAsync;
+  t.record_marker = recordMarker;
+  t.stream_wait_marker = streamWaitMarker;
+  t.query_marker = queryMarker;
+  t.wait_marker = waitMarker;
+  t.marker_time = markerTime;
+  t.release_marker = releaseMarker;
   return t;
 }
 
