@@ -701,33 +701,35 @@ std::atomic<bool> &exiting() {
   return *flag;
 }
 
-// Whether `target` has a cache entry for every registered kernel that it
-// compiles without launch values (`launchFree`: those whose key is known
-// before a launch), and there is at least one such kernel.
-bool everyKernelCached(const DeviceTarget &target, bool launchFree) {
-  bool any = false, missing = false;
+// Whether the program ran here before: `target` has a cache entry for one of
+// its registered kernels that it compiles without launch values
+// (`launchFree`: those whose key is known before a launch). (Not "for every
+// kernel": a run seldom launches all of a program's kernels, BabelStream
+// never its nstream, and each later run would load and warm up the JIT for
+// kernels it will not launch either. One that it does launch loads the JIT
+// library then.)
+bool ranHereBefore(const DeviceTarget &target, bool launchFree) {
+  bool found = false;
   forEachKernel([&](const RegisteredKernel &k) {
-    if (missing) return;
+    if (found) return;
     if (launchFree &&
         ((target.perWorkGroupRange && k.info.kind == image::KernelKind::NdRange) || !k.constantFields.empty()))
       return;
     Variant variant;
     addLibraries(variant, k);
-    any = true;
-    missing = !KernelCache::instance().contains(cacheKey(target, k, variant)) &&
-              !(portableTarget(target) && KernelCache::instance().contains(portableKey(target, k, variant)));
+    found = KernelCache::instance().contains(cacheKey(target, k, variant)) ||
+            (portableTarget(target) && KernelCache::instance().contains(portableKey(target, k, variant)));
   });
-  return any && !missing;
+  return found;
 }
 
 // Two steps on one thread. preload: before the backends start their drivers,
 // the thread loads the JIT library (some 15 ms of dlopen) in parallel, unless
-// the host CPU's cache entries show that this program ran here before (its
-// kernels without launch values are all cached: a process that finds every
-// CPU kernel in the cache never loads the JIT library, whose dlopen would
-// also hold up the drivers' own). start: once the devices are known, it loads
-// the JIT library if it has not and warms it up for a GPU's target if a
-// registered kernel is missing from the persistent cache there.
+// the host CPU's cache entries show that this program ran here before (a
+// process whose CPU kernels come from the cache never loads the JIT library,
+// whose dlopen would also hold up the drivers' own). start: once the devices
+// are known, it loads the JIT library if it has not and warms it up for a
+// GPU's target unless the program ran on that target before.
 class JitWarmUp {
 public:
   static JitWarmUp &instance() {
@@ -792,7 +794,7 @@ private:
   void run() {
     toolchainId();  // the cache key's first part: a file read and hash the first launch need not pay
     // (host_ is set before the thread starts and never changes.)
-    const bool ranHere = hasHost_ && everyKernelCached(host_, /*launchFree=*/true);
+    const bool ranHere = hasHost_ && ranHereBefore(host_, /*launchFree=*/true);
     uint64_t loadMicros = 0;
     const JitLibrary *library = nullptr;
     if (!ranHere && !(library = jit(loadMicros))) return;
@@ -800,8 +802,8 @@ private:
     changed_.wait(lock, [&] { return decided_; });
     if (!hasTarget_) return;
     lock.unlock();
-    if (everyKernelCached(target_, /*launchFree=*/false)) {
-      if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: every kernel is in the cache");
+    if (ranHereBefore(target_, /*launchFree=*/false)) {
+      if (!exiting()) ONEPASS_LOG(Debug, "no JIT warm-up: the program's kernels are in the cache (it ran here before)");
       return;
     }
     if (!library && !(library = jit(loadMicros))) return;
