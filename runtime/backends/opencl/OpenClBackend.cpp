@@ -118,8 +118,10 @@ uint64_t steadyNanoseconds() {
 
 // The device's asynchronous queues, with profiling where the device has it,
 // and the epoch that maps its event times onto the host's steady clock (a
-// marker waited for: its end is taken as now, a few microseconds early at
-// most). False, with the reason recorded, if no queue can be made.
+// marker waited for: its end is taken as the time the wait returned, so
+// device times map late by that wait's latency at most, never before the
+// host submitted their commands). False, with the reason recorded, if no
+// queue can be made.
 bool makeStreams(Device &device) {
   const cl_queue_properties profiling[] = {CL_QUEUE_PROPERTIES, CL_QUEUE_PROFILING_ENABLE, 0};
   cl_int status = CL_SUCCESS;
