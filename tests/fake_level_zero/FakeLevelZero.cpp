@@ -5,8 +5,11 @@
 // It runs no kernel code: a launch checks what the backend set (every
 // argument, with the size the SPIR-V module's OpFunctionParameter gives it;
 // the group size) and records it. Memory is host memory, so copies and fills
-// do what they say. Every command list completes each command at once. The
-// environment shapes it:
+// do what they say. Every command list completes each command at once, and
+// signals its event then (events keep the time, steady-clock nanoseconds in
+// the 32 valid bits of kernel timestamps: they wrap every 4.3 s); a command
+// that waits for an event nothing signaled yet fails (nothing could signal it
+// later: the caller reused or reset it too early). The environment shapes it:
 //   FAKE_ZE_DEVICES=1        GPU devices of the driver (0: a driver with none)
 //   FAKE_ZE_INIT=fail        zeInit fails (ZE_RESULT_ERROR_UNINITIALIZED), as
 //                            the real loader's does without a driver
@@ -17,18 +20,22 @@
 //   FAKE_ZE_KERNEL_PRIVATE_BYTES=0  a kernel's privateMemSize
 //   FAKE_ZE_SPIRV_MINOR=4    the newest SPIR-V the device takes (1.<minor>);
 //                            newer modules fail to build
+//   FAKE_ZE_DEVICE_LOST=1    events report ZE_RESULT_ERROR_DEVICE_LOST when
+//                            queried or waited for
 //   FAKE_ZE_LOG=<file>       appends one line per launch, fill, copy and module:
 //     launch kernel=<name> group_size=X,Y,Z group_count=X,Y,Z args=<n>
 //            arg<i>=<size>:0x<the value, a little-endian number, in hex>, or arg<i>=local:<size>
 //     fill pattern_bytes=<n> bytes=<n>
 //     module spirv=<major.minor> bytes=<n> kernels=<entry points>
 //     copy bytes=<n>
+//     event reset index=<its index in its pool>
 #include "SpirvEntryPoints.h"
 
 #include <level_zero/ze_api.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +64,17 @@ struct _ze_module_build_log_handle_t {
 };
 struct _ze_module_handle_t {
   fake_level_zero::SpirvKernels kernels;
+};
+struct _ze_event_pool_handle_t {
+  uint32_t count = 0;
+  ze_event_pool_flags_t flags = 0;
+  std::vector<bool> taken;
+};
+struct _ze_event_handle_t {
+  ze_event_pool_handle_t pool = nullptr;
+  uint32_t index = 0;
+  std::atomic<bool> signaled{false};
+  std::atomic<uint64_t> end{0};  // kernel timestamp ticks (ns) when signaled
 };
 struct _ze_kernel_handle_t {
   std::string name;
@@ -153,6 +171,32 @@ ze_result_t allocate(ze_context_handle_t context, size_t size, size_t alignment,
   return ZE_RESULT_SUCCESS;
 }
 
+constexpr uint32_t kKernelTimestampBits = 32;
+
+bool deviceLost() { return environmentNumber("FAKE_ZE_DEVICE_LOST", 0) != 0; }
+
+// A command's completion: its event (if any) is signaled now.
+void signal(ze_event_handle_t event) {
+  if (!event) return;
+  const auto now = std::chrono::steady_clock::now().time_since_epoch();
+  event->end = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count()) &
+               ((1ull << kKernelTimestampBits) - 1);
+  event->signaled = true;
+}
+
+// A command's wait list: everything in it must have been signaled already.
+ze_result_t checkWaits(uint32_t count, ze_event_handle_t *events) {
+  if (count && !events) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  for (uint32_t i = 0; i < count; ++i) {
+    if (!events[i]) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+    if (!events[i]->signaled) {
+      appendLog("error: a command waits for an event that nothing signaled");
+      return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+    }
+  }
+  return ZE_RESULT_SUCCESS;
+}
+
 }  // namespace
 
 #define FAKE_CHECK_INIT()                                                                                              \
@@ -234,7 +278,7 @@ ze_result_t zeDeviceGetProperties(ze_device_handle_t hDevice, ze_device_properti
   p->numSlices = 2;
   p->timerResolution = 1;
   p->timestampValidBits = 64;
-  p->kernelTimestampValidBits = 32;
+  p->kernelTimestampValidBits = kKernelTimestampBits;
   std::memset(&p->uuid, 0, sizeof p->uuid);
   p->uuid.id[0] = static_cast<uint8_t>(hDevice->index);
   std::snprintf(p->name, sizeof p->name, "OnePass fake Level Zero GPU %u", hDevice->index);
@@ -388,25 +432,29 @@ ze_result_t zeMemFree(ze_context_handle_t hContext, void *ptr) {
 }
 
 ze_result_t zeCommandListAppendMemoryCopy(ze_command_list_handle_t hCommandList, void *dstptr, const void *srcptr,
-                                          size_t size, ze_event_handle_t, uint32_t, ze_event_handle_t *) {
+                                          size_t size, ze_event_handle_t hSignalEvent, uint32_t numWaitEvents,
+                                          ze_event_handle_t *phWaitEvents) {
   FAKE_CHECK_INIT();
   if (!hCommandList) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   if (!dstptr || !srcptr) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if (ze_result_t waits = checkWaits(numWaitEvents, phWaitEvents); waits != ZE_RESULT_SUCCESS) return waits;
   {
     std::lock_guard<std::mutex> lock(state().mutex);
     if (!fitsAllocation(dstptr, size) || !fitsAllocation(srcptr, size)) return ZE_RESULT_ERROR_INVALID_SIZE;
   }
   std::memmove(dstptr, srcptr, size);
   appendLog("copy bytes=" + std::to_string(size));
+  signal(hSignalEvent);
   return ZE_RESULT_SUCCESS;
 }
 
 ze_result_t zeCommandListAppendMemoryFill(ze_command_list_handle_t hCommandList, void *ptr, const void *pattern,
-                                          size_t pattern_size, size_t size, ze_event_handle_t, uint32_t,
-                                          ze_event_handle_t *) {
+                                          size_t pattern_size, size_t size, ze_event_handle_t hSignalEvent,
+                                          uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents) {
   FAKE_CHECK_INIT();
   if (!hCommandList) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   if (!ptr || !pattern) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if (ze_result_t waits = checkWaits(numWaitEvents, phWaitEvents); waits != ZE_RESULT_SUCCESS) return waits;
   if (pattern_size == 0 || pattern_size > kMaxFillPattern || (pattern_size & (pattern_size - 1)) || size % pattern_size)
     return ZE_RESULT_ERROR_INVALID_SIZE;
   {
@@ -415,6 +463,7 @@ ze_result_t zeCommandListAppendMemoryFill(ze_command_list_handle_t hCommandList,
   }
   for (size_t at = 0; at < size; at += pattern_size) std::memcpy(static_cast<char *>(ptr) + at, pattern, pattern_size);
   appendLog("fill pattern_bytes=" + std::to_string(pattern_size) + " bytes=" + std::to_string(size));
+  signal(hSignalEvent);
   return ZE_RESULT_SUCCESS;
 }
 
@@ -539,11 +588,12 @@ ze_result_t zeKernelSetGroupSize(ze_kernel_handle_t hKernel, uint32_t groupSizeX
 }
 
 ze_result_t zeCommandListAppendLaunchKernel(ze_command_list_handle_t hCommandList, ze_kernel_handle_t hKernel,
-                                            const ze_group_count_t *pLaunchFuncArgs, ze_event_handle_t, uint32_t,
-                                            ze_event_handle_t *) {
+                                            const ze_group_count_t *pLaunchFuncArgs, ze_event_handle_t hSignalEvent,
+                                            uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents) {
   FAKE_CHECK_INIT();
   if (!hCommandList || !hKernel) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
   if (!pLaunchFuncArgs) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if (ze_result_t waits = checkWaits(numWaitEvents, phWaitEvents); waits != ZE_RESULT_SUCCESS) return waits;
   if (hKernel->groupSize[0] == 0) return ZE_RESULT_ERROR_INVALID_GROUP_SIZE_DIMENSION;  // never set
   const ze_group_count_t &count = *pLaunchFuncArgs;
   if (count.groupCountX == 0 || count.groupCountY == 0 || count.groupCountZ == 0)
@@ -566,6 +616,80 @@ ze_result_t zeCommandListAppendLaunchKernel(ze_command_list_handle_t hCommandLis
     else line += std::to_string(hKernel->values[i].size()) + ":" + hexValue(hKernel->values[i]);
   }
   appendLog(line);
+  signal(hSignalEvent);
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t zeCommandListAppendBarrier(ze_command_list_handle_t hCommandList, ze_event_handle_t hSignalEvent,
+                                       uint32_t numWaitEvents, ze_event_handle_t *phWaitEvents) {
+  FAKE_CHECK_INIT();
+  if (!hCommandList) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (ze_result_t waits = checkWaits(numWaitEvents, phWaitEvents); waits != ZE_RESULT_SUCCESS) return waits;
+  signal(hSignalEvent);
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t zeEventPoolCreate(ze_context_handle_t hContext, const ze_event_pool_desc_t *desc, uint32_t numDevices,
+                              ze_device_handle_t *phDevices, ze_event_pool_handle_t *phEventPool) {
+  FAKE_CHECK_INIT();
+  if (!hContext) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (!desc || !phEventPool || (numDevices && !phDevices)) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if (desc->count == 0) return ZE_RESULT_ERROR_INVALID_SIZE;
+  for (uint32_t i = 0; i < numDevices; ++i)
+    if (!knownDevice(phDevices[i])) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  auto *pool = new _ze_event_pool_handle_t;
+  pool->count = desc->count;
+  pool->flags = desc->flags;
+  pool->taken.assign(desc->count, false);
+  *phEventPool = pool;
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t zeEventCreate(ze_event_pool_handle_t hEventPool, const ze_event_desc_t *desc, ze_event_handle_t *phEvent) {
+  FAKE_CHECK_INIT();
+  if (!hEventPool) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (!desc || !phEvent) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (desc->index >= hEventPool->count || hEventPool->taken[desc->index]) return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+  hEventPool->taken[desc->index] = true;
+  auto *event = new _ze_event_handle_t;
+  event->pool = hEventPool;
+  event->index = desc->index;
+  *phEvent = event;
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t zeEventHostSynchronize(ze_event_handle_t hEvent, uint64_t) {
+  FAKE_CHECK_INIT();
+  if (!hEvent) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (deviceLost()) return ZE_RESULT_ERROR_DEVICE_LOST;
+  // (Nothing could signal it later: waiting would never end.)
+  return hEvent->signaled ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
+ze_result_t zeEventQueryStatus(ze_event_handle_t hEvent) {
+  FAKE_CHECK_INIT();
+  if (!hEvent) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (deviceLost()) return ZE_RESULT_ERROR_DEVICE_LOST;
+  return hEvent->signaled ? ZE_RESULT_SUCCESS : ZE_RESULT_NOT_READY;
+}
+
+ze_result_t zeEventHostReset(ze_event_handle_t hEvent) {
+  FAKE_CHECK_INIT();
+  if (!hEvent) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  hEvent->signaled = false;
+  appendLog("event reset index=" + std::to_string(hEvent->index));
+  return ZE_RESULT_SUCCESS;
+}
+
+ze_result_t zeEventQueryKernelTimestamp(ze_event_handle_t hEvent, ze_kernel_timestamp_result_t *dstptr) {
+  FAKE_CHECK_INIT();
+  if (!hEvent) return ZE_RESULT_ERROR_INVALID_NULL_HANDLE;
+  if (!dstptr) return ZE_RESULT_ERROR_INVALID_NULL_POINTER;
+  if (!(hEvent->pool->flags & ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP)) return ZE_RESULT_ERROR_INVALID_ARGUMENT;
+  if (!hEvent->signaled) return ZE_RESULT_NOT_READY;
+  dstptr->global.kernelStart = dstptr->global.kernelEnd = hEvent->end;
+  dstptr->context = dstptr->global;
   return ZE_RESULT_SUCCESS;
 }
 

@@ -281,6 +281,32 @@ void checkNdRangeKernels(sycl::queue &q) {
   sycl::free(out, q);
 }
 
+// Commands run on the backend's streams: their events carry device times
+// (marker timestamps), ordered as an in-order queue ran them.
+void checkProfiling(const sycl::device &gpu) {
+  sycl::queue q{gpu, {sycl::property::queue::enable_profiling(), sycl::property::queue::in_order()}};
+  constexpr std::size_t n = 256;
+  int *data = sycl::malloc_device<int>(n, q);
+  std::vector<int> host(n, 0);
+  std::vector<sycl::event> events;
+  events.push_back(q.fill(data, 5, n));
+  events.push_back(q.memcpy(host.data(), data, n * sizeof(int)));
+  events.push_back(q.single_task([=] { data[0] = 1; }));
+  q.wait();
+  checkEqual("the fill reached the host through the stream", 5, host[n - 1]);
+  uint64_t previousEnd = 0;
+  int unordered = 0;
+  for (const sycl::event &e : events) {
+    const auto submit = e.get_profiling_info<sycl::info::event_profiling::command_submit>();
+    const auto start = e.get_profiling_info<sycl::info::event_profiling::command_start>();
+    const auto end = e.get_profiling_info<sycl::info::event_profiling::command_end>();
+    unordered += !(submit <= start && start <= end && previousEnd <= start);
+    previousEnd = end;
+  }
+  checkEqual("profiled commands out of order", 0, unordered);
+  sycl::free(data, q);
+}
+
 void runOnFake() {
   if (!check("FAKE_ZE_LOG is set", !logPath().empty())) return;
   std::vector<sycl::device> levelZero;
@@ -296,6 +322,7 @@ void runOnFake() {
   onepass_test::runPart("USM and copies", [&] { checkMemory(q); });
   onepass_test::runPart("range kernel", [&] { checkRangeKernel(q); });
   onepass_test::runPart("nd_range kernels", [&] { checkNdRangeKernels(q); });
+  onepass_test::runPart("profiled commands on the streams", [&] { checkProfiling(gpu); });
 }
 
 class LimitedKernel;
@@ -347,8 +374,8 @@ void runBuildFails() {
 // errc::kernel_not_supported naming the kernel, the feature and the device
 // (§5.7), and runs nothing; a float kernel, and one that only copies halves
 // (half as a storage format needs no aspect), are launched.
-template <typename Submit> void expectNotSupported(sycl::queue &q, const std::string &kernel, const std::string &feature,
-                                                   Submit &&submit) {
+template <typename Submit>
+void expectNotSupported(sycl::queue &q, const std::string &kernel, const std::string &feature, Submit &&submit) {
   try {
     submit();
     onepass_test::fail(kernel + " on a device without " + feature, "errc::kernel_not_supported", "no exception");
@@ -374,8 +401,9 @@ void runWithoutOptionalAspects() {
   std::fill(values, values + 16, 1.0);
   *counter = 5;
   expectNotSupported(q, "DoublesOnLevelZero", "double precision", [&] {
-    q.parallel_for<class DoublesOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1> i) { values[i] = values[i] * 0.5; })
-        .wait();
+    q.parallel_for<class DoublesOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1> i) {
+       values[i] = values[i] * 0.5;
+     }).wait();
   });
   expectNotSupported(q, "LongAtomicsOnLevelZero", "atomic operations on 64-bit values", [&] {
     q.parallel_for<class LongAtomicsOnLevelZero>(sycl::range<1>(16), [=](sycl::id<1>) {
@@ -435,7 +463,8 @@ int main(int argc, char **argv) {
   else if (mode == "missing-aspects") runWithoutOptionalAspects();
   else if (mode == "no-device" && argc > 2) return runWithoutDevice(argv[2]);
   else {
-    std::fprintf(stderr, "usage: %s fake | kernel-limits | build-fails | missing-aspects | no-device <reason text>\n", argv[0]);
+    std::fprintf(stderr, "usage: %s fake | kernel-limits | build-fails | missing-aspects | no-device <reason text>\n",
+                 argv[0]);
     return 2;
   }
   return onepass_test::report();

@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +34,12 @@ bool check(const std::string &what, bool condition) {
 }
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+uint64_t steadyNanoseconds() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
 
 // The message of a failed call (and frees it); "" if there was none.
 std::string take(char *&error) {
@@ -91,6 +98,16 @@ std::string lastLogLine() {
   std::string line, last;
   while (std::getline(file, line)) last = line;
   return last;
+}
+
+// How many lines of the fake's log start with `prefix`.
+int logLinesStarting(const std::string &prefix) {
+  const char *path = std::getenv("FAKE_ZE_LOG");
+  std::ifstream file(path ? path : "");
+  std::string line;
+  int count = 0;
+  while (std::getline(file, line)) count += line.rfind(prefix, 0) == 0;
+  return count;
 }
 
 void logMessage(int, const char *) {}
@@ -236,6 +253,85 @@ int main(int argc, char **argv) {
   launch.local_memory_bytes = 1 << 20;
   checkError("1 MiB of local memory", b->launch(0, &launch, &error), error,
              {"zeCommandListAppendLaunchKernel", "ZE_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"});
+
+  // Streams: asynchronous command lists, markers as events, device times.
+  check("4 streams", b->streams == 4);
+  launch.local_memory_bytes = 4096;
+  check("launch_async on stream 1: " + take(error), b->launch_async(0, 1, &launch, &error) == 0);
+  check("... the launch as Level Zero saw it", contains(lastLogLine(), "group_size=500,1,1 group_count=8,1,1"));
+  const uint64_t before = steadyNanoseconds();
+  const uint64_t seven = 7;
+  check("fill_async with an 8-byte pattern", b->fill_async(0, 1, memory, &seven, 8, 512, &error) == 0);
+  check("fill_async with a 3-byte pattern (a copied block)",
+        b->fill_async(0, 2, memory + 4096 - 300, three, 3, 100, &error) == 0);
+  uint64_t back[512];
+  check("copy_async on stream 2", b->copy_async(0, 2, back, memory, sizeof back, &error) == 0);
+  void *marker = b->record_marker(0, 2, 1, &error);
+  if (!check("record_marker: " + take(error), marker != nullptr)) return 1;
+  check("query_marker: complete", b->query_marker(0, marker, &error) == 1);
+  check("wait_marker", b->wait_marker(0, marker, &error) == 0);
+  ok = true;
+  for (int i = 0; i < 512 - 38; ++i) ok &= back[i] == 7;
+  const auto *tail = reinterpret_cast<const unsigned char *>(back) + 4096 - 300;
+  for (int i = 0; i < 300; ++i) ok &= tail[i] == three[i % 3];
+  check("the streams' fills and copy happened in their order", ok);
+  uint64_t at = 0;
+  check("marker_time: " + take(error), b->marker_time(0, marker, &at, &error) == 0);
+  const uint64_t after = steadyNanoseconds();
+  // (The epoch maps device times late by its wait's latency at most.)
+  check("the marker's time lies between the calls around it (" + std::to_string(before) + " <= " + std::to_string(at) +
+            " <= " + std::to_string(after) + ")",
+        before <= at && at <= after + 1000000);
+  check("stream_wait_marker", b->stream_wait_marker(0, 3, marker, &error) == 0);
+  b->release_marker(0, marker);
+  // Released markers are reused: more markers than one event pool holds,
+  // each waited for by another stream (the fake fails a wait for an event
+  // that was reset or never signaled).
+  ok = true;
+  for (int round = 0; round < 3; ++round) {
+    std::vector<void *> markers;
+    for (int i = 0; i < 100; ++i) {
+      markers.push_back(b->record_marker(0, uint32_t(i % 4), 0, &error));
+      ok &= markers.back() != nullptr && b->stream_wait_marker(0, uint32_t((i + 1) % 4), markers.back(), &error) == 0;
+    }
+    for (void *m : markers) ok &= b->wait_marker(0, m, &error) == 0;
+    for (void *m : markers) b->release_marker(0, m);
+  }
+  check("300 markers, recorded, waited for across streams and released: " + take(error), ok);
+  // A released marker's event is reset for reuse at once if no other stream
+  // waits for it; if one does, only once that wait is known to have run (a
+  // later marker of that stream completed): Level Zero's waits read the
+  // event when they execute, so a reset one would hold them up.
+  marker = b->record_marker(0, 0, 0, &error);
+  int resets = logLinesStarting("event reset");
+  b->release_marker(0, marker);
+  check("a marker nobody waits for is reset once released", logLinesStarting("event reset") == resets + 1);
+  marker = b->record_marker(0, 0, 0, &error);
+  check("a wait on stream 1", b->stream_wait_marker(0, 1, marker, &error) == 0);
+  resets = logLinesStarting("event reset");
+  b->release_marker(0, marker);
+  check("a marker stream 1 waits for is not reset while that wait may be pending",
+        logLinesStarting("event reset") == resets);
+  void *later = b->record_marker(0, 1, 0, &error);
+  check("a later marker of stream 1 completes", later && b->wait_marker(0, later, &error) == 0);
+  b->release_marker(0, later);
+  ok = true;  // the quarantined event becomes free again once the free ones are taken
+  std::vector<void *> many;
+  for (int i = 0; i < 200; ++i) many.push_back(b->record_marker(0, 2, 0, &error));
+  for (void *m : many) ok &= m && b->wait_marker(0, m, &error) == 0;
+  for (void *m : many) b->release_marker(0, m);
+  check("200 more markers after the quarantine", ok);
+  checkError("a stream past the last", b->copy_async(0, 4, back, memory, 8, &error), error,
+             {"no Level Zero device 0 stream 4"});
+  // A lost device: markers say so.
+  marker = b->record_marker(0, 0, 0, &error);
+  setenv("FAKE_ZE_DEVICE_LOST", "1", 1);
+  check("query_marker of a lost device: -1", b->query_marker(0, marker, &error) == -1);
+  check("... saying why: " + std::string(error ? error : ""), contains(take(error), "ZE_RESULT_ERROR_DEVICE_LOST"));
+  checkError("wait_marker of a lost device", b->wait_marker(0, marker, &error), error,
+             {"OnePass fake Level Zero GPU 0", "ZE_RESULT_ERROR_DEVICE_LOST"});
+  unsetenv("FAKE_ZE_DEVICE_LOST");
+  b->release_marker(0, marker);
 
   b->deallocate(0, memory, ONEPASS_USM_DEVICE);
   if (failures) {

@@ -12,16 +12,19 @@ namespace onepass::level_zero {
 
 struct Api {
   void *library = nullptr;
+// clang-format off
 #define ONEPASS_ZE_FUNCTIONS(X)                                                                                        \
-  X(zeInit)                                                                                                            \
-  X(zeDriverGet) X(zeDriverGetProperties) X(zeDriverGetApiVersion) X(zeDeviceGet) X(zeDeviceGetProperties)             \
-      X(zeDeviceGetComputeProperties) X(zeDeviceGetModuleProperties) X(zeDeviceGetMemoryProperties)                    \
-          X(zeDeviceGetCacheProperties) X(zeDeviceGetCommandQueueGroupProperties) X(zeContextCreate)                   \
-              X(zeContextDestroy) X(zeCommandListCreateImmediate) X(zeCommandListDestroy)                              \
-                  X(zeCommandListAppendMemoryCopy) X(zeCommandListAppendMemoryFill) X(zeCommandListAppendLaunchKernel) \
-                      X(zeMemAllocDevice) X(zeMemAllocHost) X(zeMemAllocShared) X(zeMemFree) X(zeModuleCreate)         \
-                          X(zeModuleDestroy) X(zeModuleBuildLogGetString) X(zeModuleBuildLogDestroy) X(zeKernelCreate) \
-                              X(zeKernelGetProperties) X(zeKernelSetArgumentValue) X(zeKernelSetGroupSize)
+  X(zeInit) X(zeDriverGet) X(zeDriverGetProperties) X(zeDriverGetApiVersion) X(zeDeviceGet) X(zeDeviceGetProperties)   \
+  X(zeDeviceGetComputeProperties) X(zeDeviceGetModuleProperties) X(zeDeviceGetMemoryProperties)                        \
+  X(zeDeviceGetCacheProperties) X(zeDeviceGetCommandQueueGroupProperties) X(zeContextCreate) X(zeContextDestroy)       \
+  X(zeCommandListCreateImmediate) X(zeCommandListDestroy) X(zeCommandListAppendMemoryCopy)                             \
+  X(zeCommandListAppendMemoryFill) X(zeCommandListAppendLaunchKernel) X(zeCommandListAppendBarrier)                    \
+  X(zeMemAllocDevice) X(zeMemAllocHost) X(zeMemAllocShared) X(zeMemFree) X(zeModuleCreate) X(zeModuleDestroy)          \
+  X(zeModuleBuildLogGetString)                                                                                         \
+  X(zeModuleBuildLogDestroy) X(zeKernelCreate) X(zeKernelGetProperties) X(zeKernelSetArgumentValue)                    \
+  X(zeKernelSetGroupSize) X(zeEventPoolCreate) X(zeEventCreate) X(zeEventHostSynchronize) X(zeEventQueryStatus)        \
+  X(zeEventHostReset) X(zeEventQueryKernelTimestamp)
+// clang-format on
 #define ONEPASS_ZE_MEMBER(name) decltype(&::name) name = nullptr;
   ONEPASS_ZE_FUNCTIONS(ONEPASS_ZE_MEMBER)
 #undef ONEPASS_ZE_MEMBER

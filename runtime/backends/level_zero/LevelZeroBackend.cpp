@@ -1,8 +1,12 @@
 // The Level Zero backend plugin (issue 18): Intel GPUs through oneAPI Level
 // Zero, taking the same SPIR-V as the OpenCL backend (zeModuleCreate with
 // ZE_MODULE_FORMAT_IL_SPIRV) and Level Zero's USM for USM. Each driver has one
-// context; each GPU device one immediate command list in synchronous mode, so
-// every operation has completed when its append returns (no streams yet).
+// context; each GPU device one immediate command list in synchronous mode
+// (every operation has completed when its append returns) and kStreams in
+// asynchronous mode, the runtime's streams: each operation on them is followed
+// by a barrier (Level Zero 1.4 orders a command list's commands only so),
+// markers are events from host-visible kernel-timestamp pools signaled by
+// barriers, and device times are their global end timestamps.
 // Kernel arguments follow jit_api.h's SPIR-V entry: the fields by value, a
 // range kernel's range, and a kernel's local memory as a `local` argument.
 // No Intel GPU has run it yet: CI tests it against tests/fake_level_zero.
@@ -17,6 +21,8 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -70,6 +76,31 @@ namespace {
 
 Api api;
 
+// Asynchronous immediate command lists per device (the runtime's streams).
+constexpr uint32_t kStreams = 4;
+// Events per event pool (pools are made as markers need them).
+constexpr uint32_t kPoolEvents = 64;
+
+struct Stream {
+  ze_command_list_handle_t list = nullptr;
+  std::mutex mutex;  // one append at a time
+  // Barriers appended so far (each operation is followed by one), and the
+  // newest of them known to have executed (a marker of it completed).
+  uint64_t barriers = 0;
+  std::atomic<uint64_t> passed{0};
+};
+
+// A marker: an event its stream's barrier number `barrier` signals. Other
+// streams' barriers that wait for it are its waiters. Level Zero's waits
+// read the event when they execute, so once released the event is reset
+// and reused only after every waiter has executed (Device::quarantine).
+struct Marker {
+  ze_event_handle_t event = nullptr;
+  uint32_t stream = 0;
+  uint64_t barrier = 0;
+  std::vector<std::pair<uint32_t, uint64_t>> waiters;  // (stream, its barrier that waits)
+};
+
 struct Device {
   ze_device_handle_t id = nullptr;
   ze_context_handle_t context = nullptr;  // its driver's
@@ -77,6 +108,18 @@ struct Device {
   size_t maxFillPatternBytes = 0;  // of the command list's queue group
   uint32_t spirvVersion = 0;       // the newest SPIR-V it takes (ZE_MAKE_VERSION)
   std::mutex mutex;                // an immediate command list takes one append at a time
+  Stream streams[kStreams];
+  // Markers: events of pools made on demand, reset and reused once released.
+  std::mutex eventMutex;
+  std::vector<ze_event_pool_handle_t> pools;
+  std::vector<ze_event_handle_t> freeEvents;
+  std::vector<std::unique_ptr<Marker>> quarantine;  // released, some waiter has yet to execute
+  // Kernel timestamps: nanoseconds per tick, the ticks' valid bits, and an
+  // epoch (a marker's end in ticks, and the host's steady clock when a wait
+  // for it returned) that maps them onto the host's clock.
+  uint64_t timerNanoseconds = 1, timestampMask = ~0ull;
+  uint64_t epochTicks = 0, epochHost = 0;
+  bool timing = false;
   std::string name, identity;
   onepass_backend_device_info info{};
 };
@@ -115,6 +158,122 @@ bool computeQueueGroup(ze_device_handle_t id, uint32_t &ordinal, size_t &maxFill
       return true;
     }
   return false;
+}
+
+uint64_t steadyNanoseconds() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+// Whether every barrier waiting for the marker has executed (d.eventMutex held).
+bool waitersPassed(const Device &d, const Marker &marker) {
+  for (const auto &[stream, barrier] : marker.waiters)
+    if (d.streams[stream].passed.load(std::memory_order_acquire) < barrier) return false;
+  return true;
+}
+
+// A marker's event: a free one (quarantined ones join them once nothing
+// will read them), or one of a new pool; null with *error set.
+ze_event_handle_t takeEvent(Device &d, char **error) {
+  std::lock_guard<std::mutex> lock(d.eventMutex);
+  if (d.freeEvents.empty())  // the quarantined events nothing will read any more
+    for (auto it = d.quarantine.begin(); it != d.quarantine.end();) {
+      if (!waitersPassed(d, **it)) {
+        ++it;
+        continue;
+      }
+      api.zeEventHostReset((*it)->event);
+      d.freeEvents.push_back((*it)->event);
+      it = d.quarantine.erase(it);
+    }
+  if (d.freeEvents.empty()) {
+    ze_event_pool_desc_t poolDesc{ZE_STRUCTURE_TYPE_EVENT_POOL_DESC, nullptr,
+                                  ZE_EVENT_POOL_FLAG_HOST_VISIBLE | ZE_EVENT_POOL_FLAG_KERNEL_TIMESTAMP, kPoolEvents};
+    ze_event_pool_handle_t pool = nullptr;
+    ze_result_t result = api.zeEventPoolCreate(d.context, &poolDesc, 1, &d.id, &pool);
+    if (result != ZE_RESULT_SUCCESS) {
+      rt::reportBackendError(error, "zeEventPoolCreate failed: " + resultName(result));
+      return nullptr;
+    }
+    d.pools.push_back(pool);  // (pools stay for the process's life, as devices do)
+    for (uint32_t i = 0; i < kPoolEvents; ++i) {
+      ze_event_desc_t eventDesc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, i, 0, ZE_EVENT_SCOPE_FLAG_HOST};
+      ze_event_handle_t event = nullptr;
+      result = api.zeEventCreate(pool, &eventDesc, &event);
+      if (result != ZE_RESULT_SUCCESS) {
+        rt::reportBackendError(error, "zeEventCreate failed: " + resultName(result));
+        return nullptr;
+      }
+      d.freeEvents.push_back(event);
+    }
+  }
+  ze_event_handle_t event = d.freeEvents.back();
+  d.freeEvents.pop_back();
+  return event;
+}
+
+void giveBackEvent(Device &d, ze_event_handle_t event) {
+  api.zeEventHostReset(event);
+  std::lock_guard<std::mutex> lock(d.eventMutex);
+  d.freeEvents.push_back(event);
+}
+
+// Appends `append(list)` to the stream, then the barrier that keeps the
+// stream in order; `signal` (may be null) is signaled by that barrier.
+template <typename Append> ze_result_t appendInOrder(Stream &stream, ze_event_handle_t signal, Append &&append) {
+  std::lock_guard<std::mutex> lock(stream.mutex);
+  ze_result_t result = append(stream.list);
+  if (result == ZE_RESULT_SUCCESS) result = api.zeCommandListAppendBarrier(stream.list, signal, 0, nullptr);
+  if (result == ZE_RESULT_SUCCESS) ++stream.barriers;
+  return result;
+}
+
+// Notes that the stream's barrier number `barrier` has executed.
+void passed(Stream &stream, uint64_t barrier) {
+  uint64_t known = stream.passed.load(std::memory_order_relaxed);
+  while (known < barrier && !stream.passed.compare_exchange_weak(known, barrier, std::memory_order_release)) {
+  }
+}
+
+// Waits on the host until everything appended to the stream so far is done.
+ze_result_t finishStream(Device &d, Stream &stream) {
+  char *ignored = nullptr;
+  ze_event_handle_t event = takeEvent(d, &ignored);
+  if (!event) {
+    std::free(ignored);
+    return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
+  }
+  ze_result_t result;
+  uint64_t barrier = 0;
+  {
+    std::lock_guard<std::mutex> lock(stream.mutex);
+    result = api.zeCommandListAppendBarrier(stream.list, event, 0, nullptr);
+    if (result == ZE_RESULT_SUCCESS) barrier = ++stream.barriers;
+  }
+  if (result == ZE_RESULT_SUCCESS) result = api.zeEventHostSynchronize(event, UINT64_MAX);
+  if (result == ZE_RESULT_SUCCESS) passed(stream, barrier);
+  giveBackEvent(d, event);
+  return result;
+}
+
+// The epoch of the device's kernel timestamps (Device::epochTicks).
+void setEpoch(Device &d) {
+  char *ignored = nullptr;
+  ze_event_handle_t event = takeEvent(d, &ignored);
+  std::free(ignored);
+  if (!event) return;
+  ze_result_t result = api.zeCommandListAppendBarrier(d.streams[0].list, event, 0, nullptr);
+  const uint64_t barrier = ++d.streams[0].barriers;
+  if (result == ZE_RESULT_SUCCESS) result = api.zeEventHostSynchronize(event, UINT64_MAX);
+  d.epochHost = steadyNanoseconds();
+  if (result == ZE_RESULT_SUCCESS) passed(d.streams[0], barrier);
+  ze_kernel_timestamp_result_t stamp{};
+  if (result == ZE_RESULT_SUCCESS) result = api.zeEventQueryKernelTimestamp(event, &stamp);
+  d.epochTicks = stamp.global.kernelEnd & d.timestampMask;
+  d.timing = result == ZE_RESULT_SUCCESS;
+  if (!d.timing) log(2, "'" + d.name + "': no kernel timestamps (" + resultName(result) + ")");
+  giveBackEvent(d, event);
 }
 
 // Fills the device description from Level Zero's properties.
@@ -209,10 +368,26 @@ void consider(ze_device_handle_t id, ze_context_handle_t context, const std::str
     leftOut.push_back("'" + device->name + "': zeCommandListCreateImmediate failed: " + resultName(result));
     return;
   }
+  queue.mode = ZE_COMMAND_QUEUE_MODE_ASYNCHRONOUS;
+  for (Stream &stream : device->streams) {
+    if (result == ZE_RESULT_SUCCESS) result = api.zeCommandListCreateImmediate(context, id, &queue, &stream.list);
+  }
+  if (result != ZE_RESULT_SUCCESS) {
+    for (Stream &stream : device->streams)
+      if (stream.list) api.zeCommandListDestroy(stream.list);
+    api.zeCommandListDestroy(device->list);
+    leftOut.push_back("'" + device->name +
+                      "': zeCommandListCreateImmediate (asynchronous) failed: " + resultName(result));
+    return;
+  }
+  device->timerNanoseconds = properties.timerResolution ? properties.timerResolution : 1;
+  device->timestampMask =
+      properties.kernelTimestampValidBits >= 64 ? ~0ull : (1ull << properties.kernelTimestampValidBits) - 1;
   device->identity = "level_zero api " + apiVersion + "|driver " + driverVersion + "|" + device->name + "|pci " +
                      hex(properties.vendorId) + ":" + hex(properties.deviceId) + "|spir-v " +
                      versionText(ZE_MAJOR_VERSION(device->spirvVersion), ZE_MINOR_VERSION(device->spirvVersion));
   describe(*device, properties, module, driverVersion, apiVersion);
+  setEpoch(*device);
   devices.push_back(std::move(device));
 }
 
@@ -284,10 +459,14 @@ void *allocate(uint32_t device, uint64_t bytes, uint64_t alignment, uint32_t kin
   return pointer;
 }
 
-// Every operation is synchronous: nothing still uses the memory.
+// After the streams' work (which may still use the memory) is done.
 void deallocate(uint32_t device, void *pointer, uint32_t) {
   Device *d = at(device);
   if (!d || !pointer) return;
+  for (Stream &stream : d->streams) {
+    ze_result_t finished = finishStream(*d, stream);
+    if (finished != ZE_RESULT_SUCCESS) log(1, "waiting for a stream before zeMemFree failed: " + resultName(finished));
+  }
   ze_result_t result = api.zeMemFree(d->context, pointer);
   if (result != ZE_RESULT_SUCCESS) log(1, "zeMemFree failed: " + resultName(result));
 }
@@ -303,23 +482,77 @@ int copy(uint32_t device, void *destination, const void *source, uint64_t bytes,
   return 0;
 }
 
+// Appends a fill to `list`: Level Zero's own for power-of-two patterns up to
+// the queue group's size, else a copy of a filled host block (`block`, which
+// must live until the fill is done). `call` names the Level Zero call.
+ze_result_t appendFill(const Device &d, ze_command_list_handle_t list, void *destination, const void *pattern,
+                       uint32_t patternBytes, uint64_t count, std::vector<char> &block, const char *&call) {
+  if (patternBytes && patternBytes <= d.maxFillPatternBytes && (patternBytes & (patternBytes - 1)) == 0) {
+    call = "zeCommandListAppendMemoryFill";
+    return api.zeCommandListAppendMemoryFill(list, destination, pattern, patternBytes, patternBytes * count, nullptr, 0,
+                                             nullptr);
+  }
+  call = "zeCommandListAppendMemoryCopy";
+  block.resize(static_cast<size_t>(patternBytes) * count);
+  for (uint64_t i = 0; i < count; ++i) std::memcpy(block.data() + i * patternBytes, pattern, patternBytes);
+  return api.zeCommandListAppendMemoryCopy(list, destination, block.data(), block.size(), nullptr, 0, nullptr);
+}
+
 int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **error) {
   Device *d = at(device);
   if (!d) return rt::reportBackendError(error, noDevice(device));
   if (count == 0) return 0;
   std::lock_guard<std::mutex> lock(d->mutex);
-  ze_result_t result;
-  const char *call;
-  if (patternBytes && patternBytes <= d->maxFillPatternBytes && (patternBytes & (patternBytes - 1)) == 0) {
-    call = "zeCommandListAppendMemoryFill";
-    result = api.zeCommandListAppendMemoryFill(d->list, destination, pattern, patternBytes, patternBytes * count,
-                                               nullptr, 0, nullptr);
-  } else {  // Level Zero fills with power-of-two patterns up to a size only: copy a filled host block
-    call = "zeCommandListAppendMemoryCopy";
-    std::vector<char> block(static_cast<size_t>(patternBytes) * count);
-    for (uint64_t i = 0; i < count; ++i) std::memcpy(block.data() + i * patternBytes, pattern, patternBytes);
-    result = api.zeCommandListAppendMemoryCopy(d->list, destination, block.data(), block.size(), nullptr, 0, nullptr);
+  std::vector<char> block;
+  const char *call = "";
+  ze_result_t result = appendFill(*d, d->list, destination, pattern, patternBytes, count, block, call);
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error,
+                                  std::string("filling device memory failed: ") + call + ": " + resultName(result));
+  return 0;
+}
+
+Stream *streamOf(uint32_t device, uint32_t stream, char **error) {
+  Device *d = at(device);
+  if (!d || stream >= kStreams) {
+    rt::reportBackendError(error, noDevice(device) + " stream " + std::to_string(stream));
+    return nullptr;
   }
+  return &d->streams[stream];
+}
+
+int copyAsync(uint32_t device, uint32_t stream, void *destination, const void *source, uint64_t bytes, char **error) {
+  Stream *s = streamOf(device, stream, error);
+  if (!s) return 1;
+  if (bytes == 0) return 0;
+  ze_result_t result = appendInOrder(*s, nullptr, [&](ze_command_list_handle_t list) {
+    return api.zeCommandListAppendMemoryCopy(list, destination, source, bytes, nullptr, 0, nullptr);
+  });
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error, "zeCommandListAppendMemoryCopy failed: " + resultName(result));
+  return 0;
+}
+
+// In the stream's order, but returns once the fill is done: Level Zero may
+// read the pattern (or the filled block) until then.
+int fillAsync(uint32_t device, uint32_t stream, void *destination, const void *pattern, uint32_t patternBytes,
+              uint64_t count, char **error) {
+  Stream *s = streamOf(device, stream, error);
+  if (!s) return 1;
+  if (count == 0) return 0;
+  Device &d = *at(device);
+  ze_event_handle_t done = takeEvent(d, error);
+  if (!done) return 1;
+  std::vector<char> block;
+  const char *call = "";
+  ze_result_t result = appendInOrder(*s, done, [&](ze_command_list_handle_t list) {
+    return appendFill(d, list, destination, pattern, patternBytes, count, block, call);
+  });
+  if (result == ZE_RESULT_SUCCESS) {
+    call = "zeEventHostSynchronize";
+    result = api.zeEventHostSynchronize(done, UINT64_MAX);
+  }
+  giveBackEvent(d, done);
   if (result != ZE_RESULT_SUCCESS)
     return rt::reportBackendError(error,
                                   std::string("filling device memory failed: ") + call + ": " + resultName(result));
@@ -414,9 +647,11 @@ int loadKernel(uint32_t device, const void *binary, uint64_t size, void **handle
   return 0;
 }
 
-int launch(uint32_t device, const onepass_backend_launch *launch, char **error) {
-  Device *d = at(device);
-  if (!d) return rt::reportBackendError(error, noDevice(device));
+// Sets the kernel's arguments and group size for `launch` and appends it with
+// `append(kernel, groupCount)` while the kernel is held (Level Zero takes the
+// arguments as the launch is appended).
+template <typename Append>
+int launchWith(Device *d, const onepass_backend_launch *launch, char **error, Append &&append) {
   auto *kernel = static_cast<Kernel *>(launch->kernel);
   const unsigned dims = launch->dimensions;
   uint64_t range[3] = {1, 1, 1};
@@ -455,12 +690,135 @@ int launch(uint32_t device, const onepass_backend_launch *launch, char **error) 
                                              std::to_string(groupSize[1]) + ", " + std::to_string(groupSize[2]) +
                                              ") failed: " + resultName(result));
   ze_group_count_t count{groupCount[0], groupCount[1], groupCount[2]};
-  std::lock_guard<std::mutex> listLock(d->mutex);
-  result = api.zeCommandListAppendLaunchKernel(d->list, kernel->kernel, &count, nullptr, 0, nullptr);
+  result = append(kernel->kernel, count);
   if (result != ZE_RESULT_SUCCESS)
     return rt::reportBackendError(error,
                                   "the kernel launch failed: zeCommandListAppendLaunchKernel: " + resultName(result));
   return 0;
+}
+
+int launch(uint32_t device, const onepass_backend_launch *launch, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  return launchWith(d, launch, error, [&](ze_kernel_handle_t kernel, const ze_group_count_t &count) {
+    std::lock_guard<std::mutex> listLock(d->mutex);
+    return api.zeCommandListAppendLaunchKernel(d->list, kernel, &count, nullptr, 0, nullptr);
+  });
+}
+
+int launchAsync(uint32_t device, uint32_t stream, const onepass_backend_launch *launch, char **error) {
+  Stream *s = streamOf(device, stream, error);
+  if (!s) return 1;
+  return launchWith(at(device), launch, error, [&](ze_kernel_handle_t kernel, const ze_group_count_t &count) {
+    return appendInOrder(*s, nullptr, [&](ze_command_list_handle_t list) {
+      return api.zeCommandListAppendLaunchKernel(list, kernel, &count, nullptr, 0, nullptr);
+    });
+  });
+}
+
+// A marker is an event the stream's next barrier signals.
+void *recordMarker(uint32_t device, uint32_t stream, uint32_t, char **error) {
+  Stream *s = streamOf(device, stream, error);
+  if (!s) return nullptr;
+  Device &d = *at(device);
+  auto marker = std::make_unique<Marker>();
+  marker->event = takeEvent(d, error);
+  if (!marker->event) return nullptr;
+  marker->stream = stream;
+  ze_result_t result;
+  {
+    std::lock_guard<std::mutex> lock(s->mutex);
+    result = api.zeCommandListAppendBarrier(s->list, marker->event, 0, nullptr);
+    if (result == ZE_RESULT_SUCCESS) marker->barrier = ++s->barriers;
+  }
+  if (result != ZE_RESULT_SUCCESS) {
+    giveBackEvent(d, marker->event);
+    rt::reportBackendError(error, "zeCommandListAppendBarrier failed: " + resultName(result));
+    return nullptr;
+  }
+  return marker.release();
+}
+
+int streamWaitMarker(uint32_t device, uint32_t stream, void *handle, char **error) {
+  Stream *s = streamOf(device, stream, error);
+  if (!s) return 1;
+  auto *marker = static_cast<Marker *>(handle);
+  ze_result_t result;
+  uint64_t barrier = 0;
+  {
+    std::lock_guard<std::mutex> lock(s->mutex);
+    result = api.zeCommandListAppendBarrier(s->list, nullptr, 1, &marker->event);
+    if (result == ZE_RESULT_SUCCESS) barrier = ++s->barriers;
+  }
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error,
+                                  "zeCommandListAppendBarrier (waiting for a marker) failed: " + resultName(result));
+  Device &d = *at(device);
+  std::lock_guard<std::mutex> lock(d.eventMutex);
+  marker->waiters.emplace_back(stream, barrier);
+  return 0;
+}
+
+int queryMarker(uint32_t device, void *handle, char **error) {
+  auto *marker = static_cast<Marker *>(handle);
+  ze_result_t result = api.zeEventQueryStatus(marker->event);
+  if (result == ZE_RESULT_SUCCESS) {
+    passed(at(device)->streams[marker->stream], marker->barrier);
+    return 1;
+  }
+  if (result == ZE_RESULT_NOT_READY) return 0;
+  Device *d = at(device);
+  rt::reportBackendError(error, "work on '" + (d ? d->name : std::string("a Level Zero device")) +
+                                    "' failed: " + resultName(result));
+  return -1;
+}
+
+int waitMarker(uint32_t device, void *handle, char **error) {
+  auto *marker = static_cast<Marker *>(handle);
+  ze_result_t result = api.zeEventHostSynchronize(marker->event, UINT64_MAX);
+  if (result == ZE_RESULT_SUCCESS) {
+    passed(at(device)->streams[marker->stream], marker->barrier);
+    return 0;
+  }
+  Device *d = at(device);
+  return rt::reportBackendError(error, "work on '" + (d ? d->name : std::string("a Level Zero device")) +
+                                           "' failed: " + resultName(result));
+}
+
+// The barrier's global end timestamp on the host's clock. Timestamps wrap
+// (kernelTimestampValidBits): of the times the ticks may stand for, the
+// latest that is not after now (the marker has completed; the runtime asks
+// soon after, well within one wrap).
+int markerTime(uint32_t device, void *handle, uint64_t *nanoseconds, char **error) {
+  Device *d = at(device);
+  if (!d) return rt::reportBackendError(error, noDevice(device));
+  if (!d->timing) return rt::reportBackendError(error, "'" + d->name + "' has no kernel timestamps");
+  ze_kernel_timestamp_result_t stamp{};
+  ze_result_t result = api.zeEventQueryKernelTimestamp(static_cast<Marker *>(handle)->event, &stamp);
+  if (result != ZE_RESULT_SUCCESS)
+    return rt::reportBackendError(error, "zeEventQueryKernelTimestamp failed: " + resultName(result));
+  const uint64_t ticks = ((stamp.global.kernelEnd & d->timestampMask) - d->epochTicks) & d->timestampMask;
+  const uint64_t since = ticks * d->timerNanoseconds;  // after the epoch, modulo one wrap
+  const uint64_t wrap = d->timestampMask == ~0ull ? 0 : (d->timestampMask + 1) * d->timerNanoseconds;
+  const uint64_t now = steadyNanoseconds();
+  uint64_t at = d->epochHost + since;
+  if (wrap && now > at) at += (now - at) / wrap * wrap;
+  *nanoseconds = at;
+  return 0;
+}
+
+void releaseMarker(uint32_t device, void *handle) {
+  Device *d = at(device);
+  std::unique_ptr<Marker> marker(static_cast<Marker *>(handle));
+  if (!d || !marker) return;
+  {
+    std::lock_guard<std::mutex> lock(d->eventMutex);
+    if (!waitersPassed(*d, *marker)) {
+      d->quarantine.push_back(std::move(marker));
+      return;
+    }
+  }
+  giveBackEvent(*d, marker->event);
 }
 
 int kernelLimits(uint32_t device, void *handle, onepass_kernel_limits *limits, char **error) {
@@ -485,6 +843,16 @@ onepass_backend table() {
   t.load_kernel = loadKernel;
   t.launch = launch;
   t.kernel_limits = kernelLimits;
+  t.streams = kStreams;
+  t.launch_async = launchAsync;
+  t.copy_async = copyAsync;
+  t.fill_async = fillAsync;
+  t.record_marker = recordMarker;
+  t.stream_wait_marker = streamWaitMarker;
+  t.query_marker = queryMarker;
+  t.wait_marker = waitMarker;
+  t.marker_time = markerTime;
+  t.release_marker = releaseMarker;
   return t;
 }
 
