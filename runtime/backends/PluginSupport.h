@@ -1,7 +1,7 @@
 // What the plugins that drive a vendor's library share (OpenCL, Level Zero,
 // HSA): loading the library and its functions, the strings of
-// onepass_backend_device_info, a synchronous backend's table, and the
-// answer of onepass_backend_entry.
+// onepass_backend_device_info, a synchronous backend's table, the clock of
+// marker times, and the answer of onepass_backend_entry.
 #pragma once
 
 #include "BackendErrors.h"
@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -33,6 +34,13 @@ template <typename Function> bool resolveVendorFunction(void *library, const cha
   function = reinterpret_cast<Function>(dlsym(library, name));
   if (!function) why = std::string(soname) + " lacks " + name + " (" + needed + ")";
   return function != nullptr;
+}
+
+// Now on the clock of marker_time's answers (the host's steady clock), in ns.
+inline uint64_t steadyNanoseconds() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
 }
 
 // A string field of onepass_backend_device_info, cut to fit.

@@ -22,7 +22,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -111,7 +110,6 @@ struct Device {
   Stream streams[kStreams];
   // Markers: events of pools made on demand, reset and reused once released.
   std::mutex eventMutex;
-  std::vector<ze_event_pool_handle_t> pools;
   std::vector<ze_event_handle_t> freeEvents;
   std::vector<std::unique_ptr<Marker>> quarantine;  // released, some waiter has yet to execute
   // Kernel timestamps: nanoseconds per tick, the ticks' valid bits, and an
@@ -160,12 +158,6 @@ bool computeQueueGroup(ze_device_handle_t id, uint32_t &ordinal, size_t &maxFill
   return false;
 }
 
-uint64_t steadyNanoseconds() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
 // Whether every barrier waiting for the marker has executed (d.eventMutex held).
 bool waitersPassed(const Device &d, const Marker &marker) {
   for (const auto &[stream, barrier] : marker.waiters)
@@ -196,7 +188,7 @@ ze_event_handle_t takeEvent(Device &d, char **error) {
       rt::reportBackendError(error, "zeEventPoolCreate failed: " + resultName(result));
       return nullptr;
     }
-    d.pools.push_back(pool);  // (pools stay for the process's life, as devices do)
+    // (The pool stays for the process's life, as devices do.)
     for (uint32_t i = 0; i < kPoolEvents; ++i) {
       ze_event_desc_t eventDesc{ZE_STRUCTURE_TYPE_EVENT_DESC, nullptr, i, 0, ZE_EVENT_SCOPE_FLAG_HOST};
       ze_event_handle_t event = nullptr;
@@ -219,14 +211,29 @@ void giveBackEvent(Device &d, ze_event_handle_t event) {
   d.freeEvents.push_back(event);
 }
 
+// Appends a barrier to the stream, whose lock the caller holds: it runs once
+// everything before it on the stream and the events `waits` (if any) have,
+// then signals `signal` (may be null). Its number goes to *number.
+ze_result_t appendBarrierLocked(Stream &stream, ze_event_handle_t signal, ze_event_handle_t *waits = nullptr,
+                                uint64_t *number = nullptr) {
+  ze_result_t result = api.zeCommandListAppendBarrier(stream.list, signal, waits ? 1 : 0, waits);
+  if (result == ZE_RESULT_SUCCESS) ++stream.barriers;
+  if (number) *number = stream.barriers;
+  return result;
+}
+
+ze_result_t appendBarrier(Stream &stream, ze_event_handle_t signal, ze_event_handle_t *waits = nullptr,
+                          uint64_t *number = nullptr) {
+  std::lock_guard<std::mutex> lock(stream.mutex);
+  return appendBarrierLocked(stream, signal, waits, number);
+}
+
 // Appends `append(list)` to the stream, then the barrier that keeps the
 // stream in order; `signal` (may be null) is signaled by that barrier.
 template <typename Append> ze_result_t appendInOrder(Stream &stream, ze_event_handle_t signal, Append &&append) {
   std::lock_guard<std::mutex> lock(stream.mutex);
   ze_result_t result = append(stream.list);
-  if (result == ZE_RESULT_SUCCESS) result = api.zeCommandListAppendBarrier(stream.list, signal, 0, nullptr);
-  if (result == ZE_RESULT_SUCCESS) ++stream.barriers;
-  return result;
+  return result == ZE_RESULT_SUCCESS ? appendBarrierLocked(stream, signal) : result;
 }
 
 // Notes that the stream's barrier number `barrier` has executed.
@@ -236,21 +243,21 @@ void passed(Stream &stream, uint64_t barrier) {
   }
 }
 
-// Waits on the host until everything appended to the stream so far is done.
+// Waits on the host until everything appended to the stream so far is done
+// (at once if its last barrier is known to have run).
 ze_result_t finishStream(Device &d, Stream &stream) {
+  {
+    std::lock_guard<std::mutex> lock(stream.mutex);
+    if (stream.passed.load(std::memory_order_acquire) >= stream.barriers) return ZE_RESULT_SUCCESS;
+  }
   char *ignored = nullptr;
   ze_event_handle_t event = takeEvent(d, &ignored);
   if (!event) {
     std::free(ignored);
     return ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY;
   }
-  ze_result_t result;
   uint64_t barrier = 0;
-  {
-    std::lock_guard<std::mutex> lock(stream.mutex);
-    result = api.zeCommandListAppendBarrier(stream.list, event, 0, nullptr);
-    if (result == ZE_RESULT_SUCCESS) barrier = ++stream.barriers;
-  }
+  ze_result_t result = appendBarrier(stream, event, nullptr, &barrier);
   if (result == ZE_RESULT_SUCCESS) result = api.zeEventHostSynchronize(event, UINT64_MAX);
   if (result == ZE_RESULT_SUCCESS) passed(stream, barrier);
   giveBackEvent(d, event);
@@ -263,10 +270,10 @@ void setEpoch(Device &d) {
   ze_event_handle_t event = takeEvent(d, &ignored);
   std::free(ignored);
   if (!event) return;
-  ze_result_t result = api.zeCommandListAppendBarrier(d.streams[0].list, event, 0, nullptr);
-  const uint64_t barrier = ++d.streams[0].barriers;
+  uint64_t barrier = 0;
+  ze_result_t result = appendBarrier(d.streams[0], event, nullptr, &barrier);
   if (result == ZE_RESULT_SUCCESS) result = api.zeEventHostSynchronize(event, UINT64_MAX);
-  d.epochHost = steadyNanoseconds();
+  d.epochHost = rt::steadyNanoseconds();
   if (result == ZE_RESULT_SUCCESS) passed(d.streams[0], barrier);
   ze_kernel_timestamp_result_t stamp{};
   if (result == ZE_RESULT_SUCCESS) result = api.zeEventQueryKernelTimestamp(event, &stamp);
@@ -725,12 +732,7 @@ void *recordMarker(uint32_t device, uint32_t stream, uint32_t, char **error) {
   marker->event = takeEvent(d, error);
   if (!marker->event) return nullptr;
   marker->stream = stream;
-  ze_result_t result;
-  {
-    std::lock_guard<std::mutex> lock(s->mutex);
-    result = api.zeCommandListAppendBarrier(s->list, marker->event, 0, nullptr);
-    if (result == ZE_RESULT_SUCCESS) marker->barrier = ++s->barriers;
-  }
+  ze_result_t result = appendBarrier(*s, marker->event, nullptr, &marker->barrier);
   if (result != ZE_RESULT_SUCCESS) {
     giveBackEvent(d, marker->event);
     rt::reportBackendError(error, "zeCommandListAppendBarrier failed: " + resultName(result));
@@ -743,13 +745,8 @@ int streamWaitMarker(uint32_t device, uint32_t stream, void *handle, char **erro
   Stream *s = streamOf(device, stream, error);
   if (!s) return 1;
   auto *marker = static_cast<Marker *>(handle);
-  ze_result_t result;
   uint64_t barrier = 0;
-  {
-    std::lock_guard<std::mutex> lock(s->mutex);
-    result = api.zeCommandListAppendBarrier(s->list, nullptr, 1, &marker->event);
-    if (result == ZE_RESULT_SUCCESS) barrier = ++s->barriers;
-  }
+  ze_result_t result = appendBarrier(*s, nullptr, &marker->event, &barrier);
   if (result != ZE_RESULT_SUCCESS)
     return rt::reportBackendError(error,
                                   "zeCommandListAppendBarrier (waiting for a marker) failed: " + resultName(result));
@@ -757,6 +754,13 @@ int streamWaitMarker(uint32_t device, uint32_t stream, void *handle, char **erro
   std::lock_guard<std::mutex> lock(d.eventMutex);
   marker->waiters.emplace_back(stream, barrier);
   return 0;
+}
+
+// The error of a marker whose work failed (a lost device).
+int markerFailure(uint32_t device, ze_result_t result, char **error) {
+  Device *d = at(device);
+  return rt::reportBackendError(error, "work on '" + (d ? d->name : std::string("a Level Zero device")) +
+                                           "' failed: " + resultName(result));
 }
 
 int queryMarker(uint32_t device, void *handle, char **error) {
@@ -767,9 +771,7 @@ int queryMarker(uint32_t device, void *handle, char **error) {
     return 1;
   }
   if (result == ZE_RESULT_NOT_READY) return 0;
-  Device *d = at(device);
-  rt::reportBackendError(error, "work on '" + (d ? d->name : std::string("a Level Zero device")) +
-                                    "' failed: " + resultName(result));
+  markerFailure(device, result, error);
   return -1;
 }
 
@@ -780,9 +782,7 @@ int waitMarker(uint32_t device, void *handle, char **error) {
     passed(at(device)->streams[marker->stream], marker->barrier);
     return 0;
   }
-  Device *d = at(device);
-  return rt::reportBackendError(error, "work on '" + (d ? d->name : std::string("a Level Zero device")) +
-                                           "' failed: " + resultName(result));
+  return markerFailure(device, result, error);
 }
 
 // The barrier's global end timestamp on the host's clock. Timestamps wrap
@@ -800,7 +800,7 @@ int markerTime(uint32_t device, void *handle, uint64_t *nanoseconds, char **erro
   const uint64_t ticks = ((stamp.global.kernelEnd & d->timestampMask) - d->epochTicks) & d->timestampMask;
   const uint64_t since = ticks * d->timerNanoseconds;  // after the epoch, modulo one wrap
   const uint64_t wrap = d->timestampMask == ~0ull ? 0 : (d->timestampMask + 1) * d->timerNanoseconds;
-  const uint64_t now = steadyNanoseconds();
+  const uint64_t now = rt::steadyNanoseconds();
   uint64_t at = d->epochHost + since;
   if (wrap && now > at) at += (now - at) / wrap * wrap;
   *nanoseconds = at;

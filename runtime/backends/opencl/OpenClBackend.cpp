@@ -19,7 +19,6 @@
 #include <dlfcn.h>
 
 #include <algorithm>
-#include <chrono>
 #include <map>
 #include <cstring>
 #include <memory>
@@ -110,12 +109,6 @@ cl_ulong eventTime(cl_event event, cl_profiling_info which, cl_int &status) {
   return value;
 }
 
-uint64_t steadyNanoseconds() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
-
 // The device's asynchronous queues, with profiling where the device has it,
 // and the epoch that maps its event times onto the host's steady clock (a
 // marker waited for: its end is taken as the time the wait returned, so
@@ -145,7 +138,7 @@ bool makeStreams(Device &device) {
   cl_event marker = nullptr;
   status = api.clEnqueueMarkerWithWaitList(device.streams[0], 0, nullptr, &marker);
   if (status == CL_SUCCESS) status = api.clWaitForEvents(1, &marker);
-  device.epochHost = steadyNanoseconds();
+  device.epochHost = rt::steadyNanoseconds();
   if (status == CL_SUCCESS) device.epochDevice = eventTime(marker, CL_PROFILING_COMMAND_END, status);
   if (marker) api.clReleaseEvent(marker);
   if (status != CL_SUCCESS) device.timing = false;
