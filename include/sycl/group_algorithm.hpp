@@ -202,7 +202,7 @@ template <int D, typename T, typename Op> T group_reduce_first(const group<D> &g
     if (local < count) scratch[local] = x;
     return combined_scratch(scratch, local, count, op);
   } else {
-    for (std::size_t half = power_of_two_at_least(count) / 2; half > 0; half /= 2) {
+    for (std::size_t half = group_steps_span(count) / 2; half > 0; half /= 2) {
       const bool takes = local < half && local + half < count;
       const T other = group_exchange(x, local, takes ? local + half : local);
       if (takes) x = op(x, other);
@@ -225,11 +225,11 @@ template <int D, typename T, typename Op> T group_reduce(const group<D> &g, T x,
 // x_0 op ... op x_i in work-item i (Hillis-Steele in the scratch, or over
 // exchanges for large values).
 template <int D, typename T, typename Op> T group_inclusive(const group<D> &g, T x, Op op) {
-  const std::size_t local = group_local(g), size = group_size(g);
+  const std::size_t local = group_local(g), span = group_steps_span(group_size(g));
   if constexpr (fits_scratch_slot_v<T>) {
     T *scratch = group_scratch<T>();
     scratch[local] = x;
-    for (std::size_t offset = 1; offset < size; offset *= 2) {
+    for (std::size_t offset = 1; offset < span; offset *= 2) {
       __onepass_group_barrier();
       const bool takes = local >= offset;
       const T before = takes ? scratch[local - offset] : x;
@@ -239,7 +239,7 @@ template <int D, typename T, typename Op> T group_inclusive(const group<D> &g, T
     }
     __onepass_group_barrier();  // the scratch is free again
   } else {
-    for (std::size_t offset = 1; offset < size; offset *= 2) {
+    for (std::size_t offset = 1; offset < span; offset *= 2) {
       const bool takes = local >= offset;
       const T before = group_exchange(x, local, takes ? local - offset : local);
       if (takes) x = op(before, x);

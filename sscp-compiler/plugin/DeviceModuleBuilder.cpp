@@ -226,6 +226,23 @@ void removeUnused(Module &device, const DenseSet<StringRef> &keep) {
   }
 }
 
+// Device code is convergent until shown otherwise, as OpenCL, CUDA and SYCL
+// device compilers make it (clang's -fconvergent-functions): a function that
+// reaches a barrier must not have its calls duplicated under a condition
+// that differs between work-items. Without it, jump threading copied a
+// joint_exclusive_scan's exclusive_scan_over_group call into both arms of
+// `at < count` (and so its barriers, once inlined), and PoCL, which takes
+// such a branch as uniform, then stored past the end of the output.
+// FunctionAttrs (in the pipelines of stage 1 and the JIT) takes the
+// attribute off every function whose calls reach no convergent operation.
+// Declared functions are convergent if they may be SYCL_EXTERNAL functions
+// of other translation units (mangled names); OnePass's builtins declare
+// their own attributes, and C library functions have no barrier.
+void assumeConvergent(Function &fn) {
+  if (fn.isIntrinsic() || fn.getName().starts_with(ONEPASS_ABI_PREFIX)) return;
+  if (!fn.isDeclaration() || fn.getName().starts_with("_Z")) fn.setConvergent();
+}
+
 // Target-neutral simplification, once per translation unit: inlining, SROA,
 // instcombine, GVN and the loop canonicalizations (LLVM's pre-link pipeline,
 // which leaves vectorization and unrolling to the target-aware step). The JIT
@@ -348,6 +365,7 @@ Expected<DeviceModule> buildDeviceModule(const Module &host, const std::vector<K
   for (const Function *exported : exports) keep.insert(exported->getName());
   for (Function &fn : device->functions()) {
     neutralizeAttributes(fn);
+    assumeConvergent(fn);
     if (fn.isDeclaration() || keep.contains(fn.getName())) continue;
     fn.setLinkage(GlobalValue::InternalLinkage);
     fn.setComdat(nullptr);

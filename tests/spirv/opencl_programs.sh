@@ -25,7 +25,7 @@ if ! grep -q "asynchronous streams" <<<"$out" || grep -q "no device timestamps" 
   status=1
 fi
 for program in "$@"; do
-  if out=$(timeout 120 "$programs/sycl-$program" 2>&1); then
+  if out=$(timeout 300 "$programs/sycl-$program" 2>&1); then
     echo "PASSED $program"
     grep '^SKIPPED' <<<"$out" | sed 's/^/  /'  # parts the device cannot run, and why
   else

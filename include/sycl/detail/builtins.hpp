@@ -86,6 +86,14 @@ ONEPASS_WORK_ITEM_CONST double __onepass_rsqrt(double x) noexcept __asm__(ONEPAS
 // arranges work differently for each (reductions), folded by the JIT.
 ONEPASS_WORK_ITEM_CONST int __onepass_target_is_cpu() noexcept __asm__(ONEPASS_ABI_TARGET_IS_CPU);
 
+// 0 where the device's compiler takes a barrier inside a loop of any trip
+// count; otherwise a power of two no work-group of the device exceeds, and
+// the work-group algorithms' barrier loops (trees, scans) run the steps of
+// that many work-items, a trip count the JIT knows and unrolls. (PoCL's
+// kernel compiler handles each barrier loop of unknown trip count at a cost
+// that grows exponentially with their number: 8 reductions took a minute.)
+ONEPASS_WORK_ITEM_CONST unsigned __onepass_group_steps_bound() noexcept __asm__(ONEPASS_ABI_GROUP_STEPS_BOUND);
+
 // A specialization_id variable's key (sycl/specialization_constant.hpp):
 // stage 1 replaces every call by a constant, in host and device code.
 unsigned long long __onepass_spec_key(const void *specialization_id) noexcept __asm__(ONEPASS_ABI_SPEC_KEY);

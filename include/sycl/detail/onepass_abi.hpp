@@ -43,6 +43,7 @@
 #define ONEPASS_ABI_RSQRTF "__onepass_rsqrtf"
 #define ONEPASS_ABI_RSQRT "__onepass_rsqrt"
 #define ONEPASS_ABI_TARGET_IS_CPU "__onepass_target_is_cpu"
+#define ONEPASS_ABI_GROUP_STEPS_BOUND "__onepass_group_steps_bound"
 /* sycl::ext::oneapi::experimental::printf: C's printf, variadic. The CPU
  * device calls the runtime's definition; the PTX translator makes it CUDA's
  * vprintf. */

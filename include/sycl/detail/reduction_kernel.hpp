@@ -97,12 +97,22 @@ inline std::size_t power_of_two_at_least(std::size_t n) {
   return p;
 }
 
+// The work-items a work-group's barrier loops step over: `count` rounded up
+// to a power of two, or the target's bound on work-group sizes where its
+// compiler wants barrier loops of a known trip count
+// (__onepass_group_steps_bound, detail/builtins.hpp). Steps past `count`
+// are barriers with no work.
+inline std::size_t group_steps_span(std::size_t count) {
+  const std::size_t bound = __onepass_group_steps_bound();
+  return bound != 0 ? bound : power_of_two_at_least(count);
+}
+
 // Combines scratch[0, count) into scratch[0] with a halving tree, a barrier
 // before each step: every work-item of the group calls it, `local` being
 // its linear id. (A barrier after it makes scratch[0] visible to all.)
 template <typename T, typename Op>
 void combine_in_scratch(T *scratch, std::size_t local, std::size_t count, const Op &op) {
-  for (std::size_t half = power_of_two_at_least(count) / 2; half > 0; half /= 2) {
+  for (std::size_t half = group_steps_span(count) / 2; half > 0; half /= 2) {
     __onepass_group_barrier();
     if (local < half && local + half < count) scratch[local] = op(scratch[local], scratch[local + half]);
   }
@@ -111,7 +121,7 @@ void combine_in_scratch(T *scratch, std::size_t local, std::size_t count, const 
 // holds[i] says whether scratch[i] does.
 template <typename T, typename Op>
 void combine_in_scratch(T *scratch, bool *holds, std::size_t local, std::size_t count, const Op &op) {
-  for (std::size_t half = power_of_two_at_least(count) / 2; half > 0; half /= 2) {
+  for (std::size_t half = group_steps_span(count) / 2; half > 0; half /= 2) {
     __onepass_group_barrier();
     if (local < half && local + half < count && holds[local + half]) {
       scratch[local] = holds[local] ? op(scratch[local], scratch[local + half]) : scratch[local + half];

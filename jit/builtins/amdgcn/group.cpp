@@ -13,6 +13,7 @@
 extern "C" __attribute__((address_space(3), aligned(ONEPASS_ABI_LOCAL_MEMORY_ALIGNMENT))) char __onepass_amdgcn_local_memory[];
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
+ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 0; }
 
 // The work-group algorithms' scratch: 8 bytes for each of up to 1024 work-items.
 extern "C" {

@@ -16,6 +16,7 @@
 #define ONEPASS_BUILTIN extern "C" __attribute__((always_inline))
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 1; }
+ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 0; }
 
 ONEPASS_BUILTIN void *__onepass_group_scratch() noexcept {
   return reinterpret_cast<void *>(static_cast<uintptr_t>(__onepass_work_item()->groupScratch));

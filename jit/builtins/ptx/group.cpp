@@ -12,6 +12,7 @@
 extern "C" __attribute__((address_space(3), aligned(ONEPASS_ABI_LOCAL_MEMORY_ALIGNMENT))) char __onepass_ptx_local_memory[];
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
+ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 0; }
 
 // The work-group algorithms' scratch: static shared memory, 8 bytes for each
 // of the (at most) 1024 threads of a block, in kernels that use it. Defined

@@ -37,6 +37,12 @@ constexpr int kCrossWorkgroupMemory = 0x200;
 }  // namespace
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
+// The SPIR-V devices' work-groups are of at most 1024 work-items (the
+// backends report no larger maximum: the scratch below has 1024 slots), and
+// the work-group algorithms' barrier loops run 1024 work-items' steps:
+// OpenCL compilers for CPUs (PoCL) replicate the work-items around every
+// barrier, which they do for a loop of known trip count in linear time.
+ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 1024; }
 
 // The work-group algorithms' scratch: 8 bytes for each work-item of a
 // work-group of up to 1024, in kernels that use it.

@@ -324,14 +324,14 @@ void describe(Device &device, const ze_device_properties_t &properties, const ze
   if (module.flags & ZE_DEVICE_MODULE_FLAG_INT64_ATOMICS) info.kernel_features |= ONEPASS_KERNEL_FEATURE_ATOMIC64;
   if (module.flags & ZE_DEVICE_MODULE_FLAG_FP16) info.kernel_features |= ONEPASS_KERNEL_FEATURE_FP16;
   info.max_alloc_bytes = properties.maxMemAllocSize;
-  info.max_work_group_size = compute.maxTotalGroupSize;
+  info.max_work_group_size = std::min<uint64_t>(compute.maxTotalGroupSize, ONEPASS_JIT_SPIRV_MAX_WORK_GROUP);
   info.has_fp64 = (module.flags & ZE_DEVICE_MODULE_FLAG_FP64) != 0;
   info.cache_line_bytes = 64;  // (not in Level Zero's core properties; Intel GPUs' line)
   info.global_cache_bytes = cacheBytes;
   info.sub_group_size = 1;  // (sub-groups: not yet through this backend)
-  info.max_work_item_sizes[0] = compute.maxGroupSizeX;
-  info.max_work_item_sizes[1] = compute.maxGroupSizeY;
-  info.max_work_item_sizes[2] = compute.maxGroupSizeZ;
+  info.max_work_item_sizes[0] = std::min<uint64_t>(compute.maxGroupSizeX, info.max_work_group_size);
+  info.max_work_item_sizes[1] = std::min<uint64_t>(compute.maxGroupSizeY, info.max_work_group_size);
+  info.max_work_item_sizes[2] = std::min<uint64_t>(compute.maxGroupSizeZ, info.max_work_group_size);
 }
 
 // Adds a GPU device of `driver` (whose context is `context`) if it can run

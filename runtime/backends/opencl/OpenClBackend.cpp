@@ -215,14 +215,18 @@ void consider(cl_device_id id, const std::string &platform, bool converterReady,
   // OnePass goes by the claim, as §4.6.4.3 asks.)
   if (extensions.find("cl_khr_fp16") != std::string::npos) info.kernel_features |= ONEPASS_KERNEL_FEATURE_FP16;
   info.max_alloc_bytes = deviceValue<cl_ulong>(id, CL_DEVICE_MAX_MEM_ALLOC_SIZE);
-  info.max_work_group_size = deviceValue<size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE);
+  // (At most ONEPASS_JIT_SPIRV_MAX_WORK_GROUP: what OnePass's SPIR-V kernels
+  // are made for. PoCL's CPU devices allow 4096.)
+  info.max_work_group_size =
+      std::min<uint64_t>(deviceValue<size_t>(id, CL_DEVICE_MAX_WORK_GROUP_SIZE), ONEPASS_JIT_SPIRV_MAX_WORK_GROUP);
   info.has_fp64 = deviceValue<cl_device_fp_config>(id, CL_DEVICE_DOUBLE_FP_CONFIG) != 0;
   info.cache_line_bytes = deviceValue<cl_uint>(id, CL_DEVICE_GLOBAL_MEM_CACHELINE_SIZE);
   info.global_cache_bytes = deviceValue<cl_ulong>(id, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE);
   info.sub_group_size = 1;  // (sub-groups: not yet through this backend)
   size_t sizes[3] = {0, 0, 0};
   api.clGetDeviceInfo(id, CL_DEVICE_MAX_WORK_ITEM_SIZES, sizeof sizes, sizes, nullptr);
-  for (int axis = 0; axis < 3; ++axis) info.max_work_item_sizes[axis] = sizes[axis];
+  for (int axis = 0; axis < 3; ++axis)
+    info.max_work_item_sizes[axis] = std::min<uint64_t>(sizes[axis], info.max_work_group_size);
   devices.push_back(std::move(device));
 }
 
@@ -565,7 +569,8 @@ int kernelLimits(uint32_t device, void *handle, onepass_kernel_limits *limits, c
   api.clGetKernelWorkGroupInfo(kernel->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE, sizeof groupSize, &groupSize, nullptr);
   api.clGetKernelWorkGroupInfo(kernel->kernel, d->id, CL_KERNEL_PRIVATE_MEM_SIZE, sizeof privateBytes, &privateBytes,
                                nullptr);
-  limits->max_work_group_size = groupSize ? groupSize : d->info.max_work_group_size;
+  limits->max_work_group_size =
+      groupSize ? std::min<uint64_t>(groupSize, d->info.max_work_group_size) : d->info.max_work_group_size;
   limits->private_bytes = privateBytes;
   return 0;
 }

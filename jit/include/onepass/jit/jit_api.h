@@ -127,6 +127,12 @@ enum onepass_jit_target_kind {
  * reads the work-item's own value); the backend reports sub-group size 1. */
 #define ONEPASS_JIT_SPIRV_ONE_ITEM_SUB_GROUPS 1u
 
+/* The largest work-group a SPIR-V kernel runs: the work-group algorithms'
+ * scratch has a slot per work-item for this many, and their barrier loops
+ * step over this many work-items (jit/builtins/spirv/group.cpp). The Level
+ * Zero and OpenCL backends report no larger maximum. */
+#define ONEPASS_JIT_SPIRV_MAX_WORK_GROUP 1024u
+
 typedef struct onepass_jit_target {
   uint32_t kind;                      /* onepass_jit_target_kind */
   uint32_t arch;                      /* PTX: compute capability, 10 * major + minor (90 for sm_90);
