@@ -4,6 +4,7 @@
 # AMDGCN (gfx942, the code object linked by lld included) and the host CPU, alternating targets per program so they share the machine's
 # state. Prints median, 90th percentile and worst per target, without each
 # process's first kernel (which pays LLVM's one-time set-up; with it too).
+# (--no-ir: the JIT's IR dumps are not timed.)
 #
 # usage: benchmarks/jit_latency.sh [build dir]
 set -euo pipefail
@@ -17,7 +18,7 @@ for program in "$build"/tests/sycl/programs/sycl-*; do
   libraries=()
   [ "$name" = sycl-external ] && libraries=("$build/tests/sycl/external/libonepass_ext_shared.so")
   for target in spirv ptx amdgcn x86; do
-    "$jit" --target=$target "$program" "${libraries[@]}" -o "$work/$target-$name" > "$work/$target-$name.log" 2>&1 || true
+    "$jit" --target=$target --no-ir "$program" "${libraries[@]}" -o "$work/$target-$name" > "$work/$target-$name.log" 2>&1 || true
   done
 done
 python3 - "$work" <<'PY'

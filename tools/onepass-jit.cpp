@@ -46,6 +46,7 @@ void printUsage(FILE *stream) {
                "  --arch=<arch>      ptx: the GPU architecture (default sm_90); amdgcn: the\n"
                "                     gfx architecture (default gfx942)\n"
                "  --kernel=<text>    only kernels whose symbol or name contains <text>\n"
+               "  --no-ir            write no IR (the times printed are then the JIT's alone)\n"
                "  -o <directory>     where to write (created if missing)\n"
                "  --help             print this help\n"
                "\n"
@@ -73,6 +74,7 @@ struct Options {
   std::string target;
   std::string arch;
   std::string kernelFilter;
+  bool writeIr = true;
 };
 
 // Returns -1 to continue, or the exit code to end with.
@@ -87,6 +89,10 @@ int parseOptions(int argc, char **argv, Options &options) {
     if (arg == "--help" || arg == "-h") {
       printUsage(stdout);
       return 0;
+    }
+    if (arg == "--no-ir") {
+      options.writeIr = false;
+      continue;
     }
     if (arg == "-o") {
       if (i + 1 >= argc) return failUsage("-o needs a directory");
@@ -153,9 +159,14 @@ int main(int argc, char **argv) {
   // Each kernel's lowered form is <dir>/<image>.<kernel><extension>; the
   // JIT's own dumps (its IR before and after the optimizer, and the binary
   // again) go to <dir>/ir/, named after the kernel's symbol.
-  const std::string irDirectory = options.output + "/ir";
-  if (!makeDirectories(irDirectory, error)) return fail(error);
-  setenv("ONEPASS_DUMP_DIR", irDirectory.c_str(), 1);
+  if (options.writeIr) {
+    const std::string irDirectory = options.output + "/ir";
+    if (!makeDirectories(irDirectory, error)) return fail(error);
+    setenv("ONEPASS_DUMP_DIR", irDirectory.c_str(), 1);
+  } else {
+    if (!makeDirectories(options.output, error)) return fail(error);
+    unsetenv("ONEPASS_DUMP_DIR");
+  }
   const char *extension = options.target == "spirv" ? ".spv"
                           : options.target == "ptx" ? ".ptx"
                           : options.target == "amdgcn" ? ".hsaco"

@@ -4,6 +4,7 @@
 #include "Codegen.h"
 #include "GridEntry.h"
 #include "KernelModule.h"
+#include "MachinePool.h"
 #include "SharedObjectLink.h"
 #include "WorkItemLowering.h"
 
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 
 using namespace llvm;
 
@@ -214,12 +216,13 @@ public:
   }
 
   Expected<TargetMachine *> machine() override {
-    if (!machine_) {
-      Expected<std::unique_ptr<TargetMachine>> created = createAmdgcnTargetMachine(target_.arch);
-      if (!created) return created.takeError();
-      machine_ = std::move(*created);
+    if (!lease_) {
+      Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(
+          "amdgcn " + target_.arch, [&] { return createAmdgcnTargetMachine(target_.arch); });
+      if (!lease) return lease.takeError();
+      lease_.emplace(std::move(*lease));
     }
-    return machine_.get();
+    return &lease_->machine();
   }
 
   BuiltinTarget builtins() const override { return BuiltinTarget::Amdgcn; }
@@ -286,7 +289,7 @@ public:
     }
     internalizeAllBut(module, entry);
     shareDenormalMode(module, entry);
-    stampTargetAttributes(module, *machine_);
+    stampTargetAttributes(module, lease_->machine());
     for (Function &fn : module)
       if (!fn.isDeclaration() && &fn != &entry) fn.setCallingConv(CallingConv::C);
     return Error::success();
@@ -303,7 +306,7 @@ public:
 
 private:
   AmdgcnTarget target_;
-  std::unique_ptr<TargetMachine> machine_;
+  std::optional<MachinePool::Lease> lease_;
 };
 
 }  // namespace

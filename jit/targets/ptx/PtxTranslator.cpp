@@ -4,6 +4,7 @@
 #include "Codegen.h"
 #include "GridEntry.h"
 #include "KernelModule.h"
+#include "MachinePool.h"
 #include "PtxPrintf.h"
 #include "SpeculateLoads.h"
 #include "WorkItemLowering.h"
@@ -17,8 +18,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <map>
-#include <mutex>
 #include <optional>
 
 using namespace llvm;
@@ -73,48 +72,14 @@ Function *buildPtxEntry(Module &module, Function &kernel, const image::KernelVie
   return entry;
 }
 
-// Target machines cost up to a millisecond to create: finished compiles hand
-// theirs back for the next compile for the same GPU and PTX ISA.
-class MachinePool {
-public:
-  struct Lease {
-    Lease(MachinePool *pool, std::pair<unsigned, unsigned> key, std::unique_ptr<TargetMachine> machine)
-        : pool(pool), key(key), machine(std::move(machine)) {}
-    Lease(Lease &&) = default;
-    MachinePool *pool;
-    std::pair<unsigned, unsigned> key;
-    std::unique_ptr<TargetMachine> machine;
-    ~Lease() {
-      if (!machine) return;
-      std::lock_guard<std::mutex> lock(pool->mutex_);
-      pool->idle_.emplace(key, std::move(machine));
-    }
-  };
-
-  Expected<Lease> acquire(unsigned smVersion, unsigned ptxVersion) {
-    const std::pair<unsigned, unsigned> key{smVersion, ptxVersion};
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (auto found = idle_.find(key); found != idle_.end()) {
-        Lease lease(this, key, std::move(found->second));
-        idle_.erase(found);
-        return lease;
-      }
-    }
-    Expected<std::unique_ptr<TargetMachine>> created = createNvptxTargetMachine(smVersion, ptxVersion);
-    if (!created) return created.takeError();
-    return Lease(this, key, std::move(*created));
-  }
-
-  static MachinePool &instance() {
-    static MachinePool pool;
-    return pool;
-  }
-
-private:
-  std::mutex mutex_;
-  std::multimap<std::pair<unsigned, unsigned>, std::unique_ptr<TargetMachine>> idle_;
-};
+// The pool's key for a GPU and PTX ISA.
+std::string machineKey(const PtxTarget &target) {
+  return "nvptx sm_" + std::to_string(target.smVersion) + " ptx" + std::to_string(target.ptxVersion);
+}
+Expected<MachinePool::Lease> acquireMachine(const PtxTarget &target) {
+  return MachinePool::instance().acquire(
+      machineKey(target), [&] { return createNvptxTargetMachine(target.smVersion, target.ptxVersion); });
+}
 
 // The steps from an inlined entry to a module ready for the optimizer: printf
 // to vprintf, math to libdevice, one external function, the kernel's denormal mode and the
@@ -205,11 +170,11 @@ public:
 
   Expected<TargetMachine *> machine() override {
     if (!lease_) {
-      Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(target_.smVersion, target_.ptxVersion);
+      Expected<MachinePool::Lease> lease = acquireMachine(target_);
       if (!lease) return lease.takeError();
       lease_.emplace(std::move(*lease));
     }
-    return lease_->machine.get();
+    return &lease_->machine();
   }
 
   BuiltinTarget builtins() const override { return BuiltinTarget::Ptx; }
@@ -226,7 +191,7 @@ public:
   }
 
   Error beforeOptimizer(KernelModule &kernel, Function &entry) override {
-    return prepareForCodegen(*kernel.module, entry, *lease_->machine, target_.libdevice, kernel.displayName);
+    return prepareForCodegen(*kernel.module, entry, lease_->machine(), target_.libdevice, kernel.displayName);
   }
 
   // After the optimizer, which would sink the loads back into their branches.
@@ -261,12 +226,12 @@ void warmUpPtx(const PtxTarget &target) {
   auto overtaken = [] { return realCompileStarted.load(std::memory_order_relaxed); };
   if (overtaken()) return;
   LLVMContext ctx;
-  Expected<MachinePool::Lease> lease = MachinePool::instance().acquire(target.smVersion, target.ptxVersion);
+  Expected<MachinePool::Lease> lease = acquireMachine(target);
   if (!lease) {
     consumeError(lease.takeError());
     return;
   }
-  TargetMachine *machine = lease->machine.get();
+  TargetMachine *machine = &lease->machine();
   Module module("onepass-warm-up", ctx);
   setTarget(module, *machine);
   if (overtaken()) return;

@@ -1,0 +1,70 @@
+// Target machines kept between compiles. A TargetMachine costs a millisecond
+// (NVPTX) to over ten (AMDGPU, whose subtarget builds its register tables,
+// reserved registers and alias caches on first use) to create and warm up:
+// a finished compile hands its machine back for the next compile with the
+// same key (the target's architecture and options), one compile at a time
+// per machine.
+#pragma once
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace onepass::jit {
+
+class MachinePool {
+public:
+  // A machine lent to one compile; back to the pool when the lease ends.
+  class Lease {
+  public:
+    Lease(MachinePool *pool, std::string key, std::unique_ptr<llvm::TargetMachine> machine)
+        : pool_(pool), key_(std::move(key)), machine_(std::move(machine)) {}
+    Lease(Lease &&) = default;
+    Lease &operator=(Lease &&) = delete;
+    ~Lease() {
+      if (!machine_) return;
+      std::lock_guard<std::mutex> lock(pool_->mutex_);
+      pool_->idle_.emplace(std::move(key_), std::move(machine_));
+    }
+    llvm::TargetMachine &machine() const { return *machine_; }
+
+  private:
+    MachinePool *pool_;
+    std::string key_;
+    std::unique_ptr<llvm::TargetMachine> machine_;
+  };
+
+  using Factory = llvm::function_ref<llvm::Expected<std::unique_ptr<llvm::TargetMachine>>()>;
+
+  // An idle machine of `key`, or a new one from `create`.
+  llvm::Expected<Lease> acquire(const std::string &key, Factory create) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (auto found = idle_.find(key); found != idle_.end()) {
+        Lease lease(this, key, std::move(found->second));
+        idle_.erase(found);
+        return lease;
+      }
+    }
+    llvm::Expected<std::unique_ptr<llvm::TargetMachine>> created = create();
+    if (!created) return created.takeError();
+    return Lease(this, key, std::move(*created));
+  }
+
+  // The JIT's one pool (its machines live as long as the process).
+  static MachinePool &instance() {
+    static MachinePool *pool = new MachinePool;  // (never destroyed: compiles may run at exit)
+    return *pool;
+  }
+
+private:
+  std::mutex mutex_;
+  std::multimap<std::string, std::unique_ptr<llvm::TargetMachine>> idle_;
+};
+
+}  // namespace onepass::jit
