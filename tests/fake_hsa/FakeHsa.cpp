@@ -20,6 +20,10 @@
 //   FAKE_HSA_LOG=<file>   one line per dispatch: "dispatch workgroup=X,Y,Z
 //                         grid=X,Y,Z group=<bytes> private=<bytes>
 //                         kernarg=<the kernarg segment's bytes in hex>"
+// Barrier-AND packets wait for their dependency signals (their queue takes
+// nothing after them until then). Tests may hold the packet processor:
+// fake_hsa_hold(1) stops it taking packets (as a busy GPU), fake_hsa_hold(0)
+// lets it go on (extern "C", found with dlsym).
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
@@ -231,42 +235,109 @@ void logDispatch(const hsa_kernel_dispatch_packet_t &p, const KernelDescriptor &
   std::fflush(log);
 }
 
-// The packet processor: takes the packets up to the doorbell's index.
-void ringDoorbell(Queue &q, uint64_t index) {
+// Every queue, for the packet processor (state().mutex).
+std::vector<Queue *> &queues() {
+  static std::vector<Queue *> list;
+  return list;
+}
+std::atomic<bool> held{false};  // fake_hsa_hold: no packet is taken
+
+// A barrier-AND packet waits while a dependency's value is not 0.
+bool dependenciesMet(const hsa_barrier_and_packet_t &p) {
+  for (const hsa_signal_t &dependency : p.dep_signal)
+    if (dependency.handle && reinterpret_cast<Signal *>(dependency.handle)->value.load() != 0) return false;
+  return true;
+}
+
+void complete(hsa_signal_t completion) {
+  if (!completion.handle) return;
+  auto *signal = reinterpret_cast<Signal *>(completion.handle);
+  signalSet(*signal, signal->value.load() - 1);
+}
+
+// Takes the queue's written packets in order, until one that is not yet
+// written or a barrier whose dependencies are not met. (Every packet runs
+// at once: its completion is immediate.) False if it took none.
+bool processQueue(Queue &q) {
   std::lock_guard<std::mutex> lock(q.processing);
-  while (!q.stopped && q.read.load() <= index && q.read.load() < q.write.load()) {
+  bool took = false;
+  while (!q.stopped && !held.load() && q.read.load() < q.write.load()) {
     const uint64_t at = q.read.load();
     auto *packet = static_cast<hsa_kernel_dispatch_packet_t *>(q.queue.base_address) + at % q.queue.size;
     const uint16_t header = __atomic_load_n(&packet->header, __ATOMIC_ACQUIRE);
-    if ((header & 0xff) == HSA_PACKET_TYPE_INVALID) return;  // not yet written: a later doorbell takes it
+    if ((header & 0xff) == HSA_PACKET_TYPE_INVALID) break;  // not yet written: a later doorbell takes it
+    if ((header >> HSA_PACKET_HEADER_TYPE & 0xff) == HSA_PACKET_TYPE_BARRIER_AND) {
+      auto *barrier = reinterpret_cast<hsa_barrier_and_packet_t *>(packet);
+      if (!dependenciesMet(*barrier)) break;  // a signal's change takes it
+      const hsa_signal_t completion = barrier->completion_signal;
+      __atomic_store_n(&packet->header, uint16_t(HSA_PACKET_TYPE_INVALID), __ATOMIC_RELEASE);
+      q.read.store(at + 1);
+      complete(completion);
+      took = true;
+      continue;
+    }
     KernelDescriptor kd;
     const std::string problem = checkPacket(*packet, header, kd);
     if (!problem.empty()) {
       std::fprintf(stderr, "fake HSA: bad AQL packet %llu: %s\n", static_cast<unsigned long long>(at), problem.c_str());
       q.stopped = true;  // as a real queue does
       if (q.callback) q.callback(HSA_STATUS_ERROR_INVALID_PACKET_FORMAT, &q.queue, q.data);
-      return;
+      break;
     }
     if (++state().dispatches == state().faultDispatch) {
       q.stopped = true;
       if (q.callback)
         q.callback(static_cast<hsa_status_t>(HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION), &q.queue, q.data);
-      return;
+      break;
     }
     logDispatch(*packet, kd);
     const hsa_signal_t completion = packet->completion_signal;
     __atomic_store_n(&packet->header, uint16_t(HSA_PACKET_TYPE_INVALID), __ATOMIC_RELEASE);
     q.read.store(at + 1);
-    if (completion.handle) {
-      auto *signal = reinterpret_cast<Signal *>(completion.handle);
-      signalSet(*signal, signal->value.load() - 1);
+    complete(completion);
+    took = true;
+  }
+  return took;
+}
+
+// The packet processor, after a doorbell or a signal's change: takes what
+// every queue can take until none can take more. One thread processes at a
+// time; a call while another processes (or from inside a completion) asks
+// it to go round again.
+std::atomic<bool> pumpAgain{false};
+std::mutex pumpMutex;
+thread_local bool pumping = false;
+void pumpQueues() {
+  pumpAgain.store(true);
+  if (pumping) return;
+  while (pumpAgain.load()) {
+    std::unique_lock<std::mutex> lock(pumpMutex, std::try_to_lock);
+    if (!lock.owns_lock()) return;  // its holder sees pumpAgain
+    pumping = true;
+    while (pumpAgain.exchange(false)) {
+      std::vector<Queue *> all;
+      {
+        std::lock_guard<std::mutex> stateLock(state().mutex);
+        all = queues();
+      }
+      bool progress = true;
+      while (progress) {
+        progress = false;
+        for (Queue *q : all) progress = processQueue(*q) || progress;
+      }
     }
+    pumping = false;
   }
 }
 
 }  // namespace
 
 extern "C" {
+
+__attribute__((visibility("default"))) void fake_hsa_hold(int hold) {
+  held.store(hold != 0);
+  if (!hold) pumpQueues();
+}
 
 hsa_status_t hsa_init() {
   State &s = state();
@@ -455,8 +526,8 @@ hsa_status_t hsa_signal_destroy(hsa_signal_t signal) {
 
 void hsa_signal_store_relaxed(hsa_signal_t signal, hsa_signal_value_t value) {
   auto *s = reinterpret_cast<Signal *>(signal.handle);
-  if (s->doorbellOf) ringDoorbell(*s->doorbellOf, static_cast<uint64_t>(value));
-  else signalSet(*s, value);
+  if (!s->doorbellOf) signalSet(*s, value);
+  pumpQueues();
 }
 
 void hsa_signal_store_screlease(hsa_signal_t signal, hsa_signal_value_t value) {
@@ -504,12 +575,21 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
   q->queue.doorbell_signal.handle = reinterpret_cast<uint64_t>(&q->doorbell);
   q->callback = callback;
   q->data = data;
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    queues().push_back(q);
+  }
   *queue = &q->queue;
   return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t hsa_queue_destroy(hsa_queue_t *queue) {
   auto *q = reinterpret_cast<Queue *>(queue);
+  {
+    std::lock_guard<std::mutex> lock(state().mutex);
+    auto &list = queues();
+    list.erase(std::remove(list.begin(), list.end(), q), list.end());
+  }
   std::free(q->queue.base_address);
   delete q;
   return HSA_STATUS_SUCCESS;

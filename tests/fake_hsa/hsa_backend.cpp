@@ -6,6 +6,8 @@
 //                          fills, a range kernel, an nd_range kernel with a
 //                          local accessor and a single_task, and the dispatch
 //                          packets and kernarg segments they made
+//   hsa_backend streams    kernels on the runtime's streams: held by the fake,
+//                          ordered across streams, profiled; frees wait
 //   hsa_backend fault      the first dispatch faults (FAKE_HSA_FAULT_DISPATCH=1):
 //                          an asynchronous errc::kernel naming HSA's status
 //   hsa_backend no-agents  the fake with FAKE_HSA_AGENTS=0: no device, and
@@ -22,10 +24,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 using onepass_test::check;
@@ -286,6 +290,77 @@ int runReal() {
   return runAbsent("");
 }
 
+// The streams (HsaStreams.cpp): with the fake's packet processor held (a
+// busy GPU), submitted kernels stay incomplete; a kernel that depends on one
+// on another stream waits behind a barrier packet for its marker, so every
+// dependent kernel's dispatch comes after its dependency's, whichever queue
+// the processor looks at first; and frees wait for the streams.
+int runStreams() {
+  sycl::queue q(hipDevice(), sycl::property::queue::enable_profiling{});
+  // (The backend has loaded the runtime by now.)
+  void *runtime = dlopen("libhsa-runtime64.so.1", RTLD_NOW | RTLD_NOLOAD);
+  using HoldFunction = void (*)(int);
+  auto hold = reinterpret_cast<HoldFunction>(runtime ? dlsym(runtime, "fake_hsa_hold") : nullptr);
+  if (!check("the fake HSA runtime's fake_hsa_hold is there", hold != nullptr)) return onepass_test::report();
+  const char *logPath = std::getenv("FAKE_HSA_LOG");
+  if (!check("FAKE_HSA_LOG is set", logPath != nullptr)) return onepass_test::report();
+  int *data = sycl::malloc_device<int>(1 << 16, q);
+  const size_t before = readLog(logPath).size();
+
+  hold(1);
+  // Rounds of two independent kernels (4096 and 2048 work-items: the log
+  // tells them apart) and a third of 64 that depends on both: the runtime
+  // puts the first two on different streams, and the third on one of them
+  // behind a barrier packet that waits for the other's marker.
+  constexpr int rounds = 8;
+  std::vector<sycl::event> all, seconds;
+  for (int i = 0; i < rounds; ++i) {
+    sycl::event a = q.parallel_for(sycl::range<1>(4096), [=](sycl::id<1> x) { data[x] = 1; });
+    sycl::event b = q.parallel_for(sycl::range<1>(2048), [=](sycl::id<1> x) { data[4096 + x] = 2; });
+    sycl::event c = q.submit([&](sycl::handler &h) {
+      h.depends_on({a, b});
+      h.parallel_for(sycl::range<1>(64), [=](sycl::id<1> x) { data[x] += data[4096 + x]; });
+    });
+    all.insert(all.end(), {a, b, c});
+    seconds.push_back(c);
+  }
+  auto status = [](const sycl::event &e) { return e.get_info<sycl::info::event::command_execution_status>(); };
+  int incomplete = 0;
+  for (const sycl::event &e : all) incomplete += status(e) != sycl::info::event_command_status::complete;
+  checkEqual("kernels incomplete while the GPU is held", 3 * rounds, incomplete);
+  checkEqual("no dispatch while held", before, readLog(logPath).size());
+  hold(0);
+  q.wait_and_throw();
+  const std::vector<Dispatch> log = readLog(logPath);
+  checkEqual("dispatches after the hold", before + 3 * rounds, log.size());
+  // Every 64-item dispatch follows both kernels it depends on: at any point,
+  // no more of them than of either other kind.
+  int first = 0, second = 0, third = 0, early = 0;
+  for (size_t i = before; i < log.size(); ++i) {
+    if (log[i].grid[0] == 4096) ++first;
+    else if (log[i].grid[0] == 2048) ++second;
+    else if (log[i].grid[0] == 64 && (++third > first || third > second)) ++early;
+  }
+  checkEqual("dependent kernels dispatched before a dependency", 0, early);
+  for (const sycl::event &e : seconds) {
+    const auto submitted = e.get_profiling_info<sycl::info::event_profiling::command_submit>();
+    const auto start = e.get_profiling_info<sycl::info::event_profiling::command_start>();
+    const auto end = e.get_profiling_info<sycl::info::event_profiling::command_end>();
+    check("profiling: submit <= start <= end", submitted <= start && start <= end);
+  }
+  // A free waits for the streams: held again, a kernel is in flight.
+  hold(1);
+  q.parallel_for(sycl::range<1>(128), [=](sycl::id<1> x) { data[x] = 3; });
+  std::thread release([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    hold(0);
+  });
+  sycl::free(data, q);
+  checkEqual("the kernel before the free was dispatched", before + 3 * rounds + 1, readLog(logPath).size());
+  release.join();
+  return onepass_test::report();
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -293,12 +368,13 @@ int main(int argc, char **argv) {
   try {
     if (mode == "fake") return runFake();
     if (mode == "fault") return runFault();
+    if (mode == "streams") return runStreams();
   } catch (const std::exception &e) {
     std::printf("FAILED: %s\n", e.what());
     return 1;
   }
   if (mode == "no-agents") return runAbsent("no GPU agent");
   if (mode == "real") return runReal();
-  std::fprintf(stderr, "usage: %s fake|fault|no-agents|real\n", argv[0]);
+  std::fprintf(stderr, "usage: %s fake|fault|streams|no-agents|real\n", argv[0]);
   return 2;
 }

@@ -20,6 +20,7 @@ struct Api {
   X(hsa_amd_memory_pool_get_info) X(hsa_amd_memory_pool_allocate) X(hsa_amd_memory_pool_free)                       \
   X(hsa_amd_agents_allow_access) X(hsa_memory_copy) X(hsa_amd_memory_fill)                                          \
   X(hsa_signal_create) X(hsa_signal_store_screlease) X(hsa_signal_store_relaxed) X(hsa_signal_wait_scacquire)       \
+  X(hsa_signal_load_scacquire)                                                                                       \
   X(hsa_queue_create) X(hsa_queue_add_write_index_scacq_screl) X(hsa_queue_load_read_index_scacquire)               \
   X(hsa_code_object_reader_create_from_memory) X(hsa_code_object_reader_destroy)                                    \
   X(hsa_executable_create_alt) X(hsa_executable_destroy) X(hsa_executable_load_agent_code_object)                   \

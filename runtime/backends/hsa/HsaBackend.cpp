@@ -1,9 +1,9 @@
 // The HSA backend plugin (issue 18): AMD GPUs through ROCm's HSA runtime,
 // running the JIT's AMDGCN code objects (jit_api.h,
 // ONEPASS_JIT_TARGET_AMDGCN). Each GPU agent is a device; USM comes from
-// the HSA memory pools (HsaDevice.h says which); every operation is
-// synchronous (no streams yet). This file: start-up, devices, memory;
-// HsaKernels.cpp: code objects and dispatches. No AMD GPU has run it yet:
+// the HSA memory pools (HsaDevice.h says which); kernels run on the
+// runtime's streams, one HSA queue each (HsaStreams.cpp). This file:
+// start-up, devices, memory; HsaKernels.cpp: code objects and dispatches. No AMD GPU has run it yet:
 // tests/fake_hsa checks it against a fake runtime.
 #include "HsaDevice.h"
 #include "RocmDeviceLibraries.h"
@@ -138,10 +138,6 @@ hsa_status_t firstIsaName(hsa_isa_t isa, void *data) {
   return HSA_STATUS_INFO_BREAK;
 }
 
-void onQueueError(hsa_status_t status, hsa_queue_t *, void *data) {
-  static_cast<Device *>(data)->queueError.store(status);
-}
-
 // Adds a GPU agent as a device if it can run OnePass's kernels; otherwise
 // records why not.
 void consider(hsa_agent_t agent, const SystemPools &system, const std::string &runtimeVersion) {
@@ -176,6 +172,10 @@ void consider(hsa_agent_t agent, const SystemPools &system, const std::string &r
                                 onQueueError, device.get(), UINT32_MAX, UINT32_MAX, &device->queue);
   if (status != HSA_STATUS_SUCCESS) {
     leftOut.push_back("'" + device->agentName + "': " + failed("hsa_queue_create", status));
+    return;
+  }
+  if (std::string why; !createStreams(*device, std::min<uint32_t>(queueSize ? queueSize : 64, kStreamQueueSize), why)) {
+    leftOut.push_back("'" + device->agentName + "': " + why);
     return;
   }
 
@@ -263,8 +263,13 @@ void *allocate(uint32_t device, uint64_t bytes, uint64_t alignment, uint32_t kin
   return pointer;
 }
 
+// Memory is freed once the streams' work is done (a kernel may still use it).
 void deallocate(uint32_t device, void *pointer, uint32_t) {
-  if (deviceAt(device) && pointer) freeToPool(pointer);
+  Device *d = deviceAt(device);
+  if (!d || !pointer) return;
+  for (uint32_t stream = 0; stream < kStreams; ++stream)
+    finishStream(*d, stream, nullptr);  // (a stopped device: the memory goes anyway)
+  freeToPool(pointer);
 }
 
 int copy(uint32_t device, void *destination, const void *source, uint64_t bytes, char **error) {
@@ -274,6 +279,8 @@ int copy(uint32_t device, void *destination, const void *source, uint64_t bytes,
   if (status != HSA_STATUS_SUCCESS) return rt::reportBackendError(error, failed("hsa_memory_copy", status));
   return 0;
 }
+
+}  // namespace
 
 // hsa_amd_memory_fill writes 32-bit words at 4-byte-aligned addresses: a
 // pattern of 1, 2 or 4 bytes filling whole words goes there; any other fill
@@ -304,6 +311,8 @@ int fill(uint32_t device, void *destination, const void *pattern, uint32_t patte
   return 0;
 }
 
+namespace {
+
 int deviceTarget(uint32_t device, onepass_backend_target *target, char **error) {
   Device *d = deviceAt(device);
   if (!d) return noDevice(error, device);
@@ -328,6 +337,7 @@ onepass_backend table() {
   t.load_kernel = loadKernel;  // (the JIT's code object is the binary: no finalize_binary)
   t.launch = launchKernel;
   t.kernel_limits = kernelLimits;
+  fillStreamTable(t);
   return t;
 }
 

@@ -143,36 +143,83 @@ bool reserveKernarg(Device &d, uint64_t bytes, std::string &error) {
 
 }  // namespace
 
-int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
-  Device *d = deviceAt(device);
-  if (!d) return rt::reportBackendError(error, "no HSA device " + std::to_string(device));
-  const auto &kernel = *static_cast<const Kernel *>(launch->kernel);
-  const unsigned dims = launch->dimensions;
+namespace {
+
+// A launch's dispatch packet, but for its kernarg address and completion
+// signal.
+struct Dispatch {
+  const Kernel *kernel = nullptr;
+  uint16_t group[3] = {1, 1, 1};
+  uint32_t grid[3] = {1, 1, 1};
+  uint32_t groupBytes = 0;
+  uint16_t setup = 0;
+  bool empty = false;  // no work-items: nothing to dispatch
+};
+
+int planDispatch(const Device &d, const onepass_backend_launch &launch, Dispatch &out, char **error) {
+  out.kernel = static_cast<const Kernel *>(launch.kernel);
+  const unsigned dims = launch.dimensions;
   uint64_t range[3] = {1, 1, 1};
-  for (unsigned i = 0; i < dims; ++i) range[i] = launch->global_range[i];
-  if (range[0] * range[1] * range[2] == 0) return 0;
+  for (unsigned i = 0; i < dims; ++i) range[i] = launch.global_range[i];
+  out.empty = range[0] * range[1] * range[2] == 0;
+  if (out.empty) return 0;
   // The packet's axis x is SYCL's last dimension. An nd_range kernel's
   // work-groups are its own; a range kernel's are up to 256 work-items along
   // x (four wave64 wavefronts), and its grid may overhang the range (the
   // entry's work-items past it return at once).
-  const bool grouped = launch->local_range[0] != 0;
-  const uint64_t rangeGroup = std::min<uint64_t>(256, d->info.max_work_group_size ? d->info.max_work_group_size : 256);
-  uint64_t group[3] = {1, 1, 1}, grid[3] = {1, 1, 1};
+  const bool grouped = launch.local_range[0] != 0;
+  const uint64_t rangeGroup = std::min<uint64_t>(256, d.info.max_work_group_size ? d.info.max_work_group_size : 256);
   for (unsigned axis = 0; axis < 3; ++axis) {
     const uint64_t extent = axis < dims ? range[dims - 1 - axis] : 1;
-    if (grouped && axis < dims) group[axis] = launch->local_range[dims - 1 - axis];
-    else if (!grouped && axis == 0) group[axis] = std::min(extent, rangeGroup);
-    grid[axis] = (extent + group[axis] - 1) / group[axis] * group[axis];
-    if (group[axis] > UINT16_MAX || grid[axis] > UINT32_MAX)
+    uint64_t group = 1;
+    if (grouped && axis < dims) group = launch.local_range[dims - 1 - axis];
+    else if (!grouped && axis == 0) group = std::min(extent, rangeGroup);
+    const uint64_t grid = (extent + group - 1) / group * group;
+    if (group > UINT16_MAX || grid > UINT32_MAX)
       return rt::reportBackendError(error, "the launch's range is too large for an HSA dispatch (at most 2^32 - 1 "
                                            "work-items and 65535 per work-group along each axis)");
+    out.group[axis] = static_cast<uint16_t>(group);
+    out.grid[axis] = static_cast<uint32_t>(grid);
   }
-  const uint64_t groupBytes = kernel.groupBytes + launch->local_memory_bytes;
-  if (d->info.local_mem_bytes && groupBytes > d->info.local_mem_bytes)
+  const uint64_t groupBytes = out.kernel->groupBytes + launch.local_memory_bytes;
+  if (d.info.local_mem_bytes && groupBytes > d.info.local_mem_bytes)
     return rt::reportBackendError(error, "the kernel needs " + std::to_string(groupBytes) +
                                              " bytes of local memory per "
                                              "work-group, '" +
-                                             d->agentName + "' has " + std::to_string(d->info.local_mem_bytes));
+                                             d.agentName + "' has " + std::to_string(d.info.local_mem_bytes));
+  out.groupBytes = static_cast<uint32_t>(groupBytes);
+  out.setup = static_cast<uint16_t>((dims ? dims : 1) << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+  return 0;
+}
+
+// The packet's body (all but the header, which goes last).
+void writeDispatch(hsa_queue_t *queue, uint64_t index, const Dispatch &dispatch, void *kernarg,
+                   hsa_signal_t completion) {
+  auto *packet = static_cast<hsa_kernel_dispatch_packet_t *>(queue->base_address) + index % queue->size;
+  packet->workgroup_size_x = dispatch.group[0];
+  packet->workgroup_size_y = dispatch.group[1];
+  packet->workgroup_size_z = dispatch.group[2];
+  packet->reserved0 = 0;
+  packet->grid_size_x = dispatch.grid[0];
+  packet->grid_size_y = dispatch.grid[1];
+  packet->grid_size_z = dispatch.grid[2];
+  packet->private_segment_size = dispatch.kernel->privateBytes;
+  packet->group_segment_size = dispatch.groupBytes;
+  packet->kernel_object = dispatch.kernel->object;
+  packet->kernarg_address = kernarg;
+  packet->reserved2 = 0;
+  packet->completion_signal = completion;
+}
+
+}  // namespace
+
+int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **error) {
+  Device *d = deviceAt(device);
+  if (!d) return rt::reportBackendError(error, "no HSA device " + std::to_string(device));
+  Dispatch dispatch;
+  if (planDispatch(*d, *launch, dispatch, error)) return 1;
+  if (dispatch.empty) return 0;
+  const Kernel &kernel = *dispatch.kernel;
 
   std::lock_guard<std::mutex> lock(d->launchMutex);
   // A queue that reported an error takes no more packets (HSA: it is
@@ -188,28 +235,14 @@ int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **e
   const uint64_t index = api.hsa_queue_add_write_index_scacq_screl(queue, 1);
   while (index - api.hsa_queue_load_read_index_scacquire(queue) >= queue->size) {
   }  // (one launch at a time: the queue is empty but for the packets before it)
-  auto *packet = static_cast<hsa_kernel_dispatch_packet_t *>(queue->base_address) + index % queue->size;
-  packet->workgroup_size_x = static_cast<uint16_t>(group[0]);
-  packet->workgroup_size_y = static_cast<uint16_t>(group[1]);
-  packet->workgroup_size_z = static_cast<uint16_t>(group[2]);
-  packet->reserved0 = 0;
-  packet->grid_size_x = static_cast<uint32_t>(grid[0]);
-  packet->grid_size_y = static_cast<uint32_t>(grid[1]);
-  packet->grid_size_z = static_cast<uint32_t>(grid[2]);
-  packet->private_segment_size = kernel.privateBytes;
-  packet->group_segment_size = static_cast<uint32_t>(groupBytes);
-  packet->kernel_object = kernel.object;
-  packet->kernarg_address = d->kernarg;
-  packet->reserved2 = 0;
   api.hsa_signal_store_relaxed(d->completion, 1);
-  packet->completion_signal = d->completion;
+  writeDispatch(queue, index, dispatch, d->kernarg, d->completion);
+  auto *packet = static_cast<hsa_kernel_dispatch_packet_t *>(queue->base_address) + index % queue->size;
   // The header last, with release semantics: the packet processor may take
   // the packet as soon as its type is no longer INVALID.
-  const uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE | 1 << HSA_PACKET_HEADER_BARRIER |
-                          HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-                          HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-  const uint16_t setup = static_cast<uint16_t>((dims ? dims : 1) << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
-  __atomic_store_n(reinterpret_cast<uint32_t *>(packet), header | static_cast<uint32_t>(setup) << 16, __ATOMIC_RELEASE);
+  __atomic_store_n(reinterpret_cast<uint32_t *>(packet),
+                   orderedHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH) | static_cast<uint32_t>(dispatch.setup) << 16,
+                   __ATOMIC_RELEASE);
   api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
 
   while (api.hsa_signal_wait_scacquire(d->completion, HSA_SIGNAL_CONDITION_LT, 1, kWaitSliceNs,
@@ -218,6 +251,36 @@ int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **e
       return rt::reportBackendError(error,
                                     "the kernel failed on '" + d->agentName + "': " + failed("the HSA queue", status));
   }
+  return 0;
+}
+
+// On a stream: the kernel arguments go to the kernarg slot of the packet's
+// index, which is free again once that packet is done (reservePacket keeps
+// the queue from wrapping onto a slot still in use). A kernarg segment larger
+// than a slot launches synchronously after the stream's work.
+int launchAsync(uint32_t device, uint32_t stream, const onepass_backend_launch *launch, char **error) {
+  Device *d = deviceAt(device);
+  if (!d || stream >= kStreams) return rt::reportBackendError(error, "no HSA device or stream");
+  Dispatch dispatch;
+  if (planDispatch(*d, *launch, dispatch, error)) return 1;
+  if (dispatch.empty) return 0;
+  if (dispatch.kernel->kernargBytes > kKernargSlotBytes)
+    return finishStream(*d, stream, error) || launchKernel(device, launch, error);
+  Stream &s = d->streams[stream];
+  std::lock_guard<std::mutex> lock(s.mutex);
+  std::string message;
+  uint64_t index = 0;
+  if (!reservePacket(*d, s, index, message)) return rt::reportBackendError(error, message);
+  char *kernarg = s.kernargs + (index % s.queue->size) * kKernargSlotBytes;
+  if (writeKernarg(*dispatch.kernel, *launch, kernarg, error)) {
+    // The slot is taken: the packet becomes a no-op barrier.
+    auto *packet = static_cast<hsa_barrier_and_packet_t *>(s.queue->base_address) + index % s.queue->size;
+    std::memset(reinterpret_cast<char *>(packet) + 4, 0, sizeof *packet - 4);
+    submitPacket(s, index, orderedHeader(HSA_PACKET_TYPE_BARRIER_AND), 0);
+    return 1;
+  }
+  writeDispatch(s.queue, index, dispatch, kernarg, hsa_signal_t{0});
+  submitPacket(s, index, orderedHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH), dispatch.setup);
   return 0;
 }
 
