@@ -91,7 +91,12 @@ bool createStreams(Device &d, uint32_t queueSize, std::string &error);
 bool reservePacket(Device &d, Stream &stream, uint64_t &index, std::string &error);
 // Hands the packet at `index` to the packet processor: its header, written
 // last, and the doorbell. (Stream mutex held.)
-void submitPacket(Stream &stream, uint64_t index, uint16_t header, uint16_t setup);
+void submitPacket(hsa_queue_t *queue, uint64_t index, uint16_t header, uint16_t setup);
+// "'<agent>' stopped after an earlier kernel failed: <the queue's error>".
+std::string stoppedMessage(const Device &d);
+// A completion signal is waited for this long at a time, checking for a
+// queue error in between (a faulting kernel never signals).
+constexpr uint64_t kWaitSliceNs = 100'000'000;
 // The header of a packet that runs after the packets before it, with
 // system-scope fences.
 uint16_t orderedHeader(hsa_packet_type_t type);

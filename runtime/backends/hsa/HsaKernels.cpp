@@ -22,10 +22,6 @@ struct Kernel {
   uint32_t kernargBytes = 0, groupBytes = 0, privateBytes = 0;
 };
 
-// Each launch waits this long at a time for its completion signal, checking
-// for a queue error in between (a faulting kernel never signals).
-constexpr uint64_t kWaitSliceNs = 100'000'000;
-
 std::string kernelSymbol() { return std::string(ONEPASS_ABI_AMDGCN_KERNEL) + ".kd"; }
 
 }  // namespace
@@ -224,9 +220,7 @@ int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **e
   std::lock_guard<std::mutex> lock(d->launchMutex);
   // A queue that reported an error takes no more packets (HSA: it is
   // inactive): every later launch fails with the first error.
-  if (hsa_status_t status = d->queueError.load(); status != HSA_STATUS_SUCCESS)
-    return rt::reportBackendError(
-        error, "'" + d->agentName + "' stopped after an earlier kernel failed: " + failed("the HSA queue", status));
+  if (d->queueError.load() != HSA_STATUS_SUCCESS) return rt::reportBackendError(error, stoppedMessage(*d));
   std::string message;
   if (!reserveKernarg(*d, kernel.kernargBytes, message)) return rt::reportBackendError(error, message);
   if (writeKernarg(kernel, *launch, static_cast<char *>(d->kernarg), error)) return 1;
@@ -237,13 +231,7 @@ int launchKernel(uint32_t device, const onepass_backend_launch *launch, char **e
   }  // (one launch at a time: the queue is empty but for the packets before it)
   api.hsa_signal_store_relaxed(d->completion, 1);
   writeDispatch(queue, index, dispatch, d->kernarg, d->completion);
-  auto *packet = static_cast<hsa_kernel_dispatch_packet_t *>(queue->base_address) + index % queue->size;
-  // The header last, with release semantics: the packet processor may take
-  // the packet as soon as its type is no longer INVALID.
-  __atomic_store_n(reinterpret_cast<uint32_t *>(packet),
-                   orderedHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH) | static_cast<uint32_t>(dispatch.setup) << 16,
-                   __ATOMIC_RELEASE);
-  api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+  submitPacket(queue, index, orderedHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH), dispatch.setup);
 
   while (api.hsa_signal_wait_scacquire(d->completion, HSA_SIGNAL_CONDITION_LT, 1, kWaitSliceNs,
                                        HSA_WAIT_STATE_BLOCKED) >= 1) {
@@ -276,11 +264,11 @@ int launchAsync(uint32_t device, uint32_t stream, const onepass_backend_launch *
     // The slot is taken: the packet becomes a no-op barrier.
     auto *packet = static_cast<hsa_barrier_and_packet_t *>(s.queue->base_address) + index % s.queue->size;
     std::memset(reinterpret_cast<char *>(packet) + 4, 0, sizeof *packet - 4);
-    submitPacket(s, index, orderedHeader(HSA_PACKET_TYPE_BARRIER_AND), 0);
+    submitPacket(s.queue, index, orderedHeader(HSA_PACKET_TYPE_BARRIER_AND), 0);
     return 1;
   }
   writeDispatch(s.queue, index, dispatch, kernarg, hsa_signal_t{0});
-  submitPacket(s, index, orderedHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH), dispatch.setup);
+  submitPacket(s.queue, index, orderedHeader(HSA_PACKET_TYPE_KERNEL_DISPATCH), dispatch.setup);
   return 0;
 }
 

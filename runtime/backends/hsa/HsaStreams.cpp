@@ -33,19 +33,10 @@ struct Marker {
 
 namespace {
 
-// Each launch waits this long at a time, checking for a queue error in
-// between (a faulting kernel never signals).
-constexpr uint64_t kWaitSliceNs = 100'000'000;
-
 // The packet at `index` has run: with the barrier bit on every packet, the
 // processor takes packet index + 1 only once packet `index` completed.
 bool packetDone(Stream &stream, uint64_t index) {
   return api.hsa_queue_load_read_index_scacquire(stream.queue) > index + 1;
-}
-
-std::string stopped(Device &d) {
-  return "'" + d.agentName +
-         "' stopped after an earlier kernel failed: " + failed("the HSA queue", d.queueError.load());
 }
 
 // Reuses the signals of quarantined markers whose waiters have all run
@@ -113,7 +104,7 @@ bool appendBarrier(Device &d, Stream &stream, hsa_signal_t dependency, hsa_signa
   packet->dep_signal[0] = dependency;
   packet->reserved2 = 0;
   packet->completion_signal = completion;
-  submitPacket(stream, index, orderedHeader(HSA_PACKET_TYPE_BARRIER_AND), 0);
+  submitPacket(stream.queue, index, orderedHeader(HSA_PACKET_TYPE_BARRIER_AND), 0);
   return true;
 }
 
@@ -179,7 +170,7 @@ int queryMarker(uint32_t device, void *handle, char **error) {
     return 1;
   }
   if (d->queueError.load() != HSA_STATUS_SUCCESS) {
-    rt::reportBackendError(error, stopped(*d));
+    rt::reportBackendError(error, stoppedMessage(*d));
     return -1;
   }
   return 0;
@@ -190,7 +181,7 @@ int queryMarker(uint32_t device, void *handle, char **error) {
 int awaitMarker(Device &d, Marker &marker, char **error) {
   while (api.hsa_signal_wait_scacquire(marker.signal, HSA_SIGNAL_CONDITION_LT, 1, kWaitSliceNs,
                                        HSA_WAIT_STATE_BLOCKED) >= 1)
-    if (d.queueError.load() != HSA_STATUS_SUCCESS) return rt::reportBackendError(error, stopped(d));
+    if (d.queueError.load() != HSA_STATUS_SUCCESS) return rt::reportBackendError(error, stoppedMessage(d));
   if (marker.stream) seeComplete(marker);
   return 0;
 }
@@ -268,7 +259,7 @@ bool createStreams(Device &d, uint32_t queueSize, std::string &error) {
 
 bool reservePacket(Device &d, Stream &stream, uint64_t &index, std::string &error) {
   if (d.queueError.load() != HSA_STATUS_SUCCESS) {
-    error = stopped(d);
+    error = stoppedMessage(d);
     return false;
   }
   index = api.hsa_queue_add_write_index_scacq_screl(stream.queue, 1);
@@ -276,7 +267,7 @@ bool reservePacket(Device &d, Stream &stream, uint64_t &index, std::string &erro
   // once the packet that had it is done (packetDone).
   while (index - api.hsa_queue_load_read_index_scacquire(stream.queue) + 2 >= stream.queue->size) {
     if (d.queueError.load() != HSA_STATUS_SUCCESS) {
-      error = stopped(d);
+      error = stoppedMessage(d);
       return false;
     }
   }
@@ -289,12 +280,17 @@ uint16_t orderedHeader(hsa_packet_type_t type) {
                                HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
 }
 
-void submitPacket(Stream &stream, uint64_t index, uint16_t header, uint16_t setup) {
-  auto *packet = static_cast<char *>(stream.queue->base_address) + (index % stream.queue->size) * 64;
+std::string stoppedMessage(const Device &d) {
+  return "'" + d.agentName +
+         "' stopped after an earlier kernel failed: " + failed("the HSA queue", d.queueError.load());
+}
+
+void submitPacket(hsa_queue_t *queue, uint64_t index, uint16_t header, uint16_t setup) {
+  auto *packet = static_cast<char *>(queue->base_address) + (index % queue->size) * 64;
   // The header last, with release semantics: the packet processor may take
   // the packet as soon as its type is no longer INVALID.
   __atomic_store_n(reinterpret_cast<uint32_t *>(packet), header | static_cast<uint32_t>(setup) << 16, __ATOMIC_RELEASE);
-  api.hsa_signal_store_screlease(stream.queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
+  api.hsa_signal_store_screlease(queue->doorbell_signal, static_cast<hsa_signal_value_t>(index));
 }
 
 int finishStream(Device &d, uint32_t stream, char **error) {
