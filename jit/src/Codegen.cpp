@@ -1,5 +1,7 @@
 #include "Codegen.h"
 
+#include "MachinePool.h"
+
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -28,17 +30,46 @@ void LLVMInitializeAMDGPUAsmPrinter();
 #include "llvm/Transforms/Scalar/Scalarizer.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <sstream>
+
+#include <malloc.h>
 
 using namespace llvm;
 
 namespace onepass::jit {
 
 namespace {
+// glibc's malloc gives memory back to the system as soon as the top of the
+// heap holds more than a threshold that starts at 128 KiB (it grows only as
+// large blocks are freed), and serves blocks over another such threshold
+// with mmap. A compile takes a few MiB in blocks of up to a few hundred KiB
+// (AMDGPU's register allocator: one array over its thousands of register
+// units, three times per kernel) and frees them all at its end, so each
+// compile faulted those pages in again: 900 page faults for the smallest
+// AMDGPU kernel, 3 ms of its 17 ms on a 2-core VM. The thresholds glibc's own
+// adjustment ends at (32 MiB for mmap, twice that for giving back) are set
+// once, when the JIT first compiles; a process whose user set malloc's
+// tunables (GLIBC_TUNABLES, MALLOC_*_) keeps them, and
+// ONEPASS_JIT_MALLOC_TUNING=0 leaves malloc as it is.
+void tuneMalloc() {
+  const char *off = std::getenv("ONEPASS_JIT_MALLOC_TUNING");
+  if (off && (!std::strcmp(off, "0") || !std::strcmp(off, "off") || !std::strcmp(off, "false"))) return;
+  const char *tunables = std::getenv("GLIBC_TUNABLES");
+  if (tunables && std::strstr(tunables, "glibc.malloc.")) return;
+  for (const char *name : {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_MMAP_MAX_"})
+    if (std::getenv(name)) return;
+#ifdef M_MMAP_THRESHOLD
+  mallopt(M_MMAP_THRESHOLD, 32 << 20);
+  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+#endif
+}
+
 void initializeTargets() {
   static std::once_flag once;
   std::call_once(once, [] {
+    tuneMalloc();
     InitializeNativeTarget();
     InitializeNativeTargetAsmPrinter();
     LLVMInitializeNVPTXTargetInfo();
@@ -181,9 +212,10 @@ Expected<std::unique_ptr<TargetMachine>> createAmdgcnTargetMachine(const std::st
   if (!info || !info->isCPUStringValid(arch))
     return createStringError(inconvertibleErrorCode(), "this LLVM knows no AMD GPU architecture '" + arch + "'");
   TargetOptions options;
-  std::unique_ptr<TargetMachine> machine(target->createTargetMachine(triple, arch, "", options, Reloc::PIC_,
-                                                                     std::nullopt, CodeGenOptLevel::Aggressive));
-  if (!machine) return createStringError(inconvertibleErrorCode(), "cannot create an AMDGPU target machine for " + arch);
+  std::unique_ptr<TargetMachine> machine(
+      target->createTargetMachine(triple, arch, "", options, Reloc::PIC_, std::nullopt, CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return createStringError(inconvertibleErrorCode(), "cannot create an AMDGPU target machine for " + arch);
   return machine;
 }
 
@@ -258,14 +290,35 @@ void optimize(Module &module, TargetMachine &machine,
   runPipeline(module, builder, [](PassBuilder &b) { return b.buildPerModuleDefaultPipeline(OptimizationLevel::O3); });
 }
 
-Expected<std::vector<char>> emitFile(Module &module, TargetMachine &machine, CodeGenFileType type) {
-  SmallVector<char, 0> buffer;
-  raw_svector_ostream stream(buffer);
-  legacy::PassManager passes;
-  if (machine.addPassesToEmitFile(passes, stream, nullptr, type))
+Expected<std::unique_ptr<CodegenPipeline>> CodegenPipeline::create(TargetMachine &machine, CodeGenFileType type) {
+  std::unique_ptr<CodegenPipeline> pipeline(new CodegenPipeline);
+  if (machine.addPassesToEmitFile(pipeline->passes_, pipeline->stream_, nullptr, type))
     return createStringError(inconvertibleErrorCode(), "the target cannot emit this kind of file");
-  passes.run(module);
-  return std::vector<char>(buffer.begin(), buffer.end());
+  return pipeline;
+}
+
+Expected<std::vector<char>> CodegenPipeline::run(Module &module) {
+  buffer_.clear();
+  passes_.run(module);
+  std::vector<char> output(buffer_.begin(), buffer_.end());
+  buffer_.clear();
+  return output;
+}
+
+Expected<std::vector<char>> emitFile(Module &module, TargetMachine &machine, CodeGenFileType type) {
+  // ONEPASS_JIT_REUSE_PIPELINES=0: a new pass manager for every module (a
+  // check on the reuse: the outputs must be the same byte for byte).
+  static const bool reuse = [] {
+    const char *value = std::getenv("ONEPASS_JIT_REUSE_PIPELINES");
+    return !value || !(!std::strcmp(value, "0") || !std::strcmp(value, "off") || !std::strcmp(value, "false"));
+  }();
+  Expected<CodegenPipeline *> pooled =
+      reuse ? MachinePool::instance().pipeline(machine, type) : Expected<CodegenPipeline *>(nullptr);
+  if (!pooled) return pooled.takeError();
+  if (*pooled) return (*pooled)->run(module);
+  Expected<std::unique_ptr<CodegenPipeline>> fresh = CodegenPipeline::create(machine, type);
+  if (!fresh) return fresh.takeError();
+  return (*fresh)->run(module);
 }
 
 namespace {

@@ -2,9 +2,12 @@
 // pipeline, object emission.
 #pragma once
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <functional>
@@ -52,8 +55,28 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine,
 void runPipeline(llvm::Module &module, llvm::PassBuilder &builder,
                  llvm::function_ref<llvm::ModulePassManager(llvm::PassBuilder &)> build);
 
+// Code generation: `machine`'s passes, writing `type` (an object or assembly).
+// For a machine of MachinePool, its pipeline of that type, built once.
 llvm::Expected<std::vector<char>> emitFile(llvm::Module &module, llvm::TargetMachine &machine,
                                            llvm::CodeGenFileType type);
+
+// A target machine's code-generation passes (a legacy pass manager, ~250
+// passes for AMDGPU, whose building and tearing down cost a tenth of a small
+// kernel's compile) kept for one module after another: LLVM's printers end
+// each module by resetting their streamer, and each pass initializes itself
+// per module. Used by one compile at a time (its machine's lease).
+class CodegenPipeline {
+public:
+  static llvm::Expected<std::unique_ptr<CodegenPipeline>> create(llvm::TargetMachine &machine,
+                                                                 llvm::CodeGenFileType type);
+  llvm::Expected<std::vector<char>> run(llvm::Module &module);
+
+private:
+  CodegenPipeline() = default;
+  llvm::SmallVector<char, 0> buffer_;
+  llvm::raw_svector_ostream stream_{buffer_};
+  llvm::legacy::PassManager passes_;
+};
 
 // Writes the module as text to $ONEPASS_DUMP_DIR/<name>.ll when that variable is set.
 void dumpModuleIfRequested(const llvm::Module &module, llvm::StringRef name);

@@ -3,8 +3,11 @@
 // reserved registers and alias caches on first use) to create and warm up:
 // a finished compile hands its machine back for the next compile with the
 // same key (the target's architecture and options), one compile at a time
-// per machine.
+// per machine. Each machine keeps its code-generation pipelines too
+// (CodegenPipeline, one per output kind), used by the compile that holds it.
 #pragma once
+
+#include "Codegen.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
@@ -14,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 namespace onepass::jit {
 
@@ -53,7 +57,30 @@ public:
     }
     llvm::Expected<std::unique_ptr<llvm::TargetMachine>> created = create();
     if (!created) return created.takeError();
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      pipelines_[created->get()];  // one of the pool's machines from now on
+    }
     return Lease(this, key, std::move(*created));
+  }
+
+  // The pipeline writing `type` with `machine`, built on first use, if the
+  // machine is one of the pool's (null if not: the caller builds its own).
+  // The caller holds the machine's lease, which makes the pipeline its own.
+  llvm::Expected<CodegenPipeline *> pipeline(llvm::TargetMachine &machine, llvm::CodeGenFileType type) {
+    std::unique_ptr<CodegenPipeline> *slot;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto found = pipelines_.find(&machine);
+      if (found == pipelines_.end()) return nullptr;
+      slot = &found->second[type];
+    }
+    if (!*slot) {
+      llvm::Expected<std::unique_ptr<CodegenPipeline>> created = CodegenPipeline::create(machine, type);
+      if (!created) return created.takeError();
+      *slot = std::move(*created);
+    }
+    return slot->get();
   }
 
   // The JIT's one pool (its machines live as long as the process).
@@ -65,6 +92,8 @@ public:
 private:
   std::mutex mutex_;
   std::multimap<std::string, std::unique_ptr<llvm::TargetMachine>> idle_;
+  // Every machine the pool made (they live as long as the process), with its pipelines.
+  std::map<const llvm::TargetMachine *, std::map<llvm::CodeGenFileType, std::unique_ptr<CodegenPipeline>>> pipelines_;
 };
 
 }  // namespace onepass::jit

@@ -62,10 +62,12 @@ Expected<std::vector<char>> linkSharedObject(ArrayRef<char> object, StringRef wh
   SmallString<128> input, output;
   if (std::error_code ec = sys::fs::createTemporaryFile("onepass-link", "o", input))
     return createStringError(ec, "cannot create a temporary file for lld: " + ec.message());
-  if (std::error_code ec = sys::fs::createTemporaryFile("onepass-link", "so", output)) {
-    sys::fs::remove(input);
-    return createStringError(ec, "cannot create a temporary file for lld: " + ec.message());
-  }
+  // The output's name is the input's (created exclusively) with ".so" added,
+  // a file that does not exist: lld removes an existing output on a thread
+  // of its own (a thread per link), and writes a new one through a temporary
+  // file it renames.
+  output = input;
+  output += ".so";
   scope_exit cleanup([&] {
     sys::fs::remove(input);
     sys::fs::remove(output);
