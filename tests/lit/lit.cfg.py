@@ -44,6 +44,14 @@ if getattr(config, "sanitize", ""):
 if shutil.which("spirv-val") and shutil.which("spirv-dis"):
     config.available_features.add("spirv-tools")
 
+# AMD's ocml (ROCm device libraries), which AMDGCN kernels with math link.
+rocm_dirs = [os.environ.get("ONEPASS_ROCM_DEVICE_LIBS", ""), "/usr/lib/x86_64-linux-gnu/amdgcn/bitcode",
+             "/opt/rocm/amdgcn/bitcode", "/opt/rocm/lib/amdgcn/bitcode"]
+if any(d and os.path.isfile(os.path.join(d, "ocml.bc")) for d in rocm_dirs):
+    config.available_features.add("rocm-device-libs")
+    if os.environ.get("ONEPASS_ROCM_DEVICE_LIBS"):
+        config.environment["ONEPASS_ROCM_DEVICE_LIBS"] = os.environ["ONEPASS_ROCM_DEVICE_LIBS"]
+
 # The fake HSA runtime (built with the HSA backend).
 if getattr(config, "fake_hsa_dir", ""):
     config.available_features.add("fake-hsa")

@@ -121,9 +121,17 @@ const std::map<Intrinsic::ID, const char *> &ocmlIntrinsics() {
   return names;
 }
 
-// Returns whether the module calls ocml now.
-bool lowerMathToOcml(Module &module) {
-  bool any = false;
+// What the calls lowerMathToOcml redirected allow, by their fast-math flags
+// (the kernel's -ffinite-math-only, -fapprox-func or -funsafe-math-
+// optimizations, -ffast-math): ocml's control variables follow them.
+struct OcmlCalls {
+  bool any = false;         // the module calls ocml now
+  bool finite = true;       // every call is nnan and ninf
+  bool approximate = true;  // every call is afn
+};
+
+OcmlCalls lowerMathToOcml(Module &module) {
+  OcmlCalls calls;
   for (Function &fn : make_early_inc_range(module)) {
     if (!fn.isDeclaration() || fn.use_empty()) continue;
     Type *value = fn.getReturnType();
@@ -147,16 +155,26 @@ bool lowerMathToOcml(Module &module) {
     if (!value->isFloatTy() && !value->isDoubleTy()) continue;
     const std::string ocml = "__ocml_" + base + (value->isFloatTy() ? "_f32" : "_f64");
     FunctionCallee callee = module.getOrInsertFunction(ocml, fn.getFunctionType());
-    for (User *user : make_early_inc_range(fn.users()))
-      if (auto *call = dyn_cast<CallInst>(user)) call->setCalledFunction(callee);
-    any = true;
+    for (User *user : make_early_inc_range(fn.users())) {
+      auto *call = dyn_cast<CallInst>(user);
+      if (!call) continue;
+      call->setCalledFunction(callee);
+      const FastMathFlags flags = isa<FPMathOperator>(call) ? call->getFastMathFlags() : FastMathFlags();
+      calls.finite = calls.finite && flags.noNaNs() && flags.noInfs();
+      calls.approximate = calls.approximate && flags.approxFunc();
+    }
+    calls.any = true;
   }
-  return any;
+  return calls;
 }
 
-// ocml's control variables (the ROCm device libraries' oclc_*.bc files),
-// defined here from the architecture: IEEE results, denormals kept.
-Error defineOcmlControls(Module &module, const std::string &arch) {
+// ocml's control variables (what the ROCm device libraries' oclc_*.bc files
+// define), defined here as a HIP compiler chooses those files: from the
+// architecture and the kernel's flags. Finite-only where every call to ocml
+// may assume no NaN and no infinity, unsafe math where every call may be
+// approximated, denormals as zero where the kernel's float mode flushes them
+// (-fdenormal-fp-math=preserve-sign); square roots correctly rounded.
+Error defineOcmlControls(Module &module, const std::string &arch, const Function &entry, const OcmlCalls &calls) {
   unsigned isa = 0;
   StringRef digits = StringRef(arch).drop_front(3);  // "942" of gfx942, "1100" of gfx1100
   StringRef major = digits.drop_back(2), minor = digits.take_back(2);
@@ -165,9 +183,14 @@ Error defineOcmlControls(Module &module, const std::string &arch) {
     return createStringError(inconvertibleErrorCode(), "cannot read the ISA version of '" + arch + "'");
   isa = majorValue * 1000 + hexDigitValue(minor[0]) * 100 + hexDigitValue(minor[1]);
   const bool wave64 = majorValue < 10;
-  const std::map<std::string, uint64_t> values = {{"__oclc_finite_only_opt", 0}, {"__oclc_unsafe_math_opt", 0},
-                                                  {"__oclc_daz_opt", 0},         {"__oclc_correctly_rounded_sqrt32", 1},
-                                                  {"__oclc_wavefrontsize64", wave64}, {"__oclc_ISA_version", isa},
+  const DenormalMode floatMode = entry.getDenormalMode(APFloat::IEEEsingle());
+  const bool daz = floatMode.Output == DenormalMode::PreserveSign || floatMode.Output == DenormalMode::PositiveZero;
+  const std::map<std::string, uint64_t> values = {{"__oclc_finite_only_opt", calls.finite},
+                                                  {"__oclc_unsafe_math_opt", calls.approximate},
+                                                  {"__oclc_daz_opt", daz},
+                                                  {"__oclc_correctly_rounded_sqrt32", 1},
+                                                  {"__oclc_wavefrontsize64", wave64},
+                                                  {"__oclc_ISA_version", isa},
                                                   {"__oclc_ABI_version", 500}};
   for (GlobalVariable &global : module.globals()) {
     if (!global.getName().starts_with("__oclc_") || !global.isDeclaration()) continue;
@@ -276,7 +299,7 @@ public:
         global.setInitializer(PoisonValue::get(global.getValueType()));
     for (Function &fn : module)
       if (!fn.isDeclaration()) moveAllocasToPrivate(fn);
-    if (lowerMathToOcml(module)) {
+    if (const OcmlCalls calls = lowerMathToOcml(module); calls.any) {
       if (target_.deviceLibraries.empty())
         return createStringError(inconvertibleErrorCode(),
                                  "kernel '" + kernel.displayName +
@@ -285,7 +308,7 @@ public:
       Expected<MemoryBufferRef> ocml = ocmlLibrary(target_.deviceLibraries);
       if (!ocml) return ocml.takeError();
       if (Error err = linkBitcodeLibrary(module, *ocml, "AMD's ocml")) return err;
-      if (Error err = defineOcmlControls(module, target_.arch)) return err;
+      if (Error err = defineOcmlControls(module, target_.arch, entry, calls)) return err;
     }
     internalizeAllBut(module, entry);
     shareDenormalMode(module, entry);
