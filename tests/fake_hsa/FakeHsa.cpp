@@ -23,7 +23,8 @@
 // Barrier-AND packets wait for their dependency signals (their queue takes
 // nothing after them until then). Tests may hold the packet processor:
 // fake_hsa_hold(1) stops it taking packets (as a busy GPU), fake_hsa_hold(0)
-// lets it go on (extern "C", found with dlsym).
+// lets it go on; fake_hsa_hold_queue(n, 1) stops it taking packets of the
+// n-th queue created (from 0) only (extern "C", found with dlsym).
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
@@ -86,6 +87,7 @@ struct Queue {
   void *data = nullptr;
   std::mutex processing;
   bool stopped = false;  // after a bad packet or a fault: takes no more packets
+  unsigned ordinal = 0;  // the queues created before it
 };
 
 struct State {
@@ -240,7 +242,9 @@ std::vector<Queue *> &queues() {
   static std::vector<Queue *> list;
   return list;
 }
-std::atomic<bool> held{false};  // fake_hsa_hold: no packet is taken
+std::atomic<bool> held{false};        // fake_hsa_hold: no packet is taken
+std::atomic<uint64_t> heldQueues{0};  // fake_hsa_hold_queue: bit n, the n-th queue's
+unsigned queuesCreated = 0;           // (state().mutex)
 
 // A barrier-AND packet waits while a dependency's value is not 0.
 bool dependenciesMet(const hsa_barrier_and_packet_t &p) {
@@ -261,7 +265,8 @@ void complete(hsa_signal_t completion) {
 bool processQueue(Queue &q) {
   std::lock_guard<std::mutex> lock(q.processing);
   bool took = false;
-  while (!q.stopped && !held.load() && q.read.load() < q.write.load()) {
+  const bool queueHeld = q.ordinal < 64 && (heldQueues.load() >> q.ordinal & 1);
+  while (!q.stopped && !held.load() && !queueHeld && q.read.load() < q.write.load()) {
     const uint64_t at = q.read.load();
     auto *packet = static_cast<hsa_kernel_dispatch_packet_t *>(q.queue.base_address) + at % q.queue.size;
     const uint16_t header = __atomic_load_n(&packet->header, __ATOMIC_ACQUIRE);
@@ -336,6 +341,13 @@ extern "C" {
 
 __attribute__((visibility("default"))) void fake_hsa_hold(int hold) {
   held.store(hold != 0);
+  if (!hold) pumpQueues();
+}
+
+__attribute__((visibility("default"))) void fake_hsa_hold_queue(unsigned ordinal, int hold) {
+  if (ordinal >= 64) return;
+  if (hold) heldQueues.fetch_or(uint64_t(1) << ordinal);
+  else heldQueues.fetch_and(~(uint64_t(1) << ordinal));
   if (!hold) pumpQueues();
 }
 
@@ -577,6 +589,7 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
   q->data = data;
   {
     std::lock_guard<std::mutex> lock(state().mutex);
+    q->ordinal = queuesCreated++;
     queues().push_back(q);
   }
   *queue = &q->queue;

@@ -5,10 +5,8 @@
 // take, and the errors of module building, kernel creation, arguments and
 // group sizes, each naming the Level Zero call and its result.
 // Usage: level_zero_plugin <path of libonepass-backend-level_zero.so>
-#include "BackendInterface.h"
 #include "onepass/jit/jit_api.h"
-
-#include <dlfcn.h>
+#include "plugin_check.h"
 
 #include <chrono>
 #include <cstdint>
@@ -21,17 +19,12 @@
 
 namespace {
 
-int failures = 0;
+using plugin_check::check;
+using plugin_check::failures;
+using plugin_check::take;
+
 // The loaded kernel, kept as the runtime keeps it (for the process's life).
 void *kernel = nullptr;
-
-bool check(const std::string &what, bool condition) {
-  if (!condition) {
-    ++failures;
-    std::printf("FAILED: %s\n", what.c_str());
-  }
-  return condition;
-}
 
 bool contains(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
 
@@ -39,14 +32,6 @@ uint64_t steadyNanoseconds() {
   return static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
           .count());
-}
-
-// The message of a failed call (and frees it); "" if there was none.
-std::string take(char *&error) {
-  std::string text = error ? error : "";
-  std::free(error);
-  error = nullptr;
-  return text;
 }
 
 // Checks that a call failed with a message containing each of `parts`.
@@ -110,8 +95,6 @@ int logLinesStarting(const std::string &prefix) {
   return count;
 }
 
-void logMessage(int, const char *) {}
-
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -119,15 +102,9 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: %s <libonepass-backend-level_zero.so>\n", argv[0]);
     return 2;
   }
-  void *plugin = dlopen(argv[1], RTLD_NOW | RTLD_LOCAL);
-  if (!check(std::string("the plugin loads: ") + (plugin ? "" : dlerror()), plugin != nullptr)) return 1;
-  auto entry = reinterpret_cast<onepass_backend_entry_fn>(dlsym(plugin, ONEPASS_BACKEND_ENTRY_SYMBOL));
-  if (!check("the plugin exports " ONEPASS_BACKEND_ENTRY_SYMBOL, entry != nullptr)) return 1;
-  const onepass_runtime_services services{ONEPASS_BACKEND_INTERFACE_VERSION, logMessage};
+  const onepass_backend *b = plugin_check::loadBackend(argv[1]);
+  if (!b) return 1;
   char *error = nullptr;
-  const onepass_backend *b = entry(&services, &error);
-  if (!check("the backend starts on the fake: " + take(error), b != nullptr)) return 1;
-  check("interface version", b->interface_version == ONEPASS_BACKEND_INTERFACE_VERSION);
   check("name", std::string(b->name) == "level_zero");
   if (!check("two devices (FAKE_ZE_DEVICES=2)", b->device_count() == 2)) return 1;
 
