@@ -2,6 +2,8 @@
 
 #include "MachinePool.h"
 
+#include "../../common/platform/EnvironmentSwitch.h"
+
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -54,8 +56,7 @@ namespace {
 // tunables (GLIBC_TUNABLES, MALLOC_*_) keeps them, and
 // ONEPASS_JIT_MALLOC_TUNING=0 leaves malloc as it is.
 void tuneMalloc() {
-  const char *off = std::getenv("ONEPASS_JIT_MALLOC_TUNING");
-  if (off && (!std::strcmp(off, "0") || !std::strcmp(off, "off") || !std::strcmp(off, "false"))) return;
+  if (switchedOff("ONEPASS_JIT_MALLOC_TUNING")) return;
   const char *tunables = std::getenv("GLIBC_TUNABLES");
   if (tunables && std::strstr(tunables, "glibc.malloc.")) return;
   for (const char *name : {"MALLOC_MMAP_THRESHOLD_", "MALLOC_TRIM_THRESHOLD_", "MALLOC_TOP_PAD_", "MALLOC_MMAP_MAX_"})
@@ -300,18 +301,13 @@ Expected<std::unique_ptr<CodegenPipeline>> CodegenPipeline::create(TargetMachine
 Expected<std::vector<char>> CodegenPipeline::run(Module &module) {
   buffer_.clear();
   passes_.run(module);
-  std::vector<char> output(buffer_.begin(), buffer_.end());
-  buffer_.clear();
-  return output;
+  return std::vector<char>(buffer_.begin(), buffer_.end());
 }
 
 Expected<std::vector<char>> emitFile(Module &module, TargetMachine &machine, CodeGenFileType type) {
   // ONEPASS_JIT_REUSE_PIPELINES=0: a new pass manager for every module (a
   // check on the reuse: the outputs must be the same byte for byte).
-  static const bool reuse = [] {
-    const char *value = std::getenv("ONEPASS_JIT_REUSE_PIPELINES");
-    return !value || !(!std::strcmp(value, "0") || !std::strcmp(value, "off") || !std::strcmp(value, "false"));
-  }();
+  static const bool reuse = onUnlessSwitchedOff("ONEPASS_JIT_REUSE_PIPELINES");
   Expected<CodegenPipeline *> pooled =
       reuse ? MachinePool::instance().pipeline(machine, type) : Expected<CodegenPipeline *>(nullptr);
   if (!pooled) return pooled.takeError();

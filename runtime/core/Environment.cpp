@@ -1,5 +1,7 @@
 #include "Environment.h"
 
+#include "../../common/platform/EnvironmentSwitch.h"
+
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
@@ -12,13 +14,9 @@ std::string read(const char *name) {
   const char *value = std::getenv(name);
   return value ? std::string(value) : std::string();
 }
-
-// A switch that is on unless set to "0", "off" or "false".
-bool onUnlessSwitchedOff(const char *name) {
-  std::string value = read(name);
-  return !(value == "0" || value == "off" || value == "false");
-}
 }  // namespace
+
+using onepass::onUnlessSwitchedOff;
 
 std::string logLevel() { return read("ONEPASS_LOG"); }
 std::string logFile() { return read("ONEPASS_LOG_FILE"); }
