@@ -107,6 +107,7 @@ void handler::add_access(const detail::buffer_access &access) {
                         std::to_string(8 * detail::mem_base_addr_align_bytes) + " bits, " +
                         std::to_string(detail::mem_base_addr_align_bytes) +
                         " bytes): a device may access only sub-buffers that start there (SYCL 2020 §4.7.2.3)");
+  if (desc_.accesses.empty()) desc_.accesses.reserve(4);  // one allocation for the usual one to four
   desc_.accesses.push_back(access);
 }
 

@@ -462,7 +462,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   if (!desc.streams.empty() && desc.kind == command_kind::kernel)
     rt::syclCall([&] { streamsPrepare(desc.streams, desc.kernel); });
   // The accessors' requirements as the core sees them (none for most USM code).
-  const std::vector<rt::BufferAccess> accesses = rt::coreAccesses(desc.accesses);
+  const rt::BufferAccessList accesses = rt::coreAccesses(desc.accesses);
   rt::AccessAddresses addresses;
   if (!accesses.empty()) addresses = rt::syclCall([&] { return rt::allocateAccesses(accesses, runner); });
   // A kernel without accessors still has its fields checked for accessor

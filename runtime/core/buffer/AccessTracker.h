@@ -23,11 +23,14 @@ public:
   // The earlier nodes an access of `pages` must wait for.
   std::vector<Node> conflicts(const Box3 &pages, bool writes) const {
     std::vector<Node> result;
-    for (const Access &a : accesses_)
-      if ((writes || a.writes) && a.pages.overlaps(pages) &&
-          std::find(result.begin(), result.end(), a.node) == result.end())
-        result.push_back(a.node);
+    appendConflicts(pages, writes, result);
     return result;
+  }
+  // The same, appended to `out` (not repeating what it holds already).
+  void appendConflicts(const Box3 &pages, bool writes, std::vector<Node> &out) const {
+    for (const Access &a : accesses_)
+      if ((writes || a.writes) && a.pages.overlaps(pages) && std::find(out.begin(), out.end(), a.node) == out.end())
+        out.push_back(a.node);
   }
 
   // Records an access made after its conflicts(). A write forgets the accesses
@@ -43,9 +46,8 @@ public:
 
   // Forgets the accesses whose nodes are finished (nothing waits on them).
   template <typename IsFinished> void forget(IsFinished isFinished) {
-    accesses_.erase(
-        std::remove_if(accesses_.begin(), accesses_.end(), [&](const Access &a) { return isFinished(a.node); }),
-        accesses_.end());
+    auto kept = std::remove_if(accesses_.begin(), accesses_.end(), [&](const Access &a) { return isFinished(a.node); });
+    if (kept != accesses_.end()) accesses_.erase(kept, accesses_.end());
   }
 
   // Every node still recorded (the buffer's destructor waits for all of them).

@@ -10,6 +10,7 @@
 
 #include "Device.h"
 #include "Node.h"
+#include "SmallVector.h"
 #include "buffer/AccessTracker.h"
 #include "buffer/DataRegion.h"
 
@@ -69,6 +70,8 @@ struct BufferAccess {
   std::size_t offset[3] = {0, 0, 0};  // the accessed box, in elements (SYCL's order)
   std::size_t range[3] = {1, 1, 1};   // range[0] == ~0: the whole storage (a reinterpreted view)
 };
+// A command group's accesses (most have one to three).
+using BufferAccessList = SmallVector<BufferAccess, 4>;
 
 // Tokens: 0xF in the top four bits (never a user-space address), a buffer id,
 // and a byte offset into the buffer.
@@ -105,20 +108,20 @@ private:
     std::uintptr_t tokenBase;
     char *data;
   };
-  std::vector<Entry> entries_;
+  SmallVector<Entry, 4> entries_;
 };
 
 // Phase 1 of a submission, before anything is recorded: allocates the data of
 // every access on `device` (nullptr: the host) and checks the accesses.
 // Raises Error; changes nothing a later command could see. A buffer bound to
 // devices (Buffer::boundDevices) used on another is an Errc::invalid error.
-AccessAddresses allocateAccesses(const std::vector<BufferAccess> &accesses, const std::shared_ptr<Device> &device);
+AccessAddresses allocateAccesses(const BufferAccessList &accesses, const std::shared_ptr<Device> &device);
 
 // Phase 2: records the accesses as made by the command of `node` and adds to
 // its dependencies the conflicting commands and the transfers that bring the
 // accessed pages up to date. Transfer failures go to `errors`. Returns what
 // the command must do after its own work (use_mutex write-through).
-std::vector<std::function<void()>> enterAccesses(const std::vector<BufferAccess> &accesses,
+std::vector<std::function<void()>> enterAccesses(const BufferAccessList &accesses,
                                                  const std::shared_ptr<Device> &device,
                                                  const std::shared_ptr<Node> &node,
                                                  const std::shared_ptr<ErrorSink> &errors);

@@ -51,7 +51,12 @@ DataRegion::DataRegion(std::array<std::size_t, 3> extent, std::size_t elementByt
 
 unsigned DataRegion::addAllocation() {
   current_.emplace_back(pageCount(), uint8_t(0));
+  currentPages_.push_back(0);
   return static_cast<unsigned>(current_.size() - 1);
+}
+
+bool DataRegion::wholeBox(const Box3 &pages) const {
+  return pages.begin == std::array<std::size_t, 3>{0, 0, 0} && pages.end == pages_;
 }
 
 Box3 DataRegion::pageRange(const Box3 &elements) const {
@@ -92,6 +97,7 @@ bool DataRegion::isInitialized(std::array<std::size_t, 3> page) const {
 
 std::vector<TransferPlan> DataRegion::planTransfers(unsigned target, const Box3 &pages,
                                                     unsigned preferredSource) const {
+  if (currentPages_[target] == pageCount()) return {};
   // 1. Runs along the contiguous dimension of pages needing one source.
   struct Run {
     std::size_t b0, e0, b1, e1, b2, e2;
@@ -173,19 +179,39 @@ std::vector<TransferPlan> DataRegion::planTransfers(unsigned target, const Box3 
 }
 
 void DataRegion::markTransferred(unsigned target, const Box3 &pages) {
-  for (std::size_t p0 = pages.begin[0]; p0 < pages.end[0]; ++p0)
-    for (std::size_t p1 = pages.begin[1]; p1 < pages.end[1]; ++p1)
-      for (std::size_t p2 = pages.begin[2]; p2 < pages.end[2]; ++p2)
-        if (isInitialized({p0, p1, p2})) current_[target][pageIndex(p0, p1, p2)] = 1;
-}
-
-void DataRegion::markWritten(unsigned target, const Box3 &pages) {
+  if (currentPages_[target] == pageCount()) return;
+  std::vector<uint8_t> &state = current_[target];
   for (std::size_t p0 = pages.begin[0]; p0 < pages.end[0]; ++p0)
     for (std::size_t p1 = pages.begin[1]; p1 < pages.end[1]; ++p1)
       for (std::size_t p2 = pages.begin[2]; p2 < pages.end[2]; ++p2) {
         std::size_t index = pageIndex(p0, p1, p2);
-        for (auto &state : current_) state[index] = 0;
-        current_[target][index] = 1;
+        if (!state[index] && isInitialized({p0, p1, p2})) {
+          state[index] = 1;
+          ++currentPages_[target];
+        }
+      }
+}
+
+void DataRegion::markWritten(unsigned target, const Box3 &pages) {
+  if (wholeBox(pages)) {
+    for (unsigned a = 0; a < current_.size(); ++a) {
+      std::fill(current_[a].begin(), current_[a].end(), uint8_t(a == target));
+      currentPages_[a] = a == target ? pageCount() : 0;
+    }
+    return;
+  }
+  for (std::size_t p0 = pages.begin[0]; p0 < pages.end[0]; ++p0)
+    for (std::size_t p1 = pages.begin[1]; p1 < pages.end[1]; ++p1)
+      for (std::size_t p2 = pages.begin[2]; p2 < pages.end[2]; ++p2) {
+        std::size_t index = pageIndex(p0, p1, p2);
+        for (unsigned a = 0; a < current_.size(); ++a) {
+          const uint8_t now = a == target;
+          if (current_[a][index] != now) {
+            current_[a][index] = now;
+            if (now) ++currentPages_[a];
+            else --currentPages_[a];
+          }
+        }
       }
 }
 

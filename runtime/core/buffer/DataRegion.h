@@ -99,6 +99,11 @@ private:
   std::array<std::size_t, 3> pageExtent_;
   std::array<std::size_t, 3> pages_;
   std::vector<std::vector<uint8_t>> current_;  // [allocation][page]
+  // How many pages each allocation holds current: an allocation current
+  // everywhere (a buffer used kernel after kernel on one device) needs no
+  // page scans at each access.
+  std::vector<std::size_t> currentPages_;
+  bool wholeBox(const Box3 &pages) const;
 };
 
 }  // namespace onepass::rt

@@ -34,9 +34,8 @@ BufferAccess coreAccess(const sycl::detail::buffer_access &access) {
   return core;
 }
 
-std::vector<BufferAccess> coreAccesses(const std::vector<sycl::detail::buffer_access> &accesses) {
-  std::vector<BufferAccess> core;
-  core.reserve(accesses.size());
+BufferAccessList coreAccesses(const std::vector<sycl::detail::buffer_access> &accesses) {
+  BufferAccessList core;
   for (const auto &access : accesses) core.push_back(coreAccess(access));
   return core;
 }

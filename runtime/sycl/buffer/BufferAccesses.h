@@ -11,6 +11,6 @@
 namespace onepass::rt {
 
 BufferAccess coreAccess(const sycl::detail::buffer_access &access);
-std::vector<BufferAccess> coreAccesses(const std::vector<sycl::detail::buffer_access> &accesses);
+BufferAccessList coreAccesses(const std::vector<sycl::detail::buffer_access> &accesses);
 
 }  // namespace onepass::rt
