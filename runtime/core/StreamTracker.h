@@ -148,6 +148,7 @@ private:
   std::atomic<uint32_t> active_{1};               // regular_ and the adopted ones after them
   std::mutex adoptMutex_;
   std::atomic<uint32_t> nextStream_{0};
+  std::atomic<uint32_t> lastStream_{0};  // the regular stream the newest node went to
   std::unique_ptr<StreamFeeder> feeder_;
   std::unique_ptr<StreamPoller> poller_;
   const Node *skipping_ = nullptr;  // the feeder's: a node whose stream wait failed

@@ -274,6 +274,28 @@ TEST_CASE("independent asynchronous nodes run concurrently on different streams"
   REQUIRE(sawOther.load() == 2);
 }
 
+TEST_CASE("independent work after a wait stays on the stream that finished", "[streams]") {
+  // Nothing would overlap it there: moving to the next stream after every
+  // wait only cost latency (BabelStream's accessor dot, issue 20).
+  Fixture f;
+  std::vector<uint32_t> streams;
+  for (int i = 0; i < 4; ++i) {
+    auto event = f.node();
+    f.submit(event, "k" + std::to_string(i));
+    event->wait();
+    streams.push_back(event->stream);
+  }
+  REQUIRE(streams == std::vector<uint32_t>(4, streams.front()));
+  // While that stream is busy, the next independent node goes to another one.
+  auto busy = f.node(), other = f.node();
+  f.submit(busy, "busy", std::chrono::milliseconds(30));
+  f.submit(other, "other");
+  busy->wait();
+  other->wait();
+  REQUIRE(busy->stream == streams.front());
+  REQUIRE(other->stream != busy->stream);
+}
+
 TEST_CASE("a node after nodes on two streams waits for both on the device", "[streams]") {
   Fixture f;
   auto a = f.node(), b = f.node();
