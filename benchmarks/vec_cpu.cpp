@@ -35,9 +35,6 @@ constexpr std::size_t kHalves = std::size_t(1) << 26;
 constexpr std::size_t kFloat4s = std::size_t(1) << 23;
 constexpr int kWarmups = 2;
 constexpr int kReps = 10;
-// libgomp's threads spin for milliseconds after a parallel region: an idle
-// gap before each timed run keeps them from taking a core from the next one.
-constexpr std::chrono::milliseconds kIdleGap(20);
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
@@ -59,7 +56,7 @@ Timings alternate(const std::function<void()> &onepass, const std::function<void
   Timings t;
   for (int round = 0; round < kReps; ++round)
     for (int k = 0; k < 2; ++k) {
-      std::this_thread::sleep_for(kIdleGap);
+      std::this_thread::sleep_for(bench::kIdleGap);
       if ((round + k) % 2 == 0) t.onepass.push_back(bench::seconds(onepass));
       else t.openmp.push_back(bench::seconds(openmp));
     }
