@@ -10,27 +10,23 @@
 // take a core from whatever runs next. Bandwidth counts 3 arrays x 4 bytes per element (no
 // write-allocate traffic), as STREAM does. OnePass uses its default thread
 // count (all cores); set OMP_NUM_THREADS to the core count for the reference.
+#include "timing.h"
 #include "triad_openmp_ref.h"
 
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 constexpr size_t kElements = size_t(1) << 25;
 constexpr int kWarmupIterations = 3;
 constexpr int kTimedIterations = 20;
-constexpr std::chrono::milliseconds kIdleGap(20);
 constexpr float kScalar = 3.0f;
 constexpr float kExpected = 1.0f + kScalar * 2.0f;  // b = 1, c = 2
 constexpr double kBytesPerIteration = 3.0 * sizeof(float) * double(kElements);
@@ -126,12 +122,6 @@ struct Variant {
   std::vector<double> gigabytesPerSecond;
 };
 
-double seconds(const std::function<void()> &run) {
-  auto start = Clock::now();
-  run();
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   size_t n = values.size();
@@ -165,8 +155,7 @@ int main() {
   for (int i = 0; i < kTimedIterations; ++i)
     for (size_t k = 0; k < variants.size(); ++k) {
       Variant &v = variants[(i + k) % variants.size()];
-      std::this_thread::sleep_for(kIdleGap);
-      v.gigabytesPerSecond.push_back(kBytesPerIteration / seconds(v.run) / 1e9);
+      v.gigabytesPerSecond.push_back(kBytesPerIteration / bench::secondsAfterIdle(v.run) / 1e9);
     }
 
   bool allCorrect = true;

@@ -25,7 +25,6 @@
 #include <cstring>
 #include <functional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace {
@@ -56,9 +55,8 @@ Timings alternate(const std::function<void()> &onepass, const std::function<void
   Timings t;
   for (int round = 0; round < kReps; ++round)
     for (int k = 0; k < 2; ++k) {
-      std::this_thread::sleep_for(bench::kIdleGap);
-      if ((round + k) % 2 == 0) t.onepass.push_back(bench::seconds(onepass));
-      else t.openmp.push_back(bench::seconds(openmp));
+      if ((round + k) % 2 == 0) t.onepass.push_back(bench::secondsAfterIdle(onepass));
+      else t.openmp.push_back(bench::secondsAfterIdle(openmp));
     }
   return t;
 }

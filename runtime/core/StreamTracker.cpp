@@ -129,9 +129,9 @@ void StreamTracker::run(std::shared_ptr<Node> event, std::shared_ptr<AsyncWork> 
   }
   if (chosen < 0 && node.streamHint >= 0) chosen = node.streamHint % static_cast<int>(regular_);
   // Independent work goes to the streams in turn, so that it may overlap;
-  // but where the stream the previous such node went to has finished all
-  // its work (the program waited for it), nothing would overlap: the node
-  // stays on that stream. Moving from stream to stream after every wait cost
+  // but where the stream the previous node went to has finished all its
+  // work (the program waited for it), nothing would overlap: the node stays
+  // on that stream. Moving from stream to stream after every wait cost
   // BabelStream's accessor dot (kernel, copy, host task, host_accessor, then
   // the next kernel) ~3 us per call on the H200 against one stream.
   const uint32_t last = lastStream_.load(std::memory_order_relaxed);
