@@ -156,13 +156,13 @@ public:
 
   // Hierarchical kernels (§4.9.4.2.4, deprecated in SYCL 2020): `kernel` runs
   // once per work-group and takes its group<Dimensions>, whose
-  // parallel_for_work_item runs the work-items. OnePass launches each
+  // parallel_for_work_item runs the work-items. The handler describes each
   // work-group as a device work-group of one work-item that runs the
-  // group's code and its work-item loops in turn: variables of the
-  // work-group scope are that work-item's, which makes them shared by the
-  // work-items of the group as the spec says, and parallel_for_work_item
-  // calls are ordered without barriers. (Correct on every device; on a GPU
-  // it uses one thread per work-group, so it is slow there.)
+  // group's code and its work-item loops in turn (variables of the
+  // work-group scope are that work-item's, so shared as the spec says);
+  // a device whose JIT target spreads the loops over the group
+  // (ONEPASS_KERNEL_FEATURE_HIERARCHICAL: NVIDIA GPUs) gets the work-groups
+  // at their size instead (runtime/sycl/Queue.cpp, jit/src/HierarchicalLowering.h).
   // Without a work-group size the runtime picks 1 in every dimension.
   template <typename KernelName = detail::auto_name, typename WorkgroupFunctionType, int Dimensions>
   void parallel_for_work_group(range<Dimensions> num_work_groups, const WorkgroupFunctionType &kernel) {

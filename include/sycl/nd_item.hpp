@@ -35,19 +35,36 @@ template <typename Value, typename Query> Value from_builtin(Query query) {
 
 namespace detail {
 template <int Dimensions> struct group_factory;
-// Calls f(i) for every id i of r, the last dimension fastest (§3.11.1).
-template <int Dimensions, typename F> void for_each_id(const range<Dimensions> &r, const F &f) {
+
+// One group::parallel_for_work_item call (§4.9.4.2.4): calls f(i) for every
+// id i of `logical`, the last dimension fastest (§3.11.1), spread over the
+// work-items the device runs the group with: work-item p takes the ids whose
+// every dimension d is p[d] modulo the group's size in d. The two markers
+// bracket the call for the JIT: a GPU target that runs hierarchical
+// work-groups at their size executes the code between the calls on every
+// work-item of the group and the code around them (work-group scope) on one
+// (jit/src/HierarchicalLowering.h); elsewhere the markers vanish and the
+// device's work-group is one work-item, which takes every id in turn.
+// `closure` is the work-item function, so its captures stay in memory the
+// work-items share.
+template <int Dimensions, typename F> void for_each_work_item(const range<Dimensions> &logical, const F &f) {
+  __onepass_hierarchical_region_begin(&f);
   id<Dimensions> i;
+  const std::size_t first0 = __onepass_get_local_id(0), step0 = __onepass_get_local_range(0);
   if constexpr (Dimensions == 1) {
-    for (i[0] = 0; i[0] < r[0]; ++i[0]) f(i);
+    for (i[0] = first0; i[0] < logical[0]; i[0] += step0) f(i);
   } else if constexpr (Dimensions == 2) {
-    for (i[0] = 0; i[0] < r[0]; ++i[0])
-      for (i[1] = 0; i[1] < r[1]; ++i[1]) f(i);
+    const std::size_t first1 = __onepass_get_local_id(1), step1 = __onepass_get_local_range(1);
+    for (i[0] = first0; i[0] < logical[0]; i[0] += step0)
+      for (i[1] = first1; i[1] < logical[1]; i[1] += step1) f(i);
   } else {
-    for (i[0] = 0; i[0] < r[0]; ++i[0])
-      for (i[1] = 0; i[1] < r[1]; ++i[1])
-        for (i[2] = 0; i[2] < r[2]; ++i[2]) f(i);
+    const std::size_t first1 = __onepass_get_local_id(1), step1 = __onepass_get_local_range(1);
+    const std::size_t first2 = __onepass_get_local_id(2), step2 = __onepass_get_local_range(2);
+    for (i[0] = first0; i[0] < logical[0]; i[0] += step0)
+      for (i[1] = first1; i[1] < logical[1]; i[1] += step1)
+        for (i[2] = first2; i[2] < logical[2]; i[2] += step2) f(i);
   }
+  __onepass_hierarchical_region_end();
 }
 }  // namespace detail
 
@@ -76,6 +93,9 @@ namespace detail {
 // the group wrote before it and makes the result visible to the whole group.
 template <typename T>
 void work_group_copy(T *dest, const T *src, std::size_t count, std::size_t src_stride, std::size_t dest_stride) {
+  // In a hierarchical kernel, called at work-group scope: the whole group
+  // copies (the region's bounds are barriers there, and the JIT drops these).
+  __onepass_hierarchical_region_begin(nullptr);
   std::size_t self = 0, size = 1;
   for (int d = 0; d < 3; ++d) {
     self = self * __onepass_get_local_range(d) + __onepass_get_local_id(d);
@@ -84,6 +104,7 @@ void work_group_copy(T *dest, const T *src, std::size_t count, std::size_t src_s
   __onepass_group_barrier();
   for (std::size_t i = self; i < count; i += size) dest[i * dest_stride] = src[i * src_stride];
   __onepass_group_barrier();
+  __onepass_hierarchical_region_end();
 }
 
 // The async_work_group_copy and wait_for members, the same for group and
@@ -159,17 +180,18 @@ public:
   std::size_t get_linear_id() const { return get_group_linear_id(); }
 
   // §4.9.1.7 / §4.9.4.2.4 (deprecated): runs `func` for every work-item of
-  // the group, or for every point of `logical_range`; OnePass runs them in
-  // turn on the thread that runs the work-group (each call is over before the
-  // next statement of the work-group starts, as the spec requires).
+  // the group, or for every point of `logical_range` (each on the work-item
+  // whose physical id is the point modulo the group's size); the call is over
+  // for the whole group before the next statement of the work-group starts,
+  // as the spec requires (detail::for_each_work_item).
   template <typename WorkItemFunction> void parallel_for_work_item(const WorkItemFunction &func) const {
-    detail::for_each_id<Dimensions>(local_range_, [&](const id<Dimensions> &local) {
+    detail::for_each_work_item<Dimensions>(local_range_, [&](const id<Dimensions> &local) {
       func(detail::h_item_factory<Dimensions>::make(global_item(local), local_item(local), local_item(local)));
     });
   }
   template <typename WorkItemFunction>
   void parallel_for_work_item(range<Dimensions> logical_range, const WorkItemFunction &func) const {
-    detail::for_each_id<Dimensions>(logical_range, [&](const id<Dimensions> &logical) {
+    detail::for_each_work_item<Dimensions>(logical_range, [&](const id<Dimensions> &logical) {
       id<Dimensions> physical;
       for (int d = 0; d < Dimensions; ++d) physical[d] = logical[d] % local_range_[d];
       func(detail::h_item_factory<Dimensions>::make(

@@ -2,9 +2,9 @@
 // hierarchical kernel's work-group, for values that live from one
 // parallel_for_work_item to the next.
 //
-// OnePass runs a hierarchical work-group on one device work-item (handler.hpp),
-// so the group's Ts are that work-item's: an array in the work-group's local
-// memory (one allocation per private_memory object, sycl::ext::oneapi's
+// The group's Ts are an array in the work-group's local memory, whether the
+// device runs the group on one work-item or at its size (handler.hpp): one
+// allocation per private_memory object (sycl::ext::oneapi's
 // group_local_memory mechanism) of capacity T's, of which the group's
 // work-items use the first get_local_range().size(). A hierarchical kernel's
 // work-groups therefore hold at most `capacity` work-items (the runtime

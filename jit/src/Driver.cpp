@@ -2,6 +2,7 @@
 
 #include "Codegen.h"
 #include "FloatingPointAttributes.h"
+#include "HierarchicalLowering.h"
 #include "WorkItemLowering.h"
 #include "onepass/jit/jit_api.h"
 #include "sycl/detail/onepass_abi.hpp"
@@ -14,6 +15,10 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 using namespace llvm;
 
@@ -45,6 +50,19 @@ void substituteGlobalOffset(Module &module, const uint64_t (&offset)[3]) {
     call->replaceAllUsesWith(value);
     call->eraseFromParent();
   }
+}
+
+// A hierarchical kernel the target runs at its work-group size but that the
+// JIT could not spread over the group (HierarchicalLowering.h): correct, but
+// slow, so said once per compile, as the runtime's warnings are (ONEPASS_LOG
+// "error" silences it).
+void warnSerialHierarchical(const KernelModule &kernel, const Translator &translator, const std::string &why) {
+  const char *level = std::getenv("ONEPASS_LOG");
+  if (level && std::strcmp(level, "error") == 0) return;
+  std::fprintf(stderr,
+               "[onepass] warning: kernel '%s': each parallel_for_work_group work-group runs on one work-item "
+               "on %s devices (%s)\n",
+               kernel.displayName.c_str(), translator.name(), why.c_str());
 }
 
 }  // namespace
@@ -115,6 +133,11 @@ Expected<std::vector<char>> compileKernel(const void *image, uint64_t imageSize,
   Expected<TargetMachine *> machine = translator.machine();
   if (!machine) return machine.takeError();
   setTarget(module, **machine);
+  Expected<HierarchicalOutcome> hierarchical =
+      lowerHierarchicalRegions(module, *kernel.kernel, kernel.info.features & image::kFeatureHierarchical,
+                               translator.hierarchicalGroupsAtSize());
+  if (!hierarchical) return hierarchical.takeError();
+  if (!hierarchical->serialWhy.empty()) warnSerialHierarchical(kernel, translator, hierarchical->serialWhy);
   if (Error err = translator.placeGroupLocalMemory(kernel)) return err;
   if (Error err = linkBuiltins(module, translator.builtins())) return err;
 

@@ -50,6 +50,9 @@ public:
   virtual llvm::Error checkKernel(const KernelModule &) { return llvm::Error::success(); }
   virtual llvm::Expected<llvm::TargetMachine *> machine() = 0;
   virtual BuiltinTarget builtins() const = 0;
+  // Whether the runtime launches hierarchical kernels' work-groups at their
+  // size (HierarchicalLowering.h); else at one work-item.
+  virtual bool hierarchicalGroupsAtSize() const { return false; }
   // The local memory the kernel allocates itself; before the builtins are
   // linked (a target's slots may call one).
   virtual llvm::Error placeGroupLocalMemory(KernelModule &kernel) = 0;

@@ -32,6 +32,10 @@ enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
 /* Kernel features (the image's KernelFeature bits, common/image/KernelImage.h). */
 #define ONEPASS_KERNEL_FEATURE_BARRIER 2u      /* work-group barriers */
 #define ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY 4u /* work-group local memory */
+/* Hierarchical kernels' work-groups run at their size: the device's JIT
+ * target spreads parallel_for_work_item over them (jit/src/HierarchicalLowering.h);
+ * without it they run as work-groups of one work-item. */
+#define ONEPASS_KERNEL_FEATURE_HIERARCHICAL 16u
 #define ONEPASS_KERNEL_FEATURE_FP16 64u        /* half precision arithmetic (aspect::fp16) */
 #define ONEPASS_KERNEL_FEATURE_ATOMIC64 128u   /* atomic operations on 64-bit values (aspect::atomic64) */
 

@@ -84,6 +84,12 @@ ONEPASS_SUB_GROUP_FALLBACK(int, __onepass_sub_group_all, int)
 ONEPASS_SUB_GROUP_FALLBACK(void, __onepass_sub_group_barrier)
 #undef ONEPASS_SUB_GROUP_FALLBACK
 __attribute__((visibility("default"))) void __onepass_group_barrier() noexcept { deviceOnly("a work-group barrier"); }
+__attribute__((visibility("default"))) void __onepass_hierarchical_region_begin(const void *) noexcept {
+  deviceOnly("group::parallel_for_work_item");
+}
+__attribute__((visibility("default"))) void __onepass_hierarchical_region_end() noexcept {
+  deviceOnly("group::parallel_for_work_item");
+}
 // Called by the host copy of a kernel body stage 1 replaced (its symbol from onepass_abi.hpp).
 void __onepass_host_kernel_called(const char *kernelName) __asm__(ONEPASS_ABI_HOST_KERNEL_CALLED);
 __attribute__((visibility("default"))) void __onepass_host_kernel_called(const char *kernelName) {

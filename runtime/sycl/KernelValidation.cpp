@@ -209,8 +209,8 @@ void validateKernelLaunch(const rt::RegisteredKernel &kernel, const kernel_launc
                                          "-byte kernel object but the device code expects " +
                                          std::to_string(info.objectSize) + " bytes (stale object file? rebuild it)");
   checkKernelAttributes(kernel, desc, device);
-  // A hierarchical work-group runs on one device work-item whose
-  // private_memory objects hold ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS Ts.
+  // A hierarchical work-group's private_memory objects hold
+  // ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS Ts.
   if (info.features & image::kFeatureHierarchical) {
     std::size_t items = 1;
     for (int d = 0; d < desc.dimensions; ++d) items *= desc.hierarchical_group[d];

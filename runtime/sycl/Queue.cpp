@@ -130,6 +130,14 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   // single_task beside unused local accessors, SYCL 2020 §4.7.6.11) needs none
   // of it, so none is checked against the device or allocated.
   if (!(op->kernel->info.features & image::kFeatureLocalMemory)) op->desc.local_memory_bytes = 0;
+  // A hierarchical kernel comes as groups of one work-item (the handler's
+  // nd_range); a device that runs its work-groups at their size gets them.
+  if ((op->kernel->info.features & image::kFeatureHierarchical) &&
+      (queue.device->properties.kernel_features & ONEPASS_KERNEL_FEATURE_HIERARCHICAL))
+    for (int d = 0; d < op->desc.dimensions; ++d) {
+      op->desc.global_range[d] *= op->desc.hierarchical_group[d];
+      op->desc.local_range[d] = op->desc.hierarchical_group[d];
+    }
   op->prepare();
   validateKernelLaunch(*op->kernel, op->desc, *queue.device);
   // With a kernel bundle (§4.9.4.4): only its kernels, as it built them.

@@ -30,12 +30,14 @@ void hierarchical2d(sycl::queue &q) {
   q.submit([&](sycl::handler &h) {
      h.parallel_for_work_group(sycl::range<2>(G0, G1), sycl::range<2>(L0, L1), [=](sycl::group<2> g) {
        int count = 0;  // work-group scope: one variable for the group
+       int seen[L0 * L1];
        g.parallel_for_work_item([&](sycl::h_item<2> it) {
          const std::size_t linear = it.get_global_id(0) * (G1 * L1) + it.get_global_id(1);
          ids[linear] = static_cast<int>(g.get_group_linear_id() * 100 + it.get_local().get_linear_id());
-         ++count;
+         seen[it.get_local().get_linear_id()] = 1;  // (the work-items may run at once: each its own element)
        });
-       // The second call starts after the first is over: it sees every count.
+       for (std::size_t i = 0; i < L0 * L1; ++i) count += seen[i];
+       // The second call starts after the first is over: count saw every work-item.
        g.parallel_for_work_item(sycl::range<2>(5, 3), [&](sycl::h_item<2> it) {
          const std::size_t at = g.get_group_linear_id() * 15 + it.get_logical_local().get_linear_id();
          logical[at] = static_cast<int>(it.get_physical_local_id(0) * 10 + it.get_physical_local_id(1)) + 1000 * count;
@@ -187,6 +189,98 @@ void privateMemory(sycl::queue &q) {
   });
 }
 
+// What the work-group scope may do around parallel_for_work_item, as GPUs run
+// it (one work-item runs the work-group scope, all of them each call): loops
+// and branches around calls, an early return, arrays and values of the
+// work-group scope read and written by the work-items, side effects once per
+// group, a work-item function with its own array, a logical range larger
+// than the group in 2-D.
+void workGroupScope(sycl::queue &q) {
+  constexpr std::size_t groups = 6, local = 32, rounds = 3;
+  int *in = sycl::malloc_shared<int>(groups * local, q);
+  int *out = sycl::malloc_shared<int>(groups * local, q);
+  int *sums = sycl::malloc_shared<int>(groups, q);
+  int *counter = sycl::malloc_shared<int>(1, q);
+  for (std::size_t i = 0; i < groups * local; ++i) in[i] = static_cast<int>(i % 7);
+  for (std::size_t i = 0; i < groups * local; ++i) out[i] = -1;
+  for (std::size_t g = 0; g < groups; ++g) sums[g] = -1;
+  *counter = 0;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for_work_group(sycl::range<1>(groups), sycl::range<1>(local), [=](sycl::group<1> g) {
+       const std::size_t gid = g.get_group_id(0);
+       sycl::atomic_ref<int, sycl::memory_order::relaxed, sycl::memory_scope::device> count(*counter);
+       count.fetch_add(1);                                             // once per group
+       if (gid == 5) return;                                           // this group writes nothing
+       const int base = in[gid * local] + 10 * static_cast<int>(gid);  // the leader's value, used by every work-item
+       int tile[local];
+       g.parallel_for_work_item([&](sycl::h_item<1> it) {
+         const std::size_t l = it.get_local_id(0);
+         int mine[4];  // each work-item's own array
+         for (int k = 0; k < 4; ++k) mine[k] = in[gid * local + (l + k) % local];
+         tile[l] = mine[0] + mine[1] + mine[2] + mine[3] + base;
+       });
+       int total = 0;
+       for (std::size_t rep = 0; rep < rounds; ++rep) {
+         for (std::size_t l = 0; l < local; ++l) total += tile[l];
+         if (gid % 2 == 0)  // a call under a branch of the work-group scope
+           g.parallel_for_work_item([&](sycl::h_item<1> it) { tile[it.get_local_id(0)] += 1; });
+       }
+       g.parallel_for_work_item(sycl::range<1>(local / 2), [&](sycl::h_item<1> it) {
+         const std::size_t l = it.get_logical_local_id(0);
+         out[gid * local + l] = tile[l] + tile[l + local / 2];
+       });
+       sums[gid] = total;
+     });
+   }).wait();
+  auto tileValue = [&](std::size_t g, std::size_t l) {
+    int v = 0;
+    for (std::size_t k = 0; k < 4; ++k) v += in[g * local + (l + k) % local];
+    return v + in[g * local] + 10 * static_cast<int>(g);
+  };
+  checkEqual("work-group scope code runs once per group", static_cast<int>(groups), *counter);
+  checkArray("work-group scope sums of what the work-items wrote, over a loop with calls", groups, sums,
+             [&](std::size_t g) {
+               if (g == 5) return -1;
+               int total = 0;
+               for (std::size_t rep = 0; rep < rounds; ++rep)
+                 for (std::size_t l = 0; l < local; ++l) total += tileValue(g, l) + (g % 2 == 0 ? int(rep) : 0);
+               return total;
+             });
+  checkArray("work-items reading the work-group scope's array", groups * local, out, [&](std::size_t i) {
+    const std::size_t g = i / local, l = i % local;
+    if (g == 5 || l >= local / 2) return -1;
+    const int bump = g % 2 == 0 ? static_cast<int>(rounds) : 0;
+    return tileValue(g, l) + tileValue(g, l + local / 2) + 2 * bump;
+  });
+  sycl::free(in, q);
+  sycl::free(out, q);
+  sycl::free(sums, q);
+  sycl::free(counter, q);
+
+  // 2-D: a logical range of 5x9 over groups of 4x8, with a kernel argument
+  // and a value the leader loads; each logical item written once.
+  constexpr std::size_t G0 = 2, G1 = 3, L0 = 4, L1 = 8, N0 = 5, N1 = 9;
+  int *grid = sycl::malloc_shared<int>(G0 * G1 * N0 * N1, q);
+  int *scale = sycl::malloc_shared<int>(1, q);
+  *scale = 3;
+  q.submit([&](sycl::handler &h) {
+     h.parallel_for_work_group(sycl::range<2>(G0, G1), sycl::range<2>(L0, L1), [=](sycl::group<2> g) {
+       const int factor = *scale;
+       g.parallel_for_work_item(sycl::range<2>(N0, N1), [&](sycl::h_item<2> it) {
+         const std::size_t at = g.get_group_linear_id() * N0 * N1 + it.get_logical_local().get_linear_id();
+         grid[at] = factor * static_cast<int>(it.get_logical_local_id(0) * 100 + it.get_logical_local_id(1)) +
+                    static_cast<int>(it.get_physical_local().get_linear_id()) * 100000;
+       });
+     });
+   }).wait();
+  checkArray("2-D logical range over a smaller group", G0 * G1 * N0 * N1, grid, [&](std::size_t i) {
+    const std::size_t l = i % (N0 * N1), l0 = l / N1, l1 = l % N1;
+    return 3 * static_cast<int>(l0 * 100 + l1) + static_cast<int>((l0 % L0) * L1 + l1 % L1) * 100000;
+  });
+  sycl::free(grid, q);
+  sycl::free(scale, q);
+}
+
 }  // namespace
 
 int main() {
@@ -198,6 +292,7 @@ int main() {
   asyncCopyNdRange<sycl::vec<long, 16>>(q, "long16 (128-byte alignment)");
   asyncCopyHierarchical(q);
   privateMemory(q);
+  workGroupScope(q);
   {
     // The deprecated accessor of target::local is a local_accessor.
     int *out = sycl::malloc_shared<int>(16, q);

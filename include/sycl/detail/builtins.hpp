@@ -51,6 +51,16 @@ ONEPASS_WORK_ITEM_CONST size_t __onepass_get_global_offset(int dimension) noexce
 ONEPASS_WORK_ITEM_CONST void *__onepass_local_memory() noexcept __asm__(ONEPASS_ABI_LOCAL_MEMORY);
 ONEPASS_CONVERGENT void __onepass_group_barrier() noexcept __asm__(ONEPASS_ABI_GROUP_BARRIER);
 
+// Hierarchical kernels (parallel_for_work_group): the code between a begin
+// and its end runs on every work-item of the group, the code around them
+// (work-group scope) as if on one; `closure` is the work-item function whose
+// captures the group's work-items share (null if none). Opaque to the
+// optimizer, which so keeps memory accesses on their side of each call; the
+// JIT removes them (jit/src/HierarchicalLowering.h).
+ONEPASS_CONVERGENT void __onepass_hierarchical_region_begin(const void *closure) noexcept
+    __asm__(ONEPASS_ABI_HIERARCHICAL_REGION_BEGIN);
+ONEPASS_CONVERGENT void __onepass_hierarchical_region_end() noexcept __asm__(ONEPASS_ABI_HIERARCHICAL_REGION_END);
+
 // Sub-groups (nd_range kernels): this work-item's sub-group and its place in
 // it, and the sub-group's size (the last of a work-group may be smaller than
 // the maximum). Work-items of a sub-group are consecutive in the work-group's

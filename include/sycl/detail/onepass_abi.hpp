@@ -55,6 +55,11 @@
 /* The work-items of a hierarchical kernel's work-group, at most: the
  * capacity of sycl::private_memory (the runtime enforces it). */
 #define ONEPASS_ABI_HIERARCHICAL_MAX_WORK_ITEMS 1024
+/* A hierarchical kernel's code that every work-item of the group runs
+ * (group::parallel_for_work_item, async_work_group_copy) lies between these
+ * two calls (jit/src/HierarchicalLowering.h). */
+#define ONEPASS_ABI_HIERARCHICAL_REGION_BEGIN "__onepass_hierarchical_region_begin"
+#define ONEPASS_ABI_HIERARCHICAL_REGION_END "__onepass_hierarchical_region_end"
 /* sycl::ext::oneapi::group_local_memory (common/ir/GroupLocalMemory.h). */
 #define ONEPASS_ABI_GROUP_LOCAL_MEMORY "__onepass_group_local_memory"
 

@@ -1,6 +1,7 @@
 #include "CpuPassPipeline.h"
 
 #include "CpuTranslator.h"
+#include "HierarchicalLowering.h"
 #include "ParallelLoops.h"
 #include "WorkItemLoops.h"
 
@@ -91,10 +92,24 @@ Expected<std::string> parseLauncher(StringRef name, StringRef passName) {
   return launcher;
 }
 
+// The kernel a module pass works on: <kernel=NAME>, required.
+Expected<std::string> parseKernel(StringRef name, StringRef passName) {
+  std::string kernel;
+  Error err = forEachParameter(name, passName, [&](StringRef key, StringRef value) -> Error {
+    if (key != "kernel") return failure("unknown parameter '" + key + "'");
+    kernel = value.str();
+    return Error::success();
+  });
+  if (!err && kernel.empty()) err = failure("'kernel=NAME' is missing");
+  if (err) return err;
+  return kernel;
+}
+
 constexpr StringLiteral kLowerGroupBarriers = "onepass-lower-group-barriers";
 constexpr StringLiteral kBuildWorkItemLoops = "onepass-build-work-item-loops";
 constexpr StringLiteral kUnswitchWorkItemLoops = "onepass-unswitch-work-item-loops";
 constexpr StringLiteral kMarkWorkItemAccesses = "onepass-mark-work-item-accesses";
+constexpr StringLiteral kLowerHierarchical = "onepass-lower-hierarchical";
 
 }  // namespace
 
@@ -107,15 +122,15 @@ void registerCpuPasses(PassBuilder &builder, CpuPassState &state) {
   builder.registerPipelineParsingCallback(
       [&state, report](StringRef name, ModulePassManager &passes, ArrayRef<PassBuilder::PipelineElement>) {
         if (PassBuilder::checkParametrizedPassName(name, kLowerGroupBarriers)) {
-          std::string kernel;
-          Error err = forEachParameter(name, kLowerGroupBarriers, [&](StringRef key, StringRef value) -> Error {
-            if (key != "kernel") return failure("unknown parameter '" + key + "'");
-            kernel = value.str();
-            return Error::success();
-          });
-          if (!err && kernel.empty()) err = failure("'kernel=NAME' is missing");
-          if (err) report(kLowerGroupBarriers, std::move(err));
-          else passes.addPass(LowerGroupBarriersPass(kernel, kernel, state.lowered[kernel]));
+          Expected<std::string> kernel = parseKernel(name, kLowerGroupBarriers);
+          if (!kernel) report(kLowerGroupBarriers, kernel.takeError());
+          else passes.addPass(LowerGroupBarriersPass(*kernel, *kernel, state.lowered[*kernel]));
+          return true;
+        }
+        if (PassBuilder::checkParametrizedPassName(name, kLowerHierarchical)) {
+          Expected<std::string> kernel = parseKernel(name, kLowerHierarchical);
+          if (!kernel) report(kLowerHierarchical, kernel.takeError());
+          else passes.addPass(LowerHierarchicalPass(*kernel));
           return true;
         }
         if (PassBuilder::checkParametrizedPassName(name, kBuildWorkItemLoops)) {

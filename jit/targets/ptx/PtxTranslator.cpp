@@ -178,6 +178,8 @@ public:
   }
 
   BuiltinTarget builtins() const override { return BuiltinTarget::Ptx; }
+  // (The CUDA backend's ONEPASS_KERNEL_FEATURE_HIERARCHICAL.)
+  bool hierarchicalGroupsAtSize() const override { return true; }
 
   // The local memory the kernel allocates itself: static shared memory, made
   // at its first slot.

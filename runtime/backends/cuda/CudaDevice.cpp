@@ -59,9 +59,9 @@ int deviceInfo(uint32_t device, onepass_backend_device_info *info, char **) {
   info->global_mem_bytes = total;
   info->max_alloc_bytes = total;
   info->local_mem_bytes = static_cast<uint64_t>(attribute(MaxSharedMemoryPerBlock));
-  info->kernel_features =
-      ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY | ONEPASS_KERNEL_FEATURE_ATOMIC64 |
-      ONEPASS_KERNEL_FEATURE_FP16;
+  info->kernel_features = ONEPASS_KERNEL_FEATURE_BARRIER | ONEPASS_KERNEL_FEATURE_LOCAL_MEMORY |
+                          ONEPASS_KERNEL_FEATURE_ATOMIC64 | ONEPASS_KERNEL_FEATURE_FP16 |
+                          ONEPASS_KERNEL_FEATURE_HIERARCHICAL;
   info->max_work_group_size = static_cast<uint64_t>(attribute(MaxThreadsPerBlock));
   info->has_fp64 = 1;
   info->cache_line_bytes = 128;
