@@ -8,7 +8,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -21,6 +23,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 using namespace llvm;
@@ -138,6 +141,7 @@ public:
     if (!inlineRegions(why)) return false;
     if (!findRegions(why)) return false;
     if (!checkCalls(why)) return false;
+    findUniformPrefix();
     if (!classifyAllocas(why)) return false;
     if (!findCrossings(why)) return false;
     if (sharedBytes_ > kSharedBudget)
@@ -284,12 +288,198 @@ private:
            isa<ConstantInt>(call->getArgOperand(0)) && isa<ConstantInt>(call->getArgOperand(1));
   }
 
-  // An alloca only one region uses is each work-item's own; any other is
-  // the group's, in group-local memory.
+  // --- The uniform prefix -------------------------------------------------
+  // The start of the kernel's entry block that every work-item can run
+  // itself before the leader goes on alone: it builds the objects the regions
+  // read (the kernel object's copy, the group, the closures) from the
+  // kernel's arguments and the group's queries. Those objects are "frozen":
+  // written only there, their addresses kept only in allocas (no call, no
+  // other memory sees them). Each work-item then keeps its own copy, the same
+  // as the leader's, and the optimizer reads the regions' captures from
+  // registers instead of through group-local memory.
+
+  using Objects = SmallPtrSet<AllocaInst *, 4>;
+  // A place in an alloca: its offset, or kAnyOffset.
+  using Location = std::pair<AllocaInst *, int64_t>;
+  static constexpr int64_t kAnyOffset = std::numeric_limits<int64_t>::min();
+  using Locations = SmallDenseSet<Location, 4>;
+  using PointsTo = DenseMap<const Value *, Locations>;
+
+  static bool merge(Locations &into, const Locations &from) {
+    bool grew = false;
+    for (const Location &l : from) grew |= into.insert(l).second;
+    return grew;
+  }
+
+  // Where each pointer value may point (allocas and offsets in them) and
+  // which such places each place may hold (a fixpoint over the kernel), and
+  // the allocas whose addresses go where the fixpoint does not follow.
+  void trackPointers(PointsTo &pointsTo, Objects &escaped) const {
+    DenseMap<Location, Locations> holds;
+    for (Instruction &inst : instructions(kernel_))
+      if (auto *alloca = dyn_cast<AllocaInst>(&inst)) pointsTo[alloca].insert({alloca, 0});
+    auto found = [&](const Value *v) -> const Locations * {
+      auto it = pointsTo.find(v);
+      return it == pointsTo.end() ? nullptr : &it->second;
+    };
+    // What a load from `places` may give: what the places hold, and what
+    // the places of the same allocas at unknown offsets (or any place, when
+    // the offset is unknown) hold.
+    auto held = [&](const Locations &places) {
+      Locations contents;
+      for (const auto &[place, stored] : holds)
+        for (const Location &at : places)
+          if (place.first == at.first &&
+              (place.second == at.second || place.second == kAnyOffset || at.second == kAnyOffset)) {
+            contents.insert(stored.begin(), stored.end());
+            break;
+          }
+      return contents;
+    };
+    const DataLayout &layout = layout_;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (Instruction &inst : instructions(kernel_)) {
+        if (auto *gep = dyn_cast<GetElementPtrInst>(&inst)) {
+          const Locations *from = found(gep->getPointerOperand());
+          if (!from) continue;
+          APInt offset(layout.getIndexTypeSizeInBits(gep->getType()), 0);
+          const bool known = gep->accumulateConstantOffset(layout, offset);
+          Locations moved;
+          for (const auto &[alloca, at] : *from)
+            moved.insert({alloca, known && at != kAnyOffset ? at + offset.getSExtValue() : kAnyOffset});
+          changed |= merge(pointsTo[gep], moved);
+        } else if (isa<CastInst, PHINode, SelectInst, FreezeInst>(inst)) {
+          for (const Value *operand : inst.operands())
+            if (const Locations *from = found(operand)) {
+              const Locations copy = *from;
+              changed |= merge(pointsTo[&inst], copy);
+            }
+        } else if (auto *load = dyn_cast<LoadInst>(&inst)) {
+          if (const Locations *from = found(load->getPointerOperand())) {
+            const Locations loaded = held(*from);
+            if (!loaded.empty()) changed |= merge(pointsTo[load], loaded);
+          }
+        } else if (auto *store = dyn_cast<StoreInst>(&inst)) {
+          const Locations *value = found(store->getValueOperand());
+          if (!value) continue;
+          const Locations copy = *value;
+          if (const Locations *to = found(store->getPointerOperand())) {
+            const Locations targets = *to;
+            for (const Location &at : targets) changed |= merge(holds[at], copy);
+          } else {
+            for (const Location &l : copy) changed |= escaped.insert(l.first).second;
+          }
+        } else if (auto *transfer = dyn_cast<MemTransferInst>(&inst)) {
+          const Locations *from = found(transfer->getSource());
+          if (!from) continue;
+          const Locations contents = held(*from);
+          if (contents.empty()) continue;
+          if (const Locations *to = found(transfer->getDest())) {
+            const Locations targets = *to;
+            for (const Location &at : targets) changed |= merge(holds[{at.first, kAnyOffset}], contents);
+          } else {
+            for (const Location &l : contents) changed |= escaped.insert(l.first).second;
+          }
+        }
+      }
+    }
+    for (Instruction &inst : instructions(kernel_))
+      for (const Use &use : inst.operands()) {
+        auto it = pointsTo.find(use.get());
+        if (it == pointsTo.end()) continue;
+        bool kept =
+            isa<GetElementPtrInst, PHINode, SelectInst, FreezeInst, ICmpInst, BitCastInst, AddrSpaceCastInst>(inst);
+        if (auto *load = dyn_cast<LoadInst>(&inst)) kept = load->isSimple();
+        if (auto *store = dyn_cast<StoreInst>(&inst)) kept = store->isSimple();
+        if (auto *call = dyn_cast<CallInst>(&inst)) {
+          const auto *intrinsic = dyn_cast<IntrinsicInst>(call);
+          const auto *memory = dyn_cast<MemIntrinsic>(call);
+          kept = calls(inst, kBegin) || (intrinsic && intrinsic->isLifetimeStartOrEnd()) ||
+                 (memory && !memory->isVolatile() && use.getOperandNo() < 2);
+        }
+        if (!kept)
+          for (const Location &l : it->second) escaped.insert(l.first);
+      }
+  }
+
+  // The longest start of the entry block every work-item may run, given the
+  // frozen allocas: allocas, pure code, loads of frozen allocas or of memory
+  // that is no alloca's, and writes of the same values to frozen allocas.
+  std::vector<Instruction *> prefixFor(const Objects &frozen, const PointsTo &pointsTo) const {
+    auto onlyFrozen = [&](const Value *pointer) {
+      auto it = pointsTo.find(pointer);
+      if (it == pointsTo.end()) return false;
+      for (const Location &l : it->second)
+        if (!frozen.contains(l.first)) return false;
+      return true;
+    };
+    auto readable = [&](const Value *pointer) {
+      return !perWorkItem(pointer) && (onlyFrozen(pointer) || !pointsTo.count(pointer));
+    };
+    std::vector<Instruction *> prefix;
+    for (Instruction &inst : kernel_.getEntryBlock()) {
+      bool ok = false;
+      if (isa<AllocaInst>(inst)) ok = true;
+      else if (auto *intrinsic = dyn_cast<IntrinsicInst>(&inst); intrinsic && intrinsic->isLifetimeStartOrEnd())
+        ok = true;
+      else if (auto *load = dyn_cast<LoadInst>(&inst)) ok = load->isSimple() && readable(load->getPointerOperand());
+      else if (auto *store = dyn_cast<StoreInst>(&inst))
+        ok = store->isSimple() && onlyFrozen(store->getPointerOperand()) && !perWorkItem(store->getValueOperand());
+      else if (auto *set = dyn_cast<MemSetInst>(&inst))
+        ok = !set->isVolatile() && onlyFrozen(set->getDest()) && !perWorkItem(set->getValue()) &&
+             !perWorkItem(set->getLength());
+      else if (auto *transfer = dyn_cast<MemTransferInst>(&inst))
+        ok = !transfer->isVolatile() && onlyFrozen(transfer->getDest()) && readable(transfer->getSource()) &&
+             !perWorkItem(transfer->getLength());
+      else if (isPure(inst)) ok = true;
+      if (!ok) break;
+      prefix.push_back(&inst);
+    }
+    return prefix;
+  }
+
+  void findUniformPrefix() {
+    PointsTo pointsTo;
+    Objects escaped;
+    trackPointers(pointsTo, escaped);
+    Objects frozen;
+    for (Instruction &inst : instructions(kernel_))
+      if (auto *alloca = dyn_cast<AllocaInst>(&inst);
+          alloca && isa<ConstantInt>(alloca->getArraySize()) && !escaped.contains(alloca))
+        frozen.insert(alloca);
+    // A write outside the prefix thaws what it may write; the prefix may
+    // then end sooner: until nothing changes.
+    std::vector<Instruction *> prefix;
+    for (bool changed = true; changed;) {
+      changed = false;
+      prefix = prefixFor(frozen, pointsTo);
+      const SmallPtrSet<Instruction *, 32> inPrefix(prefix.begin(), prefix.end());
+      for (Instruction &inst : instructions(kernel_)) {
+        const Value *written = nullptr;
+        if (auto *store = dyn_cast<StoreInst>(&inst)) written = store->getPointerOperand();
+        else if (auto *memory = dyn_cast<MemIntrinsic>(&inst)) written = memory->getDest();
+        if (!written || inPrefix.contains(&inst)) continue;
+        auto it = pointsTo.find(written);
+        if (it == pointsTo.end()) continue;
+        for (const Location &l : it->second) changed |= frozen.erase(l.first);
+      }
+    }
+    common_.insert(prefix.begin(), prefix.end());
+    frozen_ = std::move(frozen);
+  }
+
+  // An alloca only one region uses is each work-item's own, as is a frozen
+  // one; any other is the group's, in group-local memory.
   bool classifyAllocas(std::string &why) {
     for (Instruction &inst : instructions(kernel_)) {
       auto *alloca = dyn_cast<AllocaInst>(&inst);
       if (!alloca || alloca->use_empty()) continue;
+      if (frozen_.contains(alloca)) {
+        private_.push_back(alloca);
+        continue;
+      }
+
       // (Lifetime markers aside: a variable of the work-item function may
       // end its life after the region's end marker.)
       SmallSet<unsigned, 4> users;
@@ -346,7 +536,7 @@ private:
   // computed it.
   bool available(const Value *value, unsigned target, int depth, std::string &why) {
     const auto *inst = dyn_cast<Instruction>(value);
-    if (!inst || isa<AllocaInst>(inst) || isGroupLocalAllocation(inst)) return true;
+    if (!inst || isa<AllocaInst>(inst) || isGroupLocalAllocation(inst) || common_.contains(inst)) return true;
     const unsigned home = regionOf(inst->getParent());
     if (home == target) return true;
     if (isPure(*inst) && depth < 32) {
@@ -367,7 +557,9 @@ private:
   // every other crossing.
   bool findCrossings(std::string &why) {
     for (Instruction &inst : instructions(kernel_)) {
-      if (isa<AllocaInst>(inst) || isGroupLocalAllocation(&inst) || calls(inst, kBegin) || calls(inst, kEnd)) continue;
+      if (isa<AllocaInst>(inst) || isGroupLocalAllocation(&inst) || calls(inst, kBegin) || calls(inst, kEnd) ||
+          common_.contains(&inst))
+        continue;
       const unsigned home = regionOf(inst.getParent());
       for (Use &use : inst.uses()) {
         const auto *user = cast<Instruction>(use.getUser());
@@ -385,7 +577,7 @@ private:
   Value *materialize(Value *value, unsigned target, Instruction *at,
                      DenseMap<std::pair<Value *, unsigned>, Value *> &made) {
     auto *inst = dyn_cast<Instruction>(value);
-    if (!inst || isa<AllocaInst>(inst) || isGroupLocalAllocation(inst)) return value;
+    if (!inst || isa<AllocaInst>(inst) || isGroupLocalAllocation(inst) || common_.contains(inst)) return value;
     if (regionOf(inst->getParent()) == target) return value;
     // One copy per region (at its head); in the leader's code, one per use.
     const bool cached = target != kWorkGroupScope;
@@ -493,6 +685,9 @@ private:
             intrinsic && intrinsic->isLifetimeStartOrEnd() && regionOf(intrinsic->getParent()) == kWorkGroupScope)
           intrinsic->eraseFromParent();
     }
+    // The uniform prefix, for every work-item (its allocas are there already).
+    for (Instruction &inst : make_early_inc_range(*oldEntry))
+      if (common_.contains(&inst)) inst.moveBefore(*entry_, entry_->end());
     Value *next = allocateGroupLocal(builder, 4, 4);
     next->setName("hier.next");
 
@@ -549,6 +744,7 @@ private:
     builder.SetInsertPoint(resume);
     SwitchInst *resumeAt = builder.CreateSwitch(which, unreachable, static_cast<unsigned>(regions_.size()));
 
+    std::vector<BasicBlock *> yields;
     for (unsigned i = 0; i < regions_.size(); ++i) {
       Region &region = regions_[i];
       ConstantInt *index = builder.getInt32(i + 1);
@@ -560,11 +756,31 @@ private:
       std::vector<BasicBlock *> from(pred_begin(region.head), pred_end(region.head));
       for (BasicBlock *pred : from) pred->getTerminator()->replaceSuccessorWith(region.head, yield);
       dispatch->addCase(index, region.head);
+      yields.push_back(yield);
+      region.begin->eraseFromParent();
+      region.end->eraseFromParent();
+      // A closing region after which the leader only returns: everyone
+      // returns, with no barrier (nothing reads what the region wrote).
+      if (closing[i] && region.after->size() == 1 && isa<ReturnInst>(region.after->getTerminator())) {
+        region.last->getTerminator()->replaceSuccessorWith(region.after, exit);
+        continue;
+      }
       region.last->getTerminator()->replaceSuccessorWith(region.after, joined);
       which->addIncoming(index, region.last);
       resumeAt->addCase(index, region.after);
-      region.begin->eraseFromParent();
-      region.end->eraseFromParent();
+    }
+    // Nothing for the leader to do before a region: everyone enters it at once.
+    BasicBlock *walk = oldEntry;
+    for (SmallPtrSet<BasicBlock *, 8> seen; walk && seen.insert(walk).second;) {
+      auto *branch = dyn_cast<BranchInst>(walk->getTerminator());
+      if (walk->size() != 1 || !branch || branch->isConditional()) break;
+      walk = branch->getSuccessor(0);
+      auto found = std::find(yields.begin(), yields.end(), walk);
+      if (found == yields.end()) continue;
+      Instruction *start = entry_->getTerminator();
+      BranchInst::Create(regions_[found - yields.begin()].head, start->getIterator());
+      start->eraseFromParent();
+      break;
     }
     // The regions' bounds are the group's barriers; the leader needs none.
     for (Instruction &inst : make_early_inc_range(instructions(kernel_)))
@@ -573,10 +789,13 @@ private:
     // The leader's values that reach its own later code through a region
     // (the others' path to it) go through its private memory; the
     // optimizer makes them values again.
+    const SmallPtrSet<BasicBlock *, 32> wasLeaders(leaderBlocks.begin(), leaderBlocks.end());
+    removeUnreachableBlocks(kernel_);  // (e.g. the dispatch a lone region no longer needs)
     DominatorTree tree(kernel_);
     std::vector<Instruction *> demote;
-    for (BasicBlock *block : leaderBlocks)
-      for (Instruction &inst : *block) {
+    for (BasicBlock &block : kernel_) {
+      if (!wasLeaders.contains(&block)) continue;
+      for (Instruction &inst : block) {
         if (isa<AllocaInst>(inst)) continue;
         for (Use &use : inst.uses())
           if (!tree.dominates(&inst, use)) {
@@ -584,6 +803,7 @@ private:
             break;
           }
       }
+    }
     for (Instruction *inst : demote) DemoteRegToStack(*inst, false, entry_->getFirstInsertionPt());
   }
 
@@ -596,6 +816,8 @@ private:
   uint64_t sharedBytes_ = 4;
   std::vector<Use *> crossings_;
   SmallPtrSet<const Instruction *, 16> spilled_;
+  SmallPtrSet<const Instruction *, 32> common_;  // the uniform prefix
+  Objects frozen_;
   DenseMap<Instruction *, Value *> slots_;
   BasicBlock *entry_ = nullptr;
 };

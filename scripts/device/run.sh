@@ -8,7 +8,8 @@
 #                                   first: the first-launch and whole-process figures only;
 #                                   launch: gpu_launch, and its OnePass side with the fake driver
 #        run.sh [all|tests|bench]   tests: the end-to-end programs and buffer_graph only;
-#                                   bench: buffer_graph, gpu_launch, gpu_stream, gpu_reduction, gpu_matmul, gpu_vec
+#                                   bench: buffer_graph, gpu_launch, gpu_stream, gpu_reduction, gpu_matmul, gpu_vec,
+#                                   hierarchical
 set -u
 mode=${1:-all}
 carry=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -109,6 +110,7 @@ if [ "$mode" = bench ]; then
   ONEPASS_DEVICE=gpu "$carry/programs/gpu_reduction" 2>&1 | tee "$out/gpu_reduction.log"
   ONEPASS_DEVICE=gpu "$carry/programs/gpu_matmul" 2>&1 | tee "$out/gpu_matmul.log"
   ONEPASS_DEVICE=gpu "$carry/programs/gpu_vec" 2>&1 | tee "$out/gpu_vec.log"
+  ONEPASS_DEVICE=gpu "$carry/programs/hierarchical" 2>&1 | tee "$out/hierarchical.log"
   exit 0
 fi
 echo "== first launch of a new kernel (benchmarks/gpu_first_launch.sh)"
