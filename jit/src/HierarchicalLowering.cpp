@@ -651,6 +651,13 @@ private:
           if (closing[i] && tree.dominates(regions_[i].after, &block)) directReturns.insert(&block);
   }
 
+  // Erases an instruction the sets above may name (an address a new
+  // instruction could take next).
+  void erase(Instruction *inst) {
+    common_.erase(inst);
+    inst->eraseFromParent();
+  }
+
   void rewrite() {
     LLVMContext &ctx = kernel_.getContext();
     std::vector<bool> closing;
@@ -672,10 +679,10 @@ private:
           allocateGroupLocal(builder, alloca->getAllocationSize(layout_)->getFixedValue(), alloca->getAlign().value());
       for (User *user : make_early_inc_range(alloca->users()))
         if (auto *intrinsic = dyn_cast<IntrinsicInst>(user); intrinsic && intrinsic->isLifetimeStartOrEnd())
-          intrinsic->eraseFromParent();
+          erase(intrinsic);
       memory->takeName(alloca);
       alloca->replaceAllUsesWith(memory);
-      alloca->eraseFromParent();
+      erase(alloca);
     }
     // A work-item's variable lives in its region (its markers elsewhere,
     // which only the leader would reach, go).
@@ -683,7 +690,7 @@ private:
       for (User *user : make_early_inc_range(alloca->users()))
         if (auto *intrinsic = dyn_cast<IntrinsicInst>(user);
             intrinsic && intrinsic->isLifetimeStartOrEnd() && regionOf(intrinsic->getParent()) == kWorkGroupScope)
-          intrinsic->eraseFromParent();
+          erase(intrinsic);
     }
     // The uniform prefix, for every work-item (its allocas are there already).
     for (Instruction &inst : make_early_inc_range(*oldEntry))

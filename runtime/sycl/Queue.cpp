@@ -118,6 +118,33 @@ struct KernelNode final : event_impl {
   KernelOperation operation;
 };
 
+// Work-items a block of any kernel holds on the devices that spread
+// hierarchical groups (NVIDIA: 64K registers a multiprocessor, at most 255 a
+// thread).
+constexpr std::size_t kHierarchicalAlwaysFits = 256;
+
+void keepHierarchicalGroupsIfTheyFit(const device_impl &device, KernelOperation &op) {
+  if (!device.backend->kernel_limits) return;
+  onepass_kernel_limits limits{};
+  char *failure = nullptr;
+  if (device.backend->kernel_limits(device.index, op.launch.kernel, &limits, &failure) != 0) {
+    std::free(failure);
+    return;  // (the launch reports what is wrong)
+  }
+  std::size_t items = 1;
+  for (int d = 0; d < op.desc.dimensions; ++d) items *= op.desc.local_range[d];
+  if (limits.max_work_group_size == 0 || items <= limits.max_work_group_size) return;
+  ONEPASS_LOG(Info, "kernel " << op.description() << ": its parallel_for_work_group groups of " << items
+                              << " work-items exceed the " << limits.max_work_group_size
+                              << " it takes on the device: each group runs on one work-item");
+  for (int d = 0; d < op.desc.dimensions; ++d) {
+    op.desc.global_range[d] /= op.desc.local_range[d];
+    op.desc.local_range[d] = 1;
+    op.launch.global_range[d] = op.desc.global_range[d];
+    op.launch.local_range[d] = 1;
+  }
+}
+
 PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bool async) {
   auto node = std::make_shared<KernelNode>();
   KernelOperation *op = &node->operation;
@@ -132,11 +159,14 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   if (!(op->kernel->info.features & image::kFeatureLocalMemory)) op->desc.local_memory_bytes = 0;
   // A hierarchical kernel comes as groups of one work-item (the handler's
   // nd_range); a device that runs its work-groups at their size gets them.
-  if ((op->kernel->info.features & image::kFeatureHierarchical) &&
-      (queue.device->properties.kernel_features & ONEPASS_KERNEL_FEATURE_HIERARCHICAL))
+  const bool spread = (op->kernel->info.features & image::kFeatureHierarchical) &&
+                      (queue.device->properties.kernel_features & ONEPASS_KERNEL_FEATURE_HIERARCHICAL);
+  std::size_t spreadItems = 1;
+  if (spread)
     for (int d = 0; d < op->desc.dimensions; ++d) {
       op->desc.global_range[d] *= op->desc.hierarchical_group[d];
       op->desc.local_range[d] = op->desc.hierarchical_group[d];
+      spreadItems *= op->desc.hierarchical_group[d];
     }
   op->prepare();
   validateKernelLaunch(*op->kernel, op->desc, *queue.device);
@@ -151,6 +181,10 @@ PreparedOperation prepareKernel(queue_impl &queue, kernel_launch_desc &&desc, bo
   op->launch.kernel = rt::syclCall([&] {
     return rt::provideKernel(*queue.device, *op->kernel, op->desc.host_entry, op->launch, fromBundle, offset);
   });
+  // A kernel that takes fewer work-items a group than the hierarchical group
+  // has (registers: never below 256 on NVIDIA GPUs) runs its groups on one
+  // work-item each, which its lowered code also does (HierarchicalLowering.h).
+  if (spread && spreadItems > kHierarchicalAlwaysFits) keepHierarchicalGroupsIfTheyFit(*queue.device, *op);
   PreparedOperation prepared;
   if (async) node->embeddedWork = op;              // run from the event
   else prepared.work = [op] { op->enqueue(-1); };  // (the executor holds the event meanwhile)

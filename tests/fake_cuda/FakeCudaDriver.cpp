@@ -15,7 +15,9 @@
 //                                as a real context does after a fault
 //   FAKE_CUDA_MAX_PTX=90         highest PTX ISA (x10) the driver accepts; a
 //                                module asking for more is rejected
-//   FAKE_CUDA_KERNEL_THREADS=768 cuFuncGetAttribute's threads per block of a kernel
+//   FAKE_CUDA_KERNEL_THREADS=768 cuFuncGetAttribute's threads per block of a kernel;
+//                                when set, a launch of larger blocks fails, as
+//                                the driver's does
 //   FAKE_CUDA_LAUNCH_AFTER_FREE=fault  a launch after device memory was
 //                                freed faults (as a kernel using the freed
 //                                memory would; the tests free last)
@@ -320,6 +322,9 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
                         unsigned, void *, void **arguments, void **) {
   FAKE_CHECK_FAULT();
   if (function != &gFunction || !arguments || gx * gy * gz == 0 || bx * by * bz == 0 || bx * by * bz > 1024)
+    return kInvalidValue;
+  if (const char *threads = std::getenv("FAKE_CUDA_KERNEL_THREADS");
+      threads && bx * by * bz > unsigned(std::atoi(threads)))
     return kInvalidValue;
   State &s = state();
   if (s.launchNanoseconds > 0) {

@@ -235,6 +235,17 @@ void kernelLimits() {
      h.use_kernel_bundle(bundle);
      h.single_task<LimitedKernel>([=] { *out = 1; });
    }).wait();
+  // A hierarchical kernel whose work-groups are larger than the kernel takes
+  // (the fake driver refuses blocks above 640 threads) runs each group on
+  // one work-item instead of failing; groups it takes run at their size.
+  for (std::size_t size : {std::size_t(1000), std::size_t(512)})
+    onepass_test::checkNoThrow("hierarchical groups of " + std::to_string(size) + " on a kernel of 640 threads", [&] {
+      q.submit([&](sycl::handler &h) {
+         h.parallel_for_work_group(sycl::range<1>(2), sycl::range<1>(size), [=](sycl::group<1> g) {
+           g.parallel_for_work_item([&](sycl::h_item<1> it) { out[0] = static_cast<int>(it.get_global_id(0)); });
+         });
+       }).wait();
+    });
   sycl::free(out, q);
 }
 
