@@ -171,7 +171,7 @@ private:
 
   // Inlines into the kernel every function from which a region is reached.
   bool inlineRegions(std::string &why) {
-    for (int round = 0; round < 64; ++round) {
+    for (int round = 0; round < 1024; ++round) {
       SetVector<Function *> reaching;
       for (StringRef marker : {kBegin, kEnd})
         if (Function *f = module_.getFunction(marker)) reaching.set_union(transitiveCallers(*f));
@@ -231,7 +231,7 @@ private:
       region.head = begin->getParent();
       const unsigned index = static_cast<unsigned>(regions_.size()) + 1;
       std::vector<BasicBlock *> work{region.head};
-      regionOf_[region.head] = index;
+      if (!regionOf_.try_emplace(region.head, index).second) return fail(why, "a region that starts inside another");
       while (!work.empty()) {
         BasicBlock *block = work.back();
         work.pop_back();
