@@ -8,15 +8,15 @@ using namespace llvm;
 
 namespace onepass::jit {
 
-Error placeGroupLocalVariable(KernelModule &kernel, StringRef name, unsigned space) {
+Error placeGroupLocalVariable(KernelModule &kernel, StringRef name, unsigned space, GlobalValue::LinkageTypes linkage) {
   GlobalVariable *groupLocal = nullptr;
   Module &module = *kernel.module;
   Expected<ir::GroupLocalLayout> layout =
       placeGroupLocalMemory(kernel, [&](IRBuilder<> &at, uint64_t offset, const ir::GroupLocalLayout &all) {
         if (!groupLocal) {
           auto *type = ArrayType::get(at.getInt8Ty(), all.total);
-          groupLocal = new GlobalVariable(module, type, false, GlobalValue::InternalLinkage, UndefValue::get(type),
-                                          name, nullptr, GlobalValue::NotThreadLocal, space);
+          groupLocal = new GlobalVariable(module, type, false, linkage, UndefValue::get(type), name, nullptr,
+                                          GlobalValue::NotThreadLocal, space);
           groupLocal->setAlignment(Align(all.alignment));
         }
         return at.CreateAddrSpaceCast(at.CreateConstInBoundsGEP1_64(at.getInt8Ty(), groupLocal, offset),

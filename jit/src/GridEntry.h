@@ -42,8 +42,9 @@ bool gridEntryTakesRange(const image::KernelView &info);
 
 // The local memory the kernel allocates itself (group_local_memory), as one
 // module-scope variable `name` in address space `space` (a GPU's work-group
-// memory), with no initial contents.
-llvm::Error placeGroupLocalVariable(KernelModule &kernel, llvm::StringRef name, unsigned space);
+// memory), with no initial contents, of `linkage`.
+llvm::Error placeGroupLocalVariable(KernelModule &kernel, llvm::StringRef name, unsigned space,
+                                    llvm::GlobalValue::LinkageTypes linkage = llvm::GlobalValue::InternalLinkage);
 
 // Builds the entry around `kernel` (not yet inlined into it).
 llvm::Function *buildGridEntry(llvm::Module &module, llvm::Function &kernel, const image::KernelView &info,

@@ -182,10 +182,16 @@ public:
   bool hierarchicalGroupsAtSize() const override { return true; }
 
   // The local memory the kernel allocates itself: static shared memory, made
-  // at its first slot.
+  // at its first slot. Visible, not internal: LLVM's PTX printer declares an
+  // internal shared variable inside the one function that uses it, and keeps
+  // that list per function address across the modules one reused code
+  // generation pipeline prints; a later module's function at a freed one's
+  // address then declared the freed variable (crash: "Bad address space found
+  // while emitting PTX", CTS group_async_work_group_copy's hierarchical
+  // kernels in one process).
   Error placeGroupLocalMemory(KernelModule &kernel) override {
     constexpr unsigned kSharedSpace = 3;  // NVPTX's shared memory
-    return placeGroupLocalVariable(kernel, "__onepass_ptx_group_local", kSharedSpace);
+    return placeGroupLocalVariable(kernel, kGroupLocalName, kSharedSpace, GlobalValue::ExternalLinkage);
   }
 
   Expected<Entry> buildEntry(KernelModule &kernel, const Specialization &) override {
@@ -198,6 +204,11 @@ public:
 
   // After the optimizer, which would sink the loads back into their branches.
   Error afterOptimizer(KernelModule &kernel, Function &entry) override {
+    // (Visible, the group-local variable outlives its last use otherwise.)
+    if (GlobalVariable *groupLocal = kernel.module->getNamedGlobal(kGroupLocalName)) {
+      groupLocal->removeDeadConstantUsers();
+      if (groupLocal->use_empty()) groupLocal->eraseFromParent();
+    }
     const bool laundered = launderHalfBits(entry);
     if (!speculateGuardedLoads(entry) && !laundered) return Error::success();
     std::string problems;
@@ -212,6 +223,7 @@ public:
   const char *dumpExtension() const override { return ".ptx"; }
 
 private:
+  static constexpr const char *kGroupLocalName = "__onepass_ptx_group_local";
   PtxTarget target_;
   std::optional<MachinePool::Lease> lease_;
 };
