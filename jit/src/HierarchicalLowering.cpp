@@ -6,11 +6,9 @@
 #include "sycl/detail/onepass_abi.hpp"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallSet.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -18,7 +16,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -84,9 +81,6 @@ BasicBlock *makeEntryBlock(Function &kernel, const char *name) {
   return entry;
 }
 
-// The fallback: the leader runs the whole work-group's code, in the order
-// the CPU device runs it; the others return at once. Barriers would wait for
-// them, and order nothing the leader alone does: they go.
 // The work-item queries as a group of one work-item answers them (the
 // library's loops then take every id, as on the CPU device).
 void queryAsLoneWorkItem(Module &module) {
@@ -116,6 +110,9 @@ void queryAsLoneWorkItem(Module &module) {
   replace(ONEPASS_ABI_GET_GLOBAL_RANGE, asked(ONEPASS_ABI_GET_GROUP_RANGE));
 }
 
+// The fallback: the leader runs the whole work-group's code, in the order
+// the CPU device runs it; the others return at once. Barriers would wait for
+// them, and order nothing the leader alone does: they go.
 void runOnLeader(Module &module, Function &kernel) {
   eraseCalls(module, kBegin);
   eraseCalls(module, kEnd);

@@ -829,15 +829,26 @@ KernelLimits kernelLimits(const Device &device, const RegisteredKernel &kernel, 
   onepass_backend_launch none{};
   void *handle = provideKernel(device, kernel, hostEntry, none, /*generic=*/true);
   KernelLimits limits;
-  if (!device.backend->kernel_limits) return limits;
+  std::string error;
+  if (!loadedKernelLimits(device, handle, limits, error))
+    raise(Errc::runtime,
+          "cannot query kernel " + describeKernel(kernel) + " on device '" + device.name + "': " + error);
+  return limits;
+}
+
+bool loadedKernelLimits(const Device &device, void *handle, KernelLimits &limits, std::string &error) {
+  limits = KernelLimits{};
+  if (!device.backend->kernel_limits) return true;
   onepass_kernel_limits backendLimits{};
-  char *error = nullptr;
-  if (device.backend->kernel_limits(device.index, handle, &backendLimits, &error) != 0)
-    raiseBackendError(Errc::runtime,
-                      "cannot query kernel " + describeKernel(kernel) + " on device '" + device.name + "'", error);
+  char *failure = nullptr;
+  if (device.backend->kernel_limits(device.index, handle, &backendLimits, &failure) != 0) {
+    error = failure ? failure : "unknown error";
+    std::free(failure);
+    return false;
+  }
   limits.maxWorkGroupSize = backendLimits.max_work_group_size;
   limits.privateBytes = backendLimits.private_bytes;
-  return limits;
+  return true;
 }
 
 void warmUpJit(const std::vector<const Device *> &devices) {

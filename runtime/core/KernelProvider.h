@@ -59,6 +59,9 @@ struct KernelLimits {
   uint64_t privateBytes = 0;
 };
 KernelLimits kernelLimits(const Device &device, const RegisteredKernel &kernel, const void *hostEntry);
+// The same for a binary already loaded (`handle`, provideKernel's): false
+// and `error` if the backend cannot say.
+bool loadedKernelLimits(const Device &device, void *handle, KernelLimits &limits, std::string &error);
 
 // Before the backends start: loads the JIT library on a background thread, in
 // parallel with the drivers' start-up (unless ONEPASS_JIT_WARMUP=0, the

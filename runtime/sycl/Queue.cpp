@@ -124,18 +124,14 @@ struct KernelNode final : event_impl {
 constexpr std::size_t kHierarchicalAlwaysFits = 256;
 
 void keepHierarchicalGroupsIfTheyFit(const device_impl &device, KernelOperation &op) {
-  if (!device.backend->kernel_limits) return;
-  onepass_kernel_limits limits{};
-  char *failure = nullptr;
-  if (device.backend->kernel_limits(device.index, op.launch.kernel, &limits, &failure) != 0) {
-    std::free(failure);
-    return;  // (the launch reports what is wrong)
-  }
+  rt::KernelLimits limits;
+  std::string failure;
+  if (!rt::loadedKernelLimits(device, op.launch.kernel, limits, failure)) return;  // (the launch reports what is wrong)
   std::size_t items = 1;
   for (int d = 0; d < op.desc.dimensions; ++d) items *= op.desc.local_range[d];
-  if (limits.max_work_group_size == 0 || items <= limits.max_work_group_size) return;
+  if (limits.maxWorkGroupSize == 0 || items <= limits.maxWorkGroupSize) return;
   ONEPASS_LOG(Info, "kernel " << op.description() << ": its parallel_for_work_group groups of " << items
-                              << " work-items exceed the " << limits.max_work_group_size
+                              << " work-items exceed the " << limits.maxWorkGroupSize
                               << " it takes on the device: each group runs on one work-item");
   for (int d = 0; d < op.desc.dimensions; ++d) {
     op.desc.global_range[d] /= op.desc.local_range[d];

@@ -50,6 +50,7 @@ struct State {
   long launchNanoseconds = environmentNumber("FAKE_CUDA_LAUNCH_NS", 0);
   long faultLaunch = environmentNumber("FAKE_CUDA_FAULT_LAUNCH", 0);
   long maxPtx = environmentNumber("FAKE_CUDA_MAX_PTX", 90);
+  long kernelThreads = environmentNumber("FAKE_CUDA_KERNEL_THREADS", 0);  // 0: unset (768, not enforced)
   bool launchAfterFreeFaults =
       std::getenv("FAKE_CUDA_LAUNCH_AFTER_FREE") && std::string(std::getenv("FAKE_CUDA_LAUNCH_AFTER_FREE")) == "fault";
   std::atomic<bool> freedDevice{false};
@@ -289,8 +290,8 @@ CUresult cuModuleGetFunction(void **function, void *, const char *name) {
 CUresult cuFuncGetAttribute(int *value, int attribute, void *function) {
   if (function != &gFunction) return kNotFound;
   if (attribute == 0) {
-    const char *threads = std::getenv("FAKE_CUDA_KERNEL_THREADS");
-    *value = threads ? std::atoi(threads) : 768;
+    const long threads = state().kernelThreads;
+    *value = threads > 0 ? static_cast<int>(threads) : 768;
   } else if (attribute == 3) {
     *value = 16;
   } else {
@@ -323,10 +324,8 @@ CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, u
   FAKE_CHECK_FAULT();
   if (function != &gFunction || !arguments || gx * gy * gz == 0 || bx * by * bz == 0 || bx * by * bz > 1024)
     return kInvalidValue;
-  if (const char *threads = std::getenv("FAKE_CUDA_KERNEL_THREADS");
-      threads && bx * by * bz > unsigned(std::atoi(threads)))
-    return kInvalidValue;
   State &s = state();
+  if (s.kernelThreads > 0 && bx * by * bz > static_cast<unsigned long>(s.kernelThreads)) return kInvalidValue;
   if (s.launchNanoseconds > 0) {
     auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(s.launchNanoseconds);
     while (std::chrono::steady_clock::now() < until) {
