@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define ONEPASS_BACKEND_INTERFACE_VERSION 15
+#define ONEPASS_BACKEND_INTERFACE_VERSION 16
 
 enum onepass_usm_kind { ONEPASS_USM_HOST = 0, ONEPASS_USM_DEVICE = 1, ONEPASS_USM_SHARED = 2 };
 enum onepass_device_type { ONEPASS_DEVICE_CPU = 1, ONEPASS_DEVICE_GPU = 2 };
@@ -110,6 +110,20 @@ typedef struct onepass_kernel_limits {
   uint64_t max_work_group_size; /* work-items per work-group at most, for this kernel */
   uint64_t private_bytes;       /* private (local, stack) memory per work-item */
 } onepass_kernel_limits;
+
+/* A sampled image (SYCL 2020 §4.7.3.2) as a texture: its texels' layout in
+ * the allocation, its format and its sampler (§4.7.8). The enums' values are
+ * SYCL's (include/sycl/detail/image_texels.hpp: image_format,
+ * addressing_mode, filtering_mode). */
+typedef struct onepass_backend_image {
+  uint32_t dimensions; /* 1, 2 or 3 */
+  uint32_t format;
+  uint32_t addressing;
+  uint32_t filtering;
+  uint32_t normalized; /* 1: normalized coordinates */
+  uint64_t range[3];   /* texels along x, y, z (1 past the image's dimensions) */
+  uint64_t pitch[2];   /* bytes per row, per slice */
+} onepass_backend_image;
 
 /* What the runtime offers a backend plugin: its log, nothing else. */
 typedef struct onepass_runtime_services {
@@ -209,6 +223,17 @@ typedef struct onepass_backend {
   /* Optional: the device a native context (CUDA: a CUcontext) is on, for
    * SYCL contexts made from one (make_context). */
   int (*native_context_device)(void *handle, uint32_t *device, char **error);
+  /* Optional (NULL: sampled images are read in software): a texture that
+   * samples the image whose texels begin at `data` (an allocation of
+   * `allocate`, whose contents stay the same while it lives: sampled images
+   * are read-only), into *texture. The first call for an allocation copies
+   * its texels to the texture's storage, in order on `stream` (UINT32_MAX:
+   * before returning), and later calls on any stream order their work after
+   * that copy; the texture lives until the allocation is deallocated. 0 in
+   * *texture: this image cannot be a texture here (its size, a sampler the
+   * hardware does not have); the kernel samples it in software. */
+  int (*image_texture)(uint32_t device, uint32_t stream, const void *data, const onepass_backend_image *image,
+                       uint64_t *texture, char **error);
 } onepass_backend;
 
 /* Streams per device at most, the backend's own and adopted ones together. */

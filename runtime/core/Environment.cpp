@@ -114,6 +114,7 @@ unsigned cpuThreads() {
 }
 
 bool jitWarmUp() { return onUnlessSwitchedOff("ONEPASS_JIT_WARMUP"); }
+bool imageTextures() { return onUnlessSwitchedOff("ONEPASS_IMAGE_TEXTURES"); }
 
 namespace {
 bool onOff(const char *name, bool fallback) {

@@ -50,6 +50,9 @@ unsigned gpuStreams(unsigned fallback);
 // ONEPASS_JIT_WARMUP: "0"/"off"/"false" keep the JIT from preparing LLVM on
 // a background thread when a GPU is found (default: on).
 bool jitWarmUp();
+// ONEPASS_IMAGE_TEXTURES: "0"/"off"/"false" sample images in software on
+// devices with texture hardware too (default: on).
+bool imageTextures();
 // ONEPASS_SPIN: "1"/"on" or "0"/"off": whether runtime threads spin briefly
 // before sleeping (`fallback` if unset or neither).
 bool spin(bool fallback);

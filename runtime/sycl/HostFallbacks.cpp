@@ -47,6 +47,10 @@ __attribute__((visibility("default"))) void *__onepass_group_local_memory(std::s
 }
 __attribute__((visibility("default"))) int __onepass_target_is_cpu() noexcept { return 1; }
 __attribute__((visibility("default"))) unsigned __onepass_group_steps_bound() noexcept { return 0; }
+__attribute__((visibility("default"))) void __onepass_image_texture_read(unsigned long long, int, int, float, float,
+                                                                         float, unsigned *) noexcept {
+  deviceOnly("a sampled image read through a texture");
+}
 // Stage 1 replaces every call of the specialization-constant key builtin.
 __attribute__((visibility("default"))) unsigned long long __onepass_spec_key(const void *) noexcept {
   std::fprintf(stderr, "onepass: fatal: a translation unit that uses specialization constants was compiled without "

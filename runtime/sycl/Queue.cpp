@@ -36,11 +36,21 @@ namespace {
 
 // Everything a kernel launch needs on the executor thread, owned; one
 // allocation per launch.
+// A sampled image's accessor in a kernel object on a device that samples on
+// texture hardware: its texture goes in the 8 bytes after the data pointer
+// at `offset` (image_layout::texture, include/sycl/detail/image_texels.hpp).
+struct TextureBinding {
+  uint32_t offset;
+  void *data;
+  onepass_backend_image image;
+};
+
 struct KernelOperation final : rt::AsyncWork {
   const device_impl *device = nullptr;  // devices live as long as the process
   kernel_launch_desc desc;
   std::shared_ptr<const rt::RegisteredKernel> kernel;
   onepass_backend_launch launch{};  // filled by prepare()
+  std::vector<TextureBinding> textures;
 
   void prepare() {
     launch.object = desc.object_data();
@@ -59,6 +69,14 @@ struct KernelOperation final : rt::AsyncWork {
   void enqueue(int stream) override {
     const device_impl &dev = *device;
     char *failure = nullptr;
+    for (const TextureBinding &binding : textures) {
+      uint64_t texture = 0;
+      if (dev.backend->image_texture(dev.index, stream < 0 ? UINT32_MAX : static_cast<uint32_t>(stream), binding.data,
+                                     &binding.image, &texture, &failure))
+        rt::raiseBackendError(errc::kernel, "kernel " + description() + ": its sampled image", failure);
+      std::memcpy(static_cast<unsigned char *>(desc.object_data()) + binding.offset + sizeof(void *), &texture,
+                  sizeof(texture));
+    }
     int failed = stream < 0 ? dev.backend->launch(dev.index, &launch, &failure)
                             : dev.backend->launch_async(dev.index, static_cast<uint32_t>(stream), &launch, &failure);
     if (failed) rt::raiseBackendError(errc::kernel, "kernel " + description() + " failed", failure);
@@ -67,6 +85,11 @@ struct KernelOperation final : rt::AsyncWork {
   // Only built for error messages, not on every submission.
   std::string description() const { return rt::describeKernel(*kernel); }
 };
+
+bool texturesEnabled() {
+  static const bool enabled = rt::env::imageTextures();
+  return enabled;
+}
 
 // Replaces the accessor tokens in the kernel object (our own copy of it) by
 // the addresses of the accessed data on the device (core/buffer/Buffer.h).
@@ -78,11 +101,16 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
     std::memcpy(&value, object + field.offset, sizeof(value));
     if (!rt::isAccessorToken(value)) continue;
     void *data = nullptr;
-    if (!addresses.resolve(value, data))
+    const rt::Buffer *buffer = nullptr;
+    if (!addresses.resolve(value, data, &buffer))
       rt::raise(errc::kernel_argument, "kernel " + op.description() +
                                            " captures an accessor that is not bound to its command group: construct "
                                            "it with the handler, or call handler::require() on a placeholder accessor");
     std::memcpy(object + field.offset, &data, sizeof(data));
+    // A sampled image's accessor (only they hold a sampled image's tokens).
+    if (buffer && buffer->sampledImage && op.device->backend->image_texture &&
+        field.offset + sizeof(void *) + sizeof(uint64_t) <= op.desc.object_size && texturesEnabled())
+      op.textures.push_back({field.offset, data, *buffer->sampledImage});
   }
 }
 

@@ -18,6 +18,9 @@
 //   FAKE_CUDA_KERNEL_THREADS=768 cuFuncGetAttribute's threads per block of a kernel;
 //                                when set, a launch of larger blocks fails, as
 //                                the driver's does
+//   FAKE_CUDA_TEXTURE_MAX=16384  largest texture extent along any axis
+//   (fake_cuda_textures() reports the textures and arrays made and live, and
+//   the last texture's description: tests/sycl/gpu_errors.cpp "textures")
 //   FAKE_CUDA_LAUNCH_AFTER_FREE=fault  a launch after device memory was
 //                                freed faults (as a kernel using the freed
 //                                memory would; the tests free last)
@@ -60,6 +63,16 @@ struct State {
   uint64_t used = 0;
   std::unordered_map<uintptr_t, uint64_t> allocations;  // address -> bytes (device and managed)
   std::unordered_map<uintptr_t, uint64_t> hostAllocations;
+  long textureMax = environmentNumber("FAKE_CUDA_TEXTURE_MAX", 16384);
+  struct Array {
+    size_t width, height, depth;
+    unsigned format, channels;
+  };
+  std::unordered_map<uintptr_t, Array> arrays;                 // live ones, by handle
+  std::unordered_map<unsigned long long, uintptr_t> textures;  // live ones -> their array
+  unsigned long long nextTexture = 0x7e0000;
+  long texturesMade = 0, arraysMade = 0, copiesToArrays = 0;
+  long lastTexture[8] = {};  // address mode, filter, flags, format, width, height, depth, border colour nonzero
 };
 
 State &state() {
@@ -155,6 +168,12 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   case 75: *value = static_cast<int>(state().sm / 10); break;
   case 76: *value = static_cast<int>(state().sm % 10); break;
   case 83: *value = 1; break;  // managed memory
+  case 21:
+  case 22:
+  case 23:
+  case 24:
+  case 25:
+  case 26: *value = static_cast<int>(state().textureMax); break;  // texture extents
   default: *value = 0;
   }
   return kSuccess;
@@ -396,6 +415,155 @@ CUresult cuEventElapsedTime_v2(float *milliseconds, void *from, void *to) {
   *milliseconds =
       std::chrono::duration<float, std::milli>(static_cast<Event *>(to)->at - static_cast<Event *>(from)->at).count();
   return kSuccess;
+}
+
+// Textures: arrays of four channels, copies from device memory into them,
+// texture objects of arrays; the descriptions are checked as the driver does.
+struct ArrayDescriptor {
+  size_t width, height, depth;
+  unsigned format, channels, flags;
+};
+struct Copy3D {
+  size_t srcX, srcY, srcZ, srcLod;
+  unsigned srcType;
+  const void *srcHost;
+  unsigned long long srcDevice;
+  void *srcArray, *reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstX, dstY, dstZ, dstLod;
+  unsigned dstType;
+  void *dstHost;
+  unsigned long long dstDevice;
+  void *dstArray, *reserved1;
+  size_t dstPitch, dstHeight;
+  size_t widthBytes, height, depth;
+};
+struct ResourceDescriptor {
+  int type;
+  union {
+    void *array;
+    int reserved[32];
+  } res;
+  unsigned flags;
+};
+struct TextureDescriptor {
+  int addressMode[3];
+  int filterMode;
+  unsigned flags, maxAnisotropy;
+  int mipmapFilterMode;
+  float bias, minClamp, maxClamp;
+  float border[4];
+  int reserved[12];
+};
+unsigned formatBytes(unsigned format) {
+  switch (format) {
+  case 0x01:
+  case 0x08: return 1;
+  case 0x02:
+  case 0x09:
+  case 0x10: return 2;
+  case 0x03:
+  case 0x0a:
+  case 0x20: return 4;
+  default: return 0;
+  }
+}
+CUresult cuArray3DCreate_v2(void **array, const ArrayDescriptor *d) {
+  FAKE_CHECK_FAULT();
+  State &s = state();
+  if (!array || !d || formatBytes(d->format) == 0 || d->channels != 4 || d->width == 0 || d->flags != 0 ||
+      (d->depth && !d->height))
+    return kInvalidValue;
+  for (size_t extent : {d->width, d->height, d->depth})
+    if (extent > static_cast<size_t>(s.textureMax)) return kInvalidValue;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto *handle = new char;
+  s.arrays[reinterpret_cast<uintptr_t>(handle)] = {d->width, d->height, d->depth, d->format, d->channels};
+  ++s.arraysMade;
+  *array = handle;
+  return kSuccess;
+}
+CUresult cuArrayDestroy(void *array) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto found = s.arrays.find(reinterpret_cast<uintptr_t>(array));
+  if (found == s.arrays.end()) return kInvalidValue;
+  for (const auto &[texture, of] : s.textures)
+    if (of == found->first) return kInvalidValue;  // a texture still uses it
+  s.arrays.erase(found);
+  delete static_cast<char *>(array);
+  return kSuccess;
+}
+// Device memory to an array: the box must lie inside the source allocation
+// and inside the array, whole rows of texels.
+CUresult cuMemcpy3DAsync_v2(const Copy3D *c, void *) {
+  FAKE_CHECK_FAULT();
+  State &s = state();
+  if (!c || c->srcType != 2 || c->dstType != 3 || c->reserved0 || c->reserved1 || c->height == 0 || c->depth == 0)
+    return kInvalidValue;
+  bool host = false;
+  const uint64_t bytes = allocationBytes(c->srcDevice, host);
+  const uint64_t lastByte = (c->depth - 1) * c->srcPitch * c->srcHeight + (c->height - 1) * c->srcPitch + c->widthBytes;
+  if (bytes == 0 || host || c->srcPitch < c->widthBytes || (c->depth > 1 && c->srcHeight < c->height))
+    return kInvalidValue;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  uint64_t base = 0;
+  for (const auto &[address, size] : s.allocations)
+    if (c->srcDevice >= address && c->srcDevice < address + size) base = address;
+  if (c->srcDevice - base + lastByte > bytes) return kInvalidValue;
+  auto found = s.arrays.find(reinterpret_cast<uintptr_t>(c->dstArray));
+  if (found == s.arrays.end()) return kInvalidValue;
+  const State::Array &a = found->second;
+  if (c->widthBytes != a.width * a.channels * formatBytes(a.format) || c->height > (a.height ? a.height : 1) ||
+      c->dstZ + c->depth > (a.depth ? a.depth : 1))
+    return kInvalidValue;
+  ++s.copiesToArrays;
+  return kSuccess;
+}
+CUresult cuTexObjectCreate(unsigned long long *texture, const ResourceDescriptor *r, const TextureDescriptor *t,
+                           const void *view) {
+  FAKE_CHECK_FAULT();
+  State &s = state();
+  if (!texture || !r || !t || view || r->type != 0) return kInvalidValue;
+  for (int axis = 0; axis < 3; ++axis)
+    if (t->addressMode[axis] < 0 || t->addressMode[axis] > 3 || t->addressMode[axis] != t->addressMode[0])
+      return kInvalidValue;
+  if (t->filterMode < 0 || t->filterMode > 1 || (t->flags & ~3u)) return kInvalidValue;
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto found = s.arrays.find(reinterpret_cast<uintptr_t>(r->res.array));
+  if (found == s.arrays.end()) return kInvalidValue;
+  const State::Array &a = found->second;
+  const bool floatFormat = a.format == 0x10 || a.format == 0x20;
+  // Integer formats are read nearest (SYCL's software sampler does; OnePass
+  // never asks for a linear filter of values read as integers).
+  if (t->filterMode == 1 && (t->flags & 1u) && !floatFormat) return kInvalidValue;
+  *texture = s.nextTexture++;
+  s.textures[*texture] = found->first;
+  ++s.texturesMade;
+  const long last[8] = {
+      t->addressMode[0],           t->filterMode,
+      static_cast<long>(t->flags), static_cast<long>(a.format),
+      static_cast<long>(a.width),  static_cast<long>(a.height),
+      static_cast<long>(a.depth),  t->border[0] != 0 || t->border[1] != 0 || t->border[2] != 0 || t->border[3] != 0};
+  std::memcpy(s.lastTexture, last, sizeof(last));
+  return kSuccess;
+}
+CUresult cuTexObjectDestroy(unsigned long long texture) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return s.textures.erase(texture) ? kSuccess : kInvalidValue;
+}
+// For the tests: textures made, textures live, arrays made, arrays live,
+// copies into arrays, then the last texture's lastTexture[8].
+void fake_cuda_textures(long *out) {
+  State &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  out[0] = s.texturesMade;
+  out[1] = static_cast<long>(s.textures.size());
+  out[2] = s.arraysMade;
+  out[3] = static_cast<long>(s.arrays.size());
+  out[4] = s.copiesToArrays;
+  std::memcpy(out + 5, s.lastTexture, sizeof(s.lastTexture));
 }
 
 CUresult cuGetErrorName(CUresult result, const char **name) {

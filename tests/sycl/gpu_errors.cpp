@@ -9,6 +9,10 @@
 //               that does not fit is errc::memory_allocation
 //   fault       a kernel faults on the device: an asynchronous errc::kernel
 //               naming the kernel and the driver's error, at wait_and_throw
+//   textures    sampled images on texture hardware: one CUDA array and one
+//               texture object per image, of its format and sampler, made at
+//               its first kernel, reused, freed with the image; samplers the
+//               hardware lacks and oversized images stay in software
 //   feeder      back-to-back commands whose driver calls the feeder thread
 //               makes (ONEPASS_GPU_FEEDER): copies land in submission order,
 //               dependencies between queues hold, every event completes, also
@@ -17,6 +21,8 @@
 // tests/sycl/CMakeLists.txt); on a GPU machine, `oom` and `fault` also run
 // against the real driver (scripts/device/run.sh).
 #include "check.h"
+
+#include <dlfcn.h>
 
 #include <cstdint>
 #include <cstring>
@@ -300,6 +306,97 @@ void faultPending() {
   sycl::free(data, q);  // (on a faulted context: the driver's error is a warning, not a crash)
 }
 
+// The fake driver's texture counts (tests/fake_cuda): textures made, live,
+// arrays made, live, copies into arrays, then the last texture's address
+// mode, filter, flags, array format, width, height, depth, border nonzero.
+struct TextureCounts {
+  long v[13] = {};
+};
+TextureCounts textureCounts() {
+  TextureCounts counts;
+  void *driver = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  auto read = driver ? reinterpret_cast<void (*)(long *)>(dlsym(driver, "fake_cuda_textures")) : nullptr;
+  if (!read) onepass_test::fail("the fake driver's fake_cuda_textures", "a function", "none");
+  else read(counts.v);
+  return counts;
+}
+
+template <int D, typename Image> void sampleOnce(sycl::queue &q, Image &image, sycl::buffer<float> &out) {
+  q.submit([&](sycl::handler &h) {
+     sycl::sampled_image_accessor<sycl::float4, D> in(image, h);
+     sycl::accessor o(out, h, sycl::write_only);
+     h.single_task([=] {
+       if constexpr (D == 1) o[0] = in.read(0.5f).x();
+       else if constexpr (D == 2) o[0] = in.read(sycl::float2{0.5f, 0.5f}).x();
+       else o[0] = in.read(sycl::float4{0.5f, 0.5f, 0.5f, 0.0f}).x();
+     });
+   }).wait();
+}
+
+void textures() {
+  using sycl::addressing_mode, sycl::filtering_mode, sycl::image_format;
+  const auto norm = sycl::coordinate_normalization_mode::normalized;
+  const auto unnorm = sycl::coordinate_normalization_mode::unnormalized;
+  sycl::queue q{sycl::gpu_selector_v};
+  sycl::buffer<float> out(1);
+  std::vector<float> texels(4 * 8 * 4, 0.25f);
+  {
+    sycl::sampled_image<2> image(texels.data(), image_format::r32g32b32a32_sfloat,
+                                 {addressing_mode::clamp, norm, filtering_mode::linear}, sycl::range<2>(8, 4));
+    sampleOnce<2>(q, image, out);
+    sampleOnce<2>(q, image, out);  // the same texture
+    const TextureCounts c = textureCounts();
+    onepass_test::checkEqual("textures made for one image used twice", 1L, c.v[0]);
+    onepass_test::checkEqual("textures live while the image is", 1L, c.v[1]);
+    onepass_test::checkEqual("arrays made", 1L, c.v[2]);
+    onepass_test::checkEqual("copies into the array", 1L, c.v[4]);
+    onepass_test::checkEqual("clamp: border address mode", 3L, c.v[5]);
+    onepass_test::checkEqual("linear filter", 1L, c.v[6]);
+    onepass_test::checkEqual("normalized coordinates, read as floats", 2L, c.v[7]);
+    onepass_test::checkEqual("float array format", 0x20L, c.v[8]);
+    onepass_test::checkEqual("array width", 8L, c.v[9]);
+    onepass_test::checkEqual("array height", 4L, c.v[10]);
+    onepass_test::checkEqual("a 2-D array has no depth", 0L, c.v[11]);
+    onepass_test::checkEqual("the border is zeros", 0L, c.v[12]);
+  }
+  TextureCounts c = textureCounts();
+  onepass_test::checkEqual("textures live after the image's end", 0L, c.v[1]);
+  onepass_test::checkEqual("arrays live after the image's end", 0L, c.v[3]);
+  {
+    // Integers are read nearest even with a linear sampler; the slice pitch
+    // (40 bytes) is no whole number of rows (16), so each slice is a copy.
+    std::vector<unsigned char> bytes(80, 7);
+    sycl::sampled_image<3> image(bytes.data(), image_format::r8g8b8a8_sint,
+                                 {addressing_mode::clamp_to_edge, unnorm, filtering_mode::linear},
+                                 sycl::range<3>(3, 2, 2), sycl::range<2>(16, 40));
+    sampleOnce<3>(q, image, out);
+    c = textureCounts();
+    onepass_test::checkEqual("a second image's texture", 2L, c.v[0]);
+    onepass_test::checkEqual("one copy per slice", 3L, c.v[4]);
+    onepass_test::checkEqual("clamp_to_edge: clamp address mode", 1L, c.v[5]);
+    onepass_test::checkEqual("integers: point filter", 0L, c.v[6]);
+    onepass_test::checkEqual("unnormalized coordinates, read as integers", 1L, c.v[7]);
+    onepass_test::checkEqual("signed 8-bit array format", 0x08L, c.v[8]);
+    onepass_test::checkEqual("array depth", 2L, c.v[11]);
+  }
+  {
+    // repeat of unnormalized coordinates (undefined by SYCL; OnePass's
+    // software sampler normalizes them), and an image wider than the
+    // device's textures (FAKE_CUDA_TEXTURE_MAX): sampled in software.
+    std::vector<float> row(4 * 8, 1.0f);
+    sycl::sampled_image<1> repeat(row.data(), image_format::r32g32b32a32_sfloat,
+                                  {addressing_mode::repeat, unnorm, filtering_mode::nearest}, sycl::range<1>(8));
+    sampleOnce<1>(q, repeat, out);
+    std::vector<float> wide(4 * 20000, 1.0f);
+    sycl::sampled_image<1> large(wide.data(), image_format::r32g32b32a32_sfloat,
+                                 {addressing_mode::clamp_to_edge, norm, filtering_mode::nearest},
+                                 sycl::range<1>(20000));
+    sampleOnce<1>(q, large, out);
+    onepass_test::checkEqual("no texture for repeat of unnormalized coordinates or a too wide image", 2L,
+                             textureCounts().v[0]);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -313,10 +410,12 @@ int main(int argc, char **argv) {
   else if (mode == "kernel-limits") kernelLimits();
   else if (mode == "free-pending") freePending();
   else if (mode == "fault-pending") faultPending();
+  else if (mode == "textures") textures();
   else {
     std::fprintf(
         stderr,
-        "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder|kernel-limits|free-pending|fault-pending\n",
+        "usage: %s no-driver|old-driver|no-libdevice|oom|fault|feeder|kernel-limits|free-pending|fault-pending|"
+        "textures\n",
         argv[0]);
     return 2;
   }

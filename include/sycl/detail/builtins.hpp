@@ -104,6 +104,15 @@ ONEPASS_WORK_ITEM_CONST int __onepass_target_is_cpu() noexcept __asm__(ONEPASS_A
 // that grows exponentially with their number: 8 reductions took a minute.)
 ONEPASS_WORK_ITEM_CONST unsigned __onepass_group_steps_bound() noexcept __asm__(ONEPASS_ABI_GROUP_STEPS_BOUND);
 
+// A sampled image's texel at coordinates (x, y, z) (the first `dimensions`
+// count) through the texture unit, with the texture's addressing and
+// filtering: four floats (kind 0: normalized and floating-point formats),
+// signed (1) or unsigned (2) 32-bit integers, into texel[0..3]. Only called
+// with a texture the runtime bound (image_layout::texture, nonzero only on
+// devices with texture hardware); elsewhere it writes zeros.
+void __onepass_image_texture_read(unsigned long long texture, int dimensions, int kind, float x, float y, float z,
+                                  unsigned *texel) noexcept __asm__(ONEPASS_ABI_IMAGE_TEXTURE_READ);
+
 // A specialization_id variable's key (sycl/specialization_constant.hpp):
 // stage 1 replaces every call by a constant, in host and device code.
 unsigned long long __onepass_spec_key(const void *specialization_id) noexcept __asm__(ONEPASS_ABI_SPEC_KEY);

@@ -3,7 +3,9 @@
 // float4, half4: §4.7.6.1) and how a sampled read addresses and filters
 // (§4.7.8). The same code runs on the host (host image accessors, host tasks)
 // and in kernels, on every device: OnePass keeps images in plain memory and
-// samples in software.
+// reads, writes and samples them in software, except that a sampled read on
+// a device with texture hardware (NVIDIA GPUs) goes through the texture unit
+// when the runtime bound a texture to the accessor (image_layout::texture).
 //
 // The conversions follow OpenCL C's image functions, which SYCL's image
 // formats mirror (the specification does not restate them): a unorm channel
@@ -17,6 +19,7 @@
 
 #include "../half.hpp"
 #include "../vec.hpp"
+#include "builtins.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -240,6 +243,11 @@ template <typename DataT> texel texel_from(const DataT &color, image_format form
 // the image's storage (accessor.hpp explains tokens).
 struct image_layout {
   unsigned char *data = nullptr;
+  // A sampled image's texture object on the device that runs the kernel, 0
+  // if none (software sampling). The runtime writes it in its copy of the
+  // kernel object, in the 8 bytes after `data`'s token
+  // (runtime/sycl/Queue.cpp, bindAccessors).
+  std::uint64_t texture = 0;
   std::size_t range[3] = {0, 1, 1};  // x, y, z
   std::size_t pitch[2] = {0, 0};     // bytes per row, per slice
   image_format format = image_format::r8g8b8a8_unorm;
@@ -351,12 +359,44 @@ inline sample_axis address_axis(float s, std::size_t extent, const image_sampler
   return axis;
 }
 
+static_assert(__builtin_offsetof(image_layout, texture) == sizeof(void *),
+              "the runtime finds an image's texture right after its data pointer");
+
+// A sampled read through the texture the runtime bound: the texture object
+// has the image's format and the sampler's addressing, filtering and
+// coordinates, so the unit returns the texel (blended, or the border) in the
+// format's channel order; b8g8r8a8 swaps red and blue back.
+template <typename DataT, int D, typename Coord> DataT texture_sample(const image_layout &image, const Coord &coords) {
+  const int kind = image_format_is_float(image.format) ? 0
+                   : (image.format == image_format::r8g8b8a8_sint || image.format == image_format::r16g16b16a16_sint ||
+                      image.format == image_format::r32b32g32a32_sint)
+                       ? 1
+                       : 2;
+  float at[3] = {0.0f, 0.0f, 0.0f};
+  for (int d = 0; d < D; ++d) at[d] = static_cast<float>(image_coord<D>(coords, d));
+  unsigned bits[4];
+  __onepass_image_texture_read(image.texture, D, kind, at[0], at[1], at[2], bits);
+  texel t{};
+  for (int c = 0; c < 4; ++c) {
+    if (kind == 0) t.f[c] = __builtin_bit_cast(float, bits[c]);
+    else if (kind == 1) t.i[c] = static_cast<std::int32_t>(bits[c]);
+    else t.i[c] = bits[c];
+  }
+  if (image.format == image_format::b8g8r8a8_unorm) {
+    const float blue = t.f[0];
+    t.f[0] = t.f[2];
+    t.f[2] = blue;
+  }
+  return texel_to<DataT>(t, image.format);
+}
+
 // A sampled read (§4.7.6.14). Linear filtering blends the 2^D nearest texels
 // of float formats; integer formats are always read nearest. Under
 // addressing_mode::clamp, texels outside the image are the border color,
 // zeros in every channel (every SYCL image format has an alpha channel).
 template <typename DataT, int D, typename Coord>
 DataT image_sample(const image_layout &image, const image_sampler &sampler, const Coord &coords) {
+  if (image.texture) return texture_sample<DataT, D>(image, coords);
   if (image.range[0] == 0 || image.range[1] == 0 || image.range[2] == 0) return texel_to<DataT>(texel{}, image.format);
   image_sampler used = sampler;
   if (!image_format_is_float(image.format)) used.filtering = filtering_mode::nearest;

@@ -44,6 +44,9 @@
 #define ONEPASS_ABI_RSQRT "__onepass_rsqrt"
 #define ONEPASS_ABI_TARGET_IS_CPU "__onepass_target_is_cpu"
 #define ONEPASS_ABI_GROUP_STEPS_BOUND "__onepass_group_steps_bound"
+/* A sampled image's read through the device's texture hardware (NVIDIA:
+ * a texture object the runtime made; include/sycl/detail/image_texels.hpp). */
+#define ONEPASS_ABI_IMAGE_TEXTURE_READ "__onepass_image_texture_read"
 /* sycl::ext::oneapi::experimental::printf: C's printf, variadic. The CPU
  * device calls the runtime's definition; the PTX translator makes it CUDA's
  * vprintf. */

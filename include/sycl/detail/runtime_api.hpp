@@ -311,6 +311,20 @@ ONEPASS_RT_API void buffer_set_final_writer(buffer_impl &, std::function<void(co
 ONEPASS_RT_API void buffer_set_write_back(buffer_impl &, bool enabled);
 // The host's copy of the data (allocated on first use; never moves).
 ONEPASS_RT_API void *buffer_host_data(buffer_impl &);
+// A sampled image's shape, format and sampler (SYCL 2020 §4.7.3.2, §4.7.8),
+// kept with its storage: on a device with texture hardware the runtime binds
+// a texture of them to the image's accessors. The enums' values are
+// sycl::image_format's, addressing_mode's and filtering_mode's.
+struct image_sampling {
+  int dimensions = 1;
+  int format = 0;
+  int addressing = 0;
+  int filtering = 0;
+  bool normalized = false;
+  std::size_t range[3] = {1, 1, 1};  // texels along x, y, z
+  std::size_t pitch[2] = {0, 0};     // bytes per row, per slice
+};
+ONEPASS_RT_API void buffer_set_image_sampling(buffer_impl &, const image_sampling &);
 // A host task's copy of its closure, `bytes` long: each pointer-sized word
 // that is a token of one of `accesses`' buffers becomes the address in the
 // buffer's host copy (device accessors used in a host task).

@@ -14,6 +14,12 @@ extern "C" __attribute__((address_space(3), aligned(ONEPASS_ABI_LOCAL_MEMORY_ALI
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
 ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 0; }
+// No texture hardware here: the runtime binds no texture, the kernel samples
+// images in software and never calls this.
+ONEPASS_BUILTIN void __onepass_image_texture_read(unsigned long long, int, int, float, float, float,
+                                                  unsigned *texel) noexcept {
+  for (int c = 0; c < 4; ++c) texel[c] = 0;
+}
 
 // The work-group algorithms' scratch: 8 bytes for each of up to 1024 work-items.
 extern "C" {

@@ -17,6 +17,12 @@
 
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 1; }
 ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 0; }
+// No texture hardware here: the runtime binds no texture, the kernel samples
+// images in software and never calls this.
+ONEPASS_BUILTIN void __onepass_image_texture_read(unsigned long long, int, int, float, float, float,
+                                                  unsigned *texel) noexcept {
+  for (int c = 0; c < 4; ++c) texel[c] = 0;
+}
 
 ONEPASS_BUILTIN void *__onepass_group_scratch() noexcept {
   return reinterpret_cast<void *>(static_cast<uintptr_t>(__onepass_work_item()->groupScratch));

@@ -14,6 +14,51 @@ extern "C" __attribute__((address_space(3), aligned(ONEPASS_ABI_LOCAL_MEMORY_ALI
 ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
 ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 0; }
 
+// A texture fetch (PTX `tex`, unified mode: the texture object is a 64-bit
+// operand) of a 2- or 3-D texture, whose result type follows the image
+// format's class (kind 0: f32, 1: s32, 2: u32). A 1-D image is a texture of
+// one row, read at the row's centre: `tex.1d` of a 1-D array with a linear
+// filter and border addressing blended the border in as if a row above
+// (H200). Not volatile: a fetch of the same coordinates gives the same texel,
+// so the optimizer may merge them.
+#define ONEPASS_TEX(geometry, type, reg, coords, ...)                                                                  \
+  asm("tex." geometry ".v4." type ".f32 {%0, %1, %2, %3}, [%4, " coords "];"                                           \
+      : "=" reg(out[0]), "=" reg(out[1]), "=" reg(out[2]), "=" reg(out[3])                                             \
+      : "l"(texture), __VA_ARGS__)
+namespace {
+template <typename T> __attribute__((always_inline)) void textureFetch(unsigned long long texture, int dimensions,
+                                                                       float x, float y, float z, T *out) {
+  if constexpr (sizeof(T) == 4 && static_cast<T>(0.5f) != 0) {  // float
+    if (dimensions <= 2) ONEPASS_TEX("2d", "f32", "f", "{%5, %6}", "f"(x), "f"(dimensions == 1 ? 0.5f : y));
+    else ONEPASS_TEX("3d", "f32", "f", "{%5, %6, %7, %8}", "f"(x), "f"(y), "f"(z), "f"(z));
+  } else if constexpr (static_cast<T>(-1) < 0) {
+    if (dimensions <= 2) ONEPASS_TEX("2d", "s32", "r", "{%5, %6}", "f"(x), "f"(dimensions == 1 ? 0.5f : y));
+    else ONEPASS_TEX("3d", "s32", "r", "{%5, %6, %7, %8}", "f"(x), "f"(y), "f"(z), "f"(z));
+  } else {
+    if (dimensions <= 2) ONEPASS_TEX("2d", "u32", "r", "{%5, %6}", "f"(x), "f"(dimensions == 1 ? 0.5f : y));
+    else ONEPASS_TEX("3d", "u32", "r", "{%5, %6, %7, %8}", "f"(x), "f"(y), "f"(z), "f"(z));
+  }
+}
+}  // namespace
+#undef ONEPASS_TEX
+
+// Sampled images on the texture unit: the runtime made a texture object of
+// the image's format and sampler (runtime/backends/cuda/CudaImage.cpp).
+ONEPASS_BUILTIN void __onepass_image_texture_read(unsigned long long texture, int dimensions, int kind, float x,
+                                                  float y, float z, unsigned *texel) noexcept {
+  if (kind == 0) {
+    float f[4];
+    textureFetch(texture, dimensions, x, y, z, f);
+    for (int c = 0; c < 4; ++c) texel[c] = __builtin_bit_cast(unsigned, f[c]);
+  } else if (kind == 1) {
+    int i[4];
+    textureFetch(texture, dimensions, x, y, z, i);
+    for (int c = 0; c < 4; ++c) texel[c] = static_cast<unsigned>(i[c]);
+  } else {
+    textureFetch(texture, dimensions, x, y, z, texel);
+  }
+}
+
 // The work-group algorithms' scratch: static shared memory, 8 bytes for each
 // of the (at most) 1024 threads of a block, in kernels that use it. Defined
 // here (a `.shared` array of the kernel), not extern: the driver's linker

@@ -43,6 +43,12 @@ ONEPASS_BUILTIN int __onepass_target_is_cpu() noexcept { return 0; }
 // OpenCL compilers for CPUs (PoCL) replicate the work-items around every
 // barrier, which they do for a loop of known trip count in linear time.
 ONEPASS_BUILTIN unsigned __onepass_group_steps_bound() noexcept { return 1024; }
+// No texture hardware here: the runtime binds no texture, the kernel samples
+// images in software and never calls this.
+ONEPASS_BUILTIN void __onepass_image_texture_read(unsigned long long, int, int, float, float, float,
+                                                  unsigned *texel) noexcept {
+  for (int c = 0; c < 4; ++c) texel[c] = 0;
+}
 
 // The work-group algorithms' scratch: 8 bytes for each work-item of a
 // work-group of up to 1024, in kernels that use it.

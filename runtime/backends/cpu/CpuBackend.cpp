@@ -261,6 +261,7 @@ const onepass_backend &cpuBackend() {
       nullptr,
       nullptr,
       nullptr,
+      nullptr,  // image_texture: images are sampled in software
   };
   return backend;
 }

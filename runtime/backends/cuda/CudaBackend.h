@@ -31,6 +31,16 @@ struct Marker {
   bool foreign = false;  // the user's CUevent (adoptNativeEvent): not ours to destroy or reuse
 };
 
+// A sampled image's texture (CudaImage.cpp): a CUDA array holding a copy of
+// the image's allocation, and a texture object of the image's sampler.
+struct Texture {
+  CUarray array = nullptr;
+  CUtexObject object = 0;
+  onepass_backend_image image{};
+  CUevent copied = nullptr;  // recorded after the copy into the array, until it completed
+  uint32_t copyStream = 0;   // where the copy was enqueued
+};
+
 struct Device {
   CUdevice handle = 0;
   CUcontext context = nullptr;
@@ -52,6 +62,8 @@ struct Device {
   std::mutex markerMutex;
   std::vector<Marker *> freeMarkers[2];  // [timing]
   CUevent completeEvent = nullptr;       // never recorded, so always complete (markerNative of no marker)
+  std::mutex textureMutex;
+  std::map<const void *, Texture> textures;  // by the image allocation's address
 };
 
 struct Backend {
@@ -123,6 +135,10 @@ int copyAsync(uint32_t device, uint32_t stream, void *destination, const void *s
 int fill(uint32_t device, void *destination, const void *pattern, uint32_t patternBytes, uint64_t count, char **error);
 int fillAsync(uint32_t device, uint32_t stream, void *destination, const void *pattern, uint32_t patternBytes,
               uint64_t count, char **error);
+// CudaImage.cpp
+int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepass_backend_image *image,
+                 uint64_t *texture, char **error);
+void releaseTextures(uint32_t device, const void *allocation);  // before the allocation is freed
 // CudaModule.cpp
 int finalizeBinary(uint32_t device, const void *ptx, uint64_t size, void **binary, uint64_t *binarySize, char **error);
 int loadKernel(uint32_t device, const void *binary, uint64_t size, void **kernel, char **error);

@@ -120,6 +120,7 @@ const onepass_backend kTable = {
     adoptNativeEvent,
     adoptNativeQueue,
     nativeContextDevice,
+    imageTexture,
 };
 
 }  // namespace

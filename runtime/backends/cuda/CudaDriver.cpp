@@ -77,6 +77,11 @@ const DriverApi *loadDriver(std::string &why) {
   optional(api.cuCtxPushCurrent_v2, "cuCtxPushCurrent_v2");
   optional(api.cuCtxPopCurrent_v2, "cuCtxPopCurrent_v2");
   optional(api.cuCtxGetDevice, "cuCtxGetDevice");
+  optional(api.cuArray3DCreate_v2, "cuArray3DCreate_v2");
+  optional(api.cuArrayDestroy, "cuArrayDestroy");
+  optional(api.cuMemcpy3DAsync_v2, "cuMemcpy3DAsync_v2");
+  optional(api.cuTexObjectCreate, "cuTexObjectCreate");
+  optional(api.cuTexObjectDestroy, "cuTexObjectDestroy");
   return complete ? &api : nullptr;
 }
 

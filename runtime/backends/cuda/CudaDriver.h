@@ -18,6 +18,8 @@ using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUlinkState = struct CUlinkState_st *;
 using CUevent = struct CUevent_st *;
+using CUarray = struct CUarray_st *;
+using CUtexObject = unsigned long long;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
@@ -39,6 +41,64 @@ enum DeviceAttribute : int {
   ComputeCapabilityMajor = 75,
   ComputeCapabilityMinor = 76,
   ManagedMemory = 83,
+  MaxTexture2DWidth = 22,
+  MaxTexture2DHeight = 23,
+  MaxTexture3DWidth = 24,
+  MaxTexture3DHeight = 25,
+  MaxTexture3DDepth = 26,
+};
+
+// Textures (cuda.h's structures of the same names, as the driver's ABI has them).
+inline constexpr unsigned CU_MEMORYTYPE_DEVICE = 2;
+inline constexpr unsigned CU_MEMORYTYPE_ARRAY = 3;
+inline constexpr unsigned CU_AD_FORMAT_UNSIGNED_INT8 = 0x01, CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+                          CU_AD_FORMAT_UNSIGNED_INT32 = 0x03, CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+                          CU_AD_FORMAT_SIGNED_INT16 = 0x09, CU_AD_FORMAT_SIGNED_INT32 = 0x0a, CU_AD_FORMAT_HALF = 0x10,
+                          CU_AD_FORMAT_FLOAT = 0x20;
+inline constexpr int CU_TR_ADDRESS_MODE_WRAP = 0, CU_TR_ADDRESS_MODE_CLAMP = 1, CU_TR_ADDRESS_MODE_MIRROR = 2,
+                     CU_TR_ADDRESS_MODE_BORDER = 3;
+inline constexpr int CU_TR_FILTER_MODE_POINT = 0, CU_TR_FILTER_MODE_LINEAR = 1;
+inline constexpr unsigned CU_TRSF_READ_AS_INTEGER = 0x01, CU_TRSF_NORMALIZED_COORDINATES = 0x02;
+struct CUDA_ARRAY3D_DESCRIPTOR {
+  size_t Width, Height, Depth;
+  unsigned Format;
+  unsigned NumChannels;
+  unsigned Flags;
+};
+struct CUDA_MEMCPY3D {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  unsigned srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void *reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  unsigned dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void *reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+};
+struct CUDA_RESOURCE_DESC {
+  int resType;  // 0: an array
+  union {
+    CUarray array;
+    int reserved[32];
+  } res;
+  unsigned flags;
+};
+struct CUDA_TEXTURE_DESC {
+  int addressMode[3];
+  int filterMode;
+  unsigned flags;
+  unsigned maxAnisotropy;
+  int mipmapFilterMode;
+  float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+  float borderColor[4];
+  int reserved[12];
 };
 
 inline constexpr int CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2;
@@ -56,6 +116,10 @@ inline constexpr unsigned CU_EVENT_DEFAULT = 0;
 inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 2;
 inline constexpr int CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0;
 inline constexpr int CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3;
+
+static_assert(sizeof(CUDA_ARRAY3D_DESCRIPTOR) == 40 && sizeof(CUDA_MEMCPY3D) == 200 &&
+                  sizeof(CUDA_RESOURCE_DESC) == 144 && sizeof(CUDA_TEXTURE_DESC) == 104,
+              "the texture structures as cuda.h (CUDA 13) has them");
 
 // Function pointers, named after the driver's exported (versioned) symbols.
 struct DriverApi {
@@ -109,6 +173,12 @@ struct DriverApi {
   CUresult (*cuCtxPushCurrent_v2)(CUcontext);
   CUresult (*cuCtxPopCurrent_v2)(CUcontext *);
   CUresult (*cuCtxGetDevice)(CUdevice *);
+  // Optional too (null: sampled images are read in software).
+  CUresult (*cuArray3DCreate_v2)(CUarray *, const CUDA_ARRAY3D_DESCRIPTOR *);
+  CUresult (*cuArrayDestroy)(CUarray);
+  CUresult (*cuMemcpy3DAsync_v2)(const CUDA_MEMCPY3D *, CUstream);
+  CUresult (*cuTexObjectCreate)(CUtexObject *, const CUDA_RESOURCE_DESC *, const CUDA_TEXTURE_DESC *, const void *);
+  CUresult (*cuTexObjectDestroy)(CUtexObject);
 };
 
 // Loads libcuda.so.1 and resolves every function. Returns nullptr and sets

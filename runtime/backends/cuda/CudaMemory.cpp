@@ -41,6 +41,7 @@ void *allocateAligned256(uint32_t device, uint64_t bytes, uint32_t kind) {
 
 void deallocate(uint32_t device, void *pointer, uint32_t kind) {
   Backend &b = backend();
+  if (kind == ONEPASS_USM_DEVICE) releaseTextures(device, pointer);
   {
     std::lock_guard<std::mutex> lock(b.alignedMutex);
     auto it = b.alignedToBase.find(pointer);

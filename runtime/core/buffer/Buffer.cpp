@@ -232,10 +232,11 @@ void destroy(Buffer *buffer) {
 
 }  // namespace
 
-bool AccessAddresses::resolve(std::uintptr_t token, void *&address) const {
+bool AccessAddresses::resolve(std::uintptr_t token, void *&address, const Buffer **buffer) const {
   for (const Entry &e : entries_)
     if ((token >> kTokenOffsetBits) == (e.tokenBase >> kTokenOffsetBits)) {
       address = e.data ? e.data + (token - e.tokenBase) : nullptr;
+      if (buffer) *buffer = e.buffer;
       return true;
     }
   return false;
@@ -255,7 +256,7 @@ AccessAddresses allocateAccesses(const BufferAccessList &accesses, const std::sh
                 device->name + "'; it cannot be used there");
     accessedElements(buffer, access);  // checks the box
     unsigned index = allocationFor(buffer, access.onHost ? nullptr : device);
-    addresses.add(buffer.token, buffer.allocations[index].data);
+    addresses.add(buffer, buffer.allocations[index].data);
   }
   return addresses;
 }

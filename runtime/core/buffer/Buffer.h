@@ -58,6 +58,9 @@ struct Buffer {
   bool forcedWriteBack = false;  // set_write_back(true): even if nothing wrote
   bool written = false;          // some access wrote: §3.8.1, only modified data goes back
   std::shared_ptr<void> keepAlive;
+  // A sampled image's storage: the image's shape, format and sampler, for
+  // the backends that sample it on texture hardware (image_texture).
+  std::unique_ptr<onepass_backend_image> sampledImage;
 };
 
 // One accessor's requirement on a buffer (an "access" of the task graph).
@@ -97,16 +100,18 @@ void *hostData(Buffer &buffer);
 // the addresses that replace the accessors' tokens in the kernel object.
 class AccessAddresses {
 public:
-  void add(std::uintptr_t tokenBase, char *data) { entries_.push_back({tokenBase, data}); }
+  void add(const Buffer &buffer, char *data) { entries_.push_back({buffer.token, data, &buffer}); }
   // The address for a token into `address`; false if the token belongs to no
   // access of the command group (an accessor that was never bound to it).
-  // (A zero-sized buffer's address is null.)
-  bool resolve(std::uintptr_t token, void *&address) const;
+  // (A zero-sized buffer's address is null.) `buffer`, if given, is the
+  // token's buffer.
+  bool resolve(std::uintptr_t token, void *&address, const Buffer **buffer = nullptr) const;
 
 private:
   struct Entry {
     std::uintptr_t tokenBase;
     char *data;
+    const Buffer *buffer;
   };
   SmallVector<Entry, 4> entries_;
 };

@@ -83,6 +83,18 @@ void buffer_set_final_writer(buffer_impl &buffer, std::function<void(const void 
 
 void buffer_set_write_back(buffer_impl &buffer, bool enabled) { rt::setWriteBack(buffer, enabled); }
 
+void buffer_set_image_sampling(buffer_impl &buffer, const image_sampling &sampling) {
+  auto image = std::make_unique<onepass_backend_image>();
+  image->dimensions = static_cast<uint32_t>(sampling.dimensions);
+  image->format = static_cast<uint32_t>(sampling.format);
+  image->addressing = static_cast<uint32_t>(sampling.addressing);
+  image->filtering = static_cast<uint32_t>(sampling.filtering);
+  image->normalized = sampling.normalized ? 1 : 0;
+  for (int d = 0; d < 3; ++d) image->range[d] = sampling.range[d];
+  for (int d = 0; d < 2; ++d) image->pitch[d] = sampling.pitch[d];
+  buffer.sampledImage = std::move(image);  // before any command can use the image
+}
+
 void *buffer_host_data(buffer_impl &buffer) {
   return rt::syclCall([&] { return rt::hostData(buffer); });
 }
