@@ -129,6 +129,25 @@ protected:
       init.bound_context = props.get_property<property::image::context_bound>().get_context().impl();
     impl_ = make_buffer(init);
     if (read_only && host) buffer_set_write_back(*impl_, false);
+    // An unsampled image's reads: nearest, at texel centres, zeros outside
+    // (sampled_image describes its own sampler after this).
+    describe({addressing_mode::clamp, coordinate_normalization_mode::unnormalized, filtering_mode::nearest},
+             !read_only);
+  }
+
+  // The runtime keeps the shape, format and sampler with the storage, for
+  // devices that read images on texture hardware.
+  void describe(const image_sampler &sampler, bool writable) {
+    image_sampling sampling;
+    sampling.dimensions = Dimensions;
+    sampling.format = static_cast<int>(layout_.format);
+    sampling.addressing = static_cast<int>(sampler.addressing);
+    sampling.filtering = static_cast<int>(sampler.filtering);
+    sampling.normalized = sampler.coordinate == coordinate_normalization_mode::normalized;
+    for (int d = 0; d < 3; ++d) sampling.range[d] = layout_.range[d];
+    for (int d = 0; d < 2; ++d) sampling.pitch[d] = layout_.pitch[d];
+    sampling.writable = writable;
+    buffer_set_image_sampling(*impl_, sampling);
   }
 
   // §4.7.3.1 set_final_data: where the image's bytes go at destruction.
@@ -272,7 +291,7 @@ public:
                 const property_list &props = {})
       : sampler_(sampler) {
     this->create(format, r, nullptr, const_cast<void *>(host), nullptr, nullptr, true, props);
-    describe_sampling();
+    this->describe(sampler_, false);
   }
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   sampled_image(const void *host, image_format format, image_sampler sampler, const range<Dimensions> &r,
@@ -281,14 +300,14 @@ public:
     std::size_t bytes[2] = {0, 0};
     for (int d = 0; d < Dimensions - 1; ++d) bytes[d] = pitch[d];
     this->create(format, r, bytes, const_cast<void *>(host), nullptr, nullptr, true, props);
-    describe_sampling();
+    this->describe(sampler_, false);
   }
   sampled_image(std::shared_ptr<const void> &host, image_format format, image_sampler sampler,
                 const range<Dimensions> &r, const property_list &props = {})
       : sampler_(sampler) {
     this->create(format, r, nullptr, const_cast<void *>(host.get()), nullptr, std::const_pointer_cast<void>(host),
                  true, props);
-    describe_sampling();
+    this->describe(sampler_, false);
   }
   template <int D = Dimensions, typename = std::enable_if_t<(D > 1)>>
   sampled_image(std::shared_ptr<const void> &host, image_format format, image_sampler sampler,
@@ -298,7 +317,7 @@ public:
     for (int d = 0; d < Dimensions - 1; ++d) bytes[d] = pitch[d];
     this->create(format, r, bytes, const_cast<void *>(host.get()), nullptr, std::const_pointer_cast<void>(host), true,
                  props);
-    describe_sampling();
+    this->describe(sampler_, false);
   }
 
   // Accessors (§4.7.3.2, Table 29); defined in image_accessor.hpp.
@@ -312,19 +331,6 @@ public:
 private:
   friend struct detail::image_access;
   friend struct std::hash<sampled_image>;
-  // The runtime keeps the shape, format and sampler with the storage, for
-  // devices that sample on texture hardware.
-  void describe_sampling() {
-    detail::image_sampling sampling;
-    sampling.dimensions = Dimensions;
-    sampling.format = static_cast<int>(this->layout_.format);
-    sampling.addressing = static_cast<int>(sampler_.addressing);
-    sampling.filtering = static_cast<int>(sampler_.filtering);
-    sampling.normalized = sampler_.coordinate == coordinate_normalization_mode::normalized;
-    for (int d = 0; d < 3; ++d) sampling.range[d] = this->layout_.range[d];
-    for (int d = 0; d < 2; ++d) sampling.pitch[d] = this->layout_.pitch[d];
-    detail::buffer_set_image_sampling(*this->impl_, sampling);
-  }
   image_sampler sampler_;
 };
 

@@ -123,6 +123,9 @@ typedef struct onepass_backend_image {
   uint32_t normalized; /* 1: normalized coordinates */
   uint64_t range[3];   /* texels along x, y, z (1 past the image's dimensions) */
   uint64_t pitch[2];   /* bytes per row, per slice */
+  /* 1: an unsampled image, which kernels may write; it is read at texel
+   * centres, nearest, zeros outside (its sampler says so) */
+  uint32_t writable;
 } onepass_backend_image;
 
 /* What the runtime offers a backend plugin: its log, nothing else. */
@@ -223,15 +226,17 @@ typedef struct onepass_backend {
   /* Optional: the device a native context (CUDA: a CUcontext) is on, for
    * SYCL contexts made from one (make_context). */
   int (*native_context_device)(void *handle, uint32_t *device, char **error);
-  /* Optional (NULL: sampled images are read in software): a texture that
-   * samples the image whose texels begin at `data` (an allocation of
-   * `allocate`, whose contents stay the same while it lives: sampled images
-   * are read-only), into *texture. The first call for an allocation copies
-   * its texels to the texture's storage, in order on `stream` (UINT32_MAX:
-   * before returning), and later calls on any stream order their work after
-   * that copy; the texture lives until the allocation is deallocated. 0 in
-   * *texture: this image cannot be a texture here (its size, a sampler the
-   * hardware does not have); the kernel samples it in software. */
+  /* Optional (NULL: images are read in software): a texture that reads the
+   * image whose texels begin at `data` (an allocation of `allocate`), into
+   * *texture; it lives until the allocation is deallocated. A read-only
+   * (sampled) image's contents stay the same while it lives: the texture may
+   * hold a copy, made at the first call for the allocation in order on
+   * `stream` (UINT32_MAX: before returning), after which later calls on any
+   * stream order their work. A writable one's texture must read the
+   * allocation itself (the runtime binds it only to kernels that do not
+   * write the image). 0 in *texture: this image cannot be a texture here
+   * (its size or layout, a sampler the hardware does not have); the kernel
+   * reads it in software. */
   int (*image_texture)(uint32_t device, uint32_t stream, const void *data, const onepass_backend_image *image,
                        uint64_t *texture, char **error);
 } onepass_backend;

@@ -93,7 +93,13 @@ bool texturesEnabled() {
 
 // Replaces the accessor tokens in the kernel object (our own copy of it) by
 // the addresses of the accessed data on the device (core/buffer/Buffer.h).
-void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
+bool writesBuffer(const rt::BufferAccessList &accesses, const rt::Buffer *buffer) {
+  for (const rt::BufferAccess &access : accesses)
+    if (access.buffer == buffer && access.writes) return true;
+  return false;
+}
+
+void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses, const rt::BufferAccessList &accesses) {
   auto *object = static_cast<unsigned char *>(op.desc.object_data());
   for (const image::FieldView &field : op.kernel->info.fields) {
     if (field.kind != image::FieldKind::Pointer || field.size != sizeof(std::uintptr_t)) continue;
@@ -107,10 +113,14 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses) {
                                            " captures an accessor that is not bound to its command group: construct "
                                            "it with the handler, or call handler::require() on a placeholder accessor");
     std::memcpy(object + field.offset, &data, sizeof(data));
-    // A sampled image's accessor (only they hold a sampled image's tokens).
-    if (buffer && buffer->sampledImage && op.device->backend->image_texture &&
-        field.offset + sizeof(void *) + sizeof(uint64_t) <= op.desc.object_size && texturesEnabled())
-      op.textures.push_back({field.offset, data, *buffer->sampledImage});
+    // An image accessor (only they hold an image's tokens; its texture is
+    // bound for its reads): for an unsampled image, only if the kernel does
+    // not write the image, whose reads through the texture cache could miss
+    // the kernel's own writes.
+    if (buffer && buffer->imageTexels && op.device->backend->image_texture &&
+        field.offset + sizeof(void *) + sizeof(uint64_t) <= op.desc.object_size && texturesEnabled() &&
+        !(buffer->imageTexels->writable && writesBuffer(accesses, buffer)))
+      op.textures.push_back({field.offset, data, *buffer->imageTexels});
   }
 }
 
@@ -533,7 +543,7 @@ std::shared_ptr<event_impl> queue_submit(queue_impl &queue, command_group_desc &
   if (!accesses.empty()) addresses = rt::syclCall([&] { return rt::allocateAccesses(accesses, runner); });
   // A kernel without accessors still has its fields checked for accessor
   // tokens (an accessor not bound to the command group).
-  if (prepared.kernel) bindAccessors(*prepared.kernel, addresses);
+  if (prepared.kernel) bindAccessors(*prepared.kernel, addresses, accesses);
   if (desc.kind == command_kind::copy_region || desc.kind == command_kind::fill_region)
     prepared = prepareRegionOperation(queue, desc, addresses, streams != nullptr);
   if (interop) prepared.work = interopWork(queue, std::move(desc.interop_task), std::move(addresses));

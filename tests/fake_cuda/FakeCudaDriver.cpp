@@ -72,7 +72,10 @@ struct State {
   std::unordered_map<unsigned long long, uintptr_t> textures;  // live ones -> their array
   unsigned long long nextTexture = 0x7e0000;
   long texturesMade = 0, arraysMade = 0, copiesToArrays = 0;
-  long lastTexture[8] = {};  // address mode, filter, flags, format, width, height, depth, border colour nonzero
+  // Of the last texture: address mode, filter, flags, format, width, height,
+  // depth (pitched memory: its row pitch), border colour nonzero, resource
+  // type (0 array, 3 pitched memory).
+  long lastTexture[9] = {};
 };
 
 State &state() {
@@ -173,7 +176,12 @@ CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   case 23:
   case 24:
   case 25:
-  case 26: *value = static_cast<int>(state().textureMax); break;  // texture extents
+  case 26:
+  case 70:
+  case 71: *value = static_cast<int>(state().textureMax); break;       // texture extents
+  case 72: *value = static_cast<int>(state().textureMax) * 16; break;  // pitched texture's row pitch
+  case 14: *value = 512; break;                                        // texture alignment
+  case 51: *value = 32; break;                                         // texture pitch alignment
   default: *value = 0;
   }
   return kSuccess;
@@ -442,6 +450,11 @@ struct ResourceDescriptor {
   int type;
   union {
     void *array;
+    struct {
+      unsigned long long address;
+      unsigned format, channels;
+      size_t width, height, pitch;
+    } pitched;
     int reserved[32];
   } res;
   unsigned flags;
@@ -524,11 +537,36 @@ CUresult cuTexObjectCreate(unsigned long long *texture, const ResourceDescriptor
                            const void *view) {
   FAKE_CHECK_FAULT();
   State &s = state();
-  if (!texture || !r || !t || view || r->type != 0) return kInvalidValue;
+  if (!texture || !r || !t || view || (r->type != 0 && r->type != 3) || r->flags) return kInvalidValue;
   for (int axis = 0; axis < 3; ++axis)
     if (t->addressMode[axis] < 0 || t->addressMode[axis] > 3 || t->addressMode[axis] != t->addressMode[0])
       return kInvalidValue;
   if (t->filterMode < 0 || t->filterMode > 1 || (t->flags & ~3u)) return kInvalidValue;
+  if (r->type == 3) {
+    // Pitched device memory: aligned, inside one allocation.
+    const auto &p = r->res.pitched;
+    bool host = false;
+    const uint64_t bytes = allocationBytes(p.address, host);
+    if (bytes == 0 || host || p.address % 512 != 0 || p.pitch % 32 != 0 || formatBytes(p.format) == 0 ||
+        p.channels != 4 || p.width == 0 || p.height == 0 || p.pitch < p.width * 4 * formatBytes(p.format) ||
+        (p.height - 1) * p.pitch + p.width * 4 * formatBytes(p.format) > bytes)
+      return kInvalidValue;
+    std::lock_guard<std::mutex> lock(s.mutex);
+    *texture = s.nextTexture++;
+    s.textures[*texture] = 0;
+    ++s.texturesMade;
+    const long last[9] = {t->addressMode[0],
+                          t->filterMode,
+                          static_cast<long>(t->flags),
+                          static_cast<long>(p.format),
+                          static_cast<long>(p.width),
+                          static_cast<long>(p.height),
+                          static_cast<long>(p.pitch),
+                          t->border[0] != 0 || t->border[3] != 0,
+                          3};
+    std::memcpy(s.lastTexture, last, sizeof(last));
+    return kSuccess;
+  }
   std::lock_guard<std::mutex> lock(s.mutex);
   auto found = s.arrays.find(reinterpret_cast<uintptr_t>(r->res.array));
   if (found == s.arrays.end()) return kInvalidValue;
@@ -540,11 +578,15 @@ CUresult cuTexObjectCreate(unsigned long long *texture, const ResourceDescriptor
   *texture = s.nextTexture++;
   s.textures[*texture] = found->first;
   ++s.texturesMade;
-  const long last[8] = {
-      t->addressMode[0],           t->filterMode,
-      static_cast<long>(t->flags), static_cast<long>(a.format),
-      static_cast<long>(a.width),  static_cast<long>(a.height),
-      static_cast<long>(a.depth),  t->border[0] != 0 || t->border[1] != 0 || t->border[2] != 0 || t->border[3] != 0};
+  const long last[9] = {t->addressMode[0],
+                        t->filterMode,
+                        static_cast<long>(t->flags),
+                        static_cast<long>(a.format),
+                        static_cast<long>(a.width),
+                        static_cast<long>(a.height),
+                        static_cast<long>(a.depth),
+                        t->border[0] != 0 || t->border[1] != 0 || t->border[2] != 0 || t->border[3] != 0,
+                        0};
   std::memcpy(s.lastTexture, last, sizeof(last));
   return kSuccess;
 }
@@ -554,7 +596,7 @@ CUresult cuTexObjectDestroy(unsigned long long texture) {
   return s.textures.erase(texture) ? kSuccess : kInvalidValue;
 }
 // For the tests: textures made, textures live, arrays made, arrays live,
-// copies into arrays, then the last texture's lastTexture[8].
+// copies into arrays, then the last texture's lastTexture[9].
 void fake_cuda_textures(long *out) {
   State &s = state();
   std::lock_guard<std::mutex> lock(s.mutex);

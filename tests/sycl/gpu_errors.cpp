@@ -308,9 +308,10 @@ void faultPending() {
 
 // The fake driver's texture counts (tests/fake_cuda): textures made, live,
 // arrays made, live, copies into arrays, then the last texture's address
-// mode, filter, flags, array format, width, height, depth, border nonzero.
+// mode, filter, flags, array format, width, height, depth (pitched memory:
+// row pitch), border nonzero, resource type (0 array, 3 pitched memory).
 struct TextureCounts {
-  long v[13] = {};
+  long v[14] = {};
 };
 TextureCounts textureCounts() {
   TextureCounts counts;
@@ -395,6 +396,54 @@ void textures() {
     onepass_test::checkEqual("no texture for repeat of unnormalized coordinates or a too wide image", 2L,
                              textureCounts().v[0]);
   }
+  {
+    // Unsampled images: a texture of the allocation itself (no array, no
+    // copy), nearest, zeros outside, bound only to kernels that do not
+    // write the image; 3-D images and rows the driver's pitch alignment (32
+    // bytes) does not divide are read in software.
+    sycl::unsampled_image<2> image(image_format::r8g8b8a8_unorm, sycl::range<2>(16, 4));
+    auto readOnce = [&](bool alsoWrite) {
+      q.submit([&](sycl::handler &h) {
+         sycl::unsampled_image_accessor<sycl::float4, 2, sycl::access_mode::read> in(image, h);
+         sycl::accessor o(out, h, sycl::write_only);
+         if (alsoWrite) {
+           sycl::unsampled_image_accessor<sycl::float4, 2, sycl::access_mode::write> w(image, h);
+           h.single_task([=] {
+             w.write(sycl::int2{1, 1}, sycl::float4{1, 1, 1, 1});
+             o[0] = in.read(sycl::int2{1, 1}).x();
+           });
+         } else {
+           h.single_task([=] { o[0] = in.read(sycl::int2{1, 1}).x(); });
+         }
+       }).wait();
+    };
+    readOnce(true);
+    onepass_test::checkEqual("no texture for a kernel that writes the unsampled image it reads", 2L,
+                             textureCounts().v[0]);
+    readOnce(false);
+    readOnce(false);
+    c = textureCounts();
+    onepass_test::checkEqual("one texture for an unsampled image read twice", 3L, c.v[0]);
+    onepass_test::checkEqual("no array for an unsampled image", 2L, c.v[2]);
+    onepass_test::checkEqual("unsampled: border address mode (zeros outside)", 3L, c.v[5]);
+    onepass_test::checkEqual("unsampled: point filter", 0L, c.v[6]);
+    onepass_test::checkEqual("unsampled unorm: read as floats, unnormalized coordinates", 0L, c.v[7]);
+    onepass_test::checkEqual("unsampled: unsigned 8-bit format", 0x01L, c.v[8]);
+    onepass_test::checkEqual("unsampled: width", 16L, c.v[9]);
+    onepass_test::checkEqual("unsampled: height", 4L, c.v[10]);
+    onepass_test::checkEqual("unsampled: row pitch", 64L, c.v[11]);
+    onepass_test::checkEqual("unsampled: pitched device memory", 3L, c.v[13]);
+    sycl::unsampled_image<2> narrow(image_format::r32g32b32a32_sfloat, sycl::range<2>(5, 2));  // rows of 80 bytes
+    sycl::unsampled_image<3> volume(image_format::r32g32b32a32_sfloat, sycl::range<3>(4, 2, 2));
+    q.submit([&](sycl::handler &h) {
+       sycl::unsampled_image_accessor<sycl::float4, 2, sycl::access_mode::read> a(narrow, h);
+       sycl::unsampled_image_accessor<sycl::float4, 3, sycl::access_mode::read> b(volume, h);
+       sycl::accessor o(out, h, sycl::write_only);
+       h.single_task([=] { o[0] = a.read(sycl::int2{0, 0}).x() + b.read(sycl::int4{0, 0, 0, 0}).x(); });
+     }).wait();
+    onepass_test::checkEqual("no texture for unaligned rows or a 3-D unsampled image", 3L, textureCounts().v[0]);
+  }
+  onepass_test::checkEqual("textures live after the unsampled image's end", 0L, textureCounts().v[1]);
 }
 
 }  // namespace

@@ -3,13 +3,14 @@
 // float4, half4: §4.7.6.1) and how a sampled read addresses and filters
 // (§4.7.8). The same code runs on the host (host image accessors, host tasks)
 // and in kernels, on every device: OnePass keeps images in plain memory and
-// reads, writes and samples them in software, except that a sampled read on
-// a device with texture hardware (NVIDIA GPUs) goes through the texture unit
-// when the runtime bound a texture to the accessor (image_layout::texture).
+// reads, writes and samples them in software, except that reads on a device
+// with texture hardware (NVIDIA GPUs) go through the texture unit when the
+// runtime bound a texture to the accessor (image_layout::texture).
 //
 // The conversions follow OpenCL C's image functions, which SYCL's image
 // formats mirror (the specification does not restate them): a unorm channel
-// reads as c / (2^n - 1) and is written rounded to nearest after clamping to
+// reads as c / (2^n - 1), correctly rounded (as NVIDIA's texture units read
+// it), and is written rounded to nearest after clamping to
 // [0, 1]; integer channels are written saturated to the channel's range;
 // sfloat16 channels are rounded to nearest even. A read or write of a format
 // through a DataT of another class (float4 of an integer format, int4 of a
@@ -127,16 +128,16 @@ inline texel load_texel(const unsigned char *p, image_format format) {
   texel t{};
   switch (format) {
   case image_format::r8g8b8a8_unorm:
-    for (int c = 0; c < 4; ++c) t.f[c] = static_cast<float>(p[c]) * (1.0f / 255.0f);
+    for (int c = 0; c < 4; ++c) t.f[c] = static_cast<float>(p[c]) / 255.0f;
     break;
   case image_format::b8g8r8a8_unorm:
-    t.f[0] = static_cast<float>(p[2]) * (1.0f / 255.0f);
-    t.f[1] = static_cast<float>(p[1]) * (1.0f / 255.0f);
-    t.f[2] = static_cast<float>(p[0]) * (1.0f / 255.0f);
-    t.f[3] = static_cast<float>(p[3]) * (1.0f / 255.0f);
+    t.f[0] = static_cast<float>(p[2]) / 255.0f;
+    t.f[1] = static_cast<float>(p[1]) / 255.0f;
+    t.f[2] = static_cast<float>(p[0]) / 255.0f;
+    t.f[3] = static_cast<float>(p[3]) / 255.0f;
     break;
   case image_format::r16g16b16a16_unorm:
-    for (int c = 0; c < 4; ++c) t.f[c] = static_cast<float>(load_scalar<std::uint16_t>(p + 2 * c)) * (1.0f / 65535.0f);
+    for (int c = 0; c < 4; ++c) t.f[c] = static_cast<float>(load_scalar<std::uint16_t>(p + 2 * c)) / 65535.0f;
     break;
   case image_format::r8g8b8a8_sint:
     for (int c = 0; c < 4; ++c) t.i[c] = load_scalar<std::int8_t>(p + c);
@@ -243,9 +244,10 @@ template <typename DataT> texel texel_from(const DataT &color, image_format form
 // the image's storage (accessor.hpp explains tokens).
 struct image_layout {
   unsigned char *data = nullptr;
-  // A sampled image's texture object on the device that runs the kernel, 0
-  // if none (software sampling). The runtime writes it in its copy of the
-  // kernel object, in the 8 bytes after `data`'s token
+  // The image's texture object on the device that runs the kernel, 0 if
+  // none (reads in software): a sampled image's sampler, or an unsampled
+  // image's nearest reads with zeros outside. The runtime writes it in its
+  // copy of the kernel object, in the 8 bytes after `data`'s token
   // (runtime/sycl/Queue.cpp, bindAccessors).
   std::uint64_t texture = 0;
   std::size_t range[3] = {0, 1, 1};  // x, y, z
@@ -263,9 +265,18 @@ struct image_layout {
   }
 };
 
+template <typename DataT, int D> DataT texture_fetch(const image_layout &image, const float (&at)[3]);
+
 // An unsampled read: a texel outside the image (undefined by the
 // specification) reads as zeros instead of touching memory out of bounds.
+// Through a texture (nearest, unnormalized, a border of zeros), at the
+// texel's centre.
 template <typename DataT, int D, typename Coord> DataT image_read(const image_layout &image, const Coord &coords) {
+  if (image.texture) {
+    float centre[3] = {0.0f, 0.0f, 0.0f};
+    for (int d = 0; d < D; ++d) centre[d] = static_cast<float>(image_coord<D>(coords, d)) + 0.5f;
+    return texture_fetch<DataT, D>(image, centre);
+  }
   std::int64_t at[3] = {0, 0, 0};
   for (int d = 0; d < D; ++d) at[d] = static_cast<std::int64_t>(image_coord<D>(coords, d));
   if (!image.inside(at[0], at[1], at[2])) return texel_to<DataT>(texel{}, image.format);
@@ -362,18 +373,16 @@ inline sample_axis address_axis(float s, std::size_t extent, const image_sampler
 static_assert(__builtin_offsetof(image_layout, texture) == sizeof(void *),
               "the runtime finds an image's texture right after its data pointer");
 
-// A sampled read through the texture the runtime bound: the texture object
-// has the image's format and the sampler's addressing, filtering and
-// coordinates, so the unit returns the texel (blended, or the border) in the
-// format's channel order; b8g8r8a8 swaps red and blue back.
-template <typename DataT, int D, typename Coord> DataT texture_sample(const image_layout &image, const Coord &coords) {
+// A read through the texture the runtime bound: the texture object has the
+// image's format and the sampler's addressing, filtering and coordinates, so
+// the unit returns the texel (blended, or the border) in the format's channel
+// order; b8g8r8a8 swaps red and blue back.
+template <typename DataT, int D> DataT texture_fetch(const image_layout &image, const float (&at)[3]) {
   const int kind = image_format_is_float(image.format) ? 0
                    : (image.format == image_format::r8g8b8a8_sint || image.format == image_format::r16g16b16a16_sint ||
                       image.format == image_format::r32b32g32a32_sint)
                        ? 1
                        : 2;
-  float at[3] = {0.0f, 0.0f, 0.0f};
-  for (int d = 0; d < D; ++d) at[d] = static_cast<float>(image_coord<D>(coords, d));
   unsigned bits[4];
   __onepass_image_texture_read(image.texture, D, kind, at[0], at[1], at[2], bits);
   texel t{};
@@ -388,6 +397,11 @@ template <typename DataT, int D, typename Coord> DataT texture_sample(const imag
     t.f[2] = blue;
   }
   return texel_to<DataT>(t, image.format);
+}
+template <typename DataT, int D, typename Coord> DataT texture_sample(const image_layout &image, const Coord &coords) {
+  float at[3] = {0.0f, 0.0f, 0.0f};
+  for (int d = 0; d < D; ++d) at[d] = static_cast<float>(image_coord<D>(coords, d));
+  return texture_fetch<DataT, D>(image, at);
 }
 
 // A sampled read (§4.7.6.14). Linear filtering blends the 2^D nearest texels

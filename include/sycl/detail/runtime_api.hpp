@@ -311,10 +311,11 @@ ONEPASS_RT_API void buffer_set_final_writer(buffer_impl &, std::function<void(co
 ONEPASS_RT_API void buffer_set_write_back(buffer_impl &, bool enabled);
 // The host's copy of the data (allocated on first use; never moves).
 ONEPASS_RT_API void *buffer_host_data(buffer_impl &);
-// A sampled image's shape, format and sampler (SYCL 2020 §4.7.3.2, §4.7.8),
-// kept with its storage: on a device with texture hardware the runtime binds
-// a texture of them to the image's accessors. The enums' values are
-// sycl::image_format's, addressing_mode's and filtering_mode's.
+// An image's shape, format and sampler (SYCL 2020 §4.7.3, §4.7.8; an
+// unsampled image's reads are a sampler's too: nearest, unnormalized, zeros
+// outside), kept with its storage: on a device with texture hardware the
+// runtime binds a texture of them to the image's accessors. The enums'
+// values are sycl::image_format's, addressing_mode's and filtering_mode's.
 struct image_sampling {
   int dimensions = 1;
   int format = 0;
@@ -323,6 +324,7 @@ struct image_sampling {
   bool normalized = false;
   std::size_t range[3] = {1, 1, 1};  // texels along x, y, z
   std::size_t pitch[2] = {0, 0};     // bytes per row, per slice
+  bool writable = false;             // an unsampled image (read nearest at texel centres, zeros outside)
 };
 ONEPASS_RT_API void buffer_set_image_sampling(buffer_impl &, const image_sampling &);
 // A host task's copy of its closure, `bytes` long: each pointer-sized word

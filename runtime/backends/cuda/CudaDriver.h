@@ -46,6 +46,11 @@ enum DeviceAttribute : int {
   MaxTexture3DWidth = 24,
   MaxTexture3DHeight = 25,
   MaxTexture3DDepth = 26,
+  TextureAlignment = 14,
+  TexturePitchAlignment = 51,
+  MaxTexture2DLinearWidth = 70,
+  MaxTexture2DLinearHeight = 71,
+  MaxTexture2DLinearPitch = 72,
 };
 
 // Textures (cuda.h's structures of the same names, as the driver's ABI has them).
@@ -83,9 +88,15 @@ struct CUDA_MEMCPY3D {
   size_t WidthInBytes, Height, Depth;
 };
 struct CUDA_RESOURCE_DESC {
-  int resType;  // 0: an array
+  int resType;  // 0: an array, 3: pitched device memory
   union {
     CUarray array;
+    struct {
+      CUdeviceptr devPtr;
+      unsigned format;
+      unsigned numChannels;
+      size_t width, height, pitchInBytes;
+    } pitch2D;
     int reserved[32];
   } res;
   unsigned flags;

@@ -1,15 +1,19 @@
-// Sampled images on NVIDIA's texture units (onepass_backend::image_texture).
+// Images on NVIDIA's texture units (onepass_backend::image_texture).
 // A sampled image (SYCL 2020 §4.7.3.2) is read-only and its sampler is fixed
 // at its construction, so each image allocation gets, at its first kernel on
 // the device, one CUDA array of the image's format (four channels of every
 // SYCL image format map to one of the driver's array formats) holding a copy
 // of the allocation's texels, and one texture object with the sampler's
 // addressing, filtering and coordinates; both live until the allocation is
-// freed. The kernel's sampled reads then run on the texture unit
-// (jit/builtins/ptx/group.cpp, __onepass_image_texture_read). What the
-// hardware does not have (repeat and mirrored_repeat of unnormalized
-// coordinates, which SYCL leaves undefined and OnePass's software sampler
-// normalizes; an image larger than the device's textures) stays in software.
+// freed. An unsampled image (§4.7.3.1) may change from kernel to kernel, so
+// its texture reads the allocation in place (pitched device memory: 1-D and
+// 2-D images whose address and row pitch meet the driver's alignment), with
+// nearest reads and a border of zeros. The kernel's reads then run on the
+// texture unit (jit/builtins/ptx/group.cpp, __onepass_image_texture_read).
+// What the hardware does not have (repeat and mirrored_repeat of
+// unnormalized coordinates, which SYCL leaves undefined and OnePass's
+// software sampler normalizes; an image larger than the device's textures;
+// a 3-D or unaligned unsampled image) stays in software.
 #include "CudaBackend.h"
 
 namespace onepass::cuda {
@@ -54,19 +58,35 @@ int addressMode(uint32_t addressing, bool normalized) {
 
 bool sameImage(const onepass_backend_image &a, const onepass_backend_image &b) {
   bool same = a.dimensions == b.dimensions && a.format == b.format && a.addressing == b.addressing &&
-              a.filtering == b.filtering && a.normalized == b.normalized;
+              a.filtering == b.filtering && a.normalized == b.normalized && a.writable == b.writable;
   for (int d = 0; d < 3; ++d) same = same && a.range[d] == b.range[d];
   return same && a.pitch[0] == b.pitch[0] && a.pitch[1] == b.pitch[1];
 }
 
+uint64_t deviceLimit(uint32_t device, DeviceAttribute attribute) {
+  int value = 0;
+  return backend().api->cuDeviceGetAttribute(&value, attribute, backend().devices[device]->handle) == CUDA_SUCCESS
+             ? static_cast<uint64_t>(value)
+             : 0;
+}
+
+// Whether a texture of pitched device memory can read the writable image
+// in place: 1 or 2 dimensions, the driver's alignment of the address and
+// the row pitch, its extents.
+bool fitsPitchedTexture(uint32_t device, const void *data, const onepass_backend_image &image, unsigned texelBytes) {
+  if (image.dimensions > 2) return false;
+  const uint64_t pitch = image.dimensions == 2 ? image.pitch[0] : image.range[0] * texelBytes;
+  const uint64_t alignment = deviceLimit(device, TextureAlignment);
+  const uint64_t pitchAlignment = deviceLimit(device, TexturePitchAlignment);
+  return alignment && pitchAlignment && reinterpret_cast<uintptr_t>(data) % alignment == 0 &&
+         pitch % pitchAlignment == 0 && image.range[0] <= deviceLimit(device, MaxTexture2DLinearWidth) &&
+         image.range[1] <= deviceLimit(device, MaxTexture2DLinearHeight) &&
+         pitch <= deviceLimit(device, MaxTexture2DLinearPitch);
+}
+
 // Whether the device's textures hold the image.
 bool fitsTextures(uint32_t device, const onepass_backend_image &image) {
-  const DriverApi &api = *backend().api;
-  const CUdevice handle = backend().devices[device]->handle;
-  auto limit = [&](DeviceAttribute attribute) {
-    int value = 0;
-    return api.cuDeviceGetAttribute(&value, attribute, handle) == CUDA_SUCCESS ? static_cast<uint64_t>(value) : 0;
-  };
+  auto limit = [&](DeviceAttribute attribute) { return deviceLimit(device, attribute); };
   switch (image.dimensions) {
   case 1:
   case 2: return image.range[0] <= limit(MaxTexture2DWidth) && image.range[1] <= limit(MaxTexture2DHeight);
@@ -155,6 +175,33 @@ int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepa
     return 0;
   }
 
+  if (image->writable) {
+    // Read in place, no copy: a texture of the pitched allocation.
+    if (!fitsPitchedTexture(device, data, *image, format.texelBytes)) return 0;
+    Texture t;
+    t.image = *image;
+    CUDA_RESOURCE_DESC resource{};
+    resource.resType = 3;  // pitched device memory
+    resource.res.pitch2D.devPtr = reinterpret_cast<CUdeviceptr>(data);
+    resource.res.pitch2D.format = format.format;
+    resource.res.pitch2D.numChannels = 4;
+    resource.res.pitch2D.width = image->range[0];
+    resource.res.pitch2D.height = image->dimensions == 2 ? image->range[1] : 1;
+    resource.res.pitch2D.pitchInBytes = image->dimensions == 2 ? image->pitch[0] : image->range[0] * format.texelBytes;
+    CUDA_TEXTURE_DESC reads{};
+    for (int axis = 0; axis < 3; ++axis) reads.addressMode[axis] = CU_TR_ADDRESS_MODE_BORDER;  // zeros outside
+    reads.filterMode = CU_TR_FILTER_MODE_POINT;
+    reads.flags = format.integer ? CU_TRSF_READ_AS_INTEGER : 0u;
+    CUresult result = api.cuTexObjectCreate(&t.object, &resource, &reads, nullptr);
+    if (result != CUDA_SUCCESS) {
+      log(1, "no texture for an unsampled image on '" + d.name + "' (" + describe(api, result) +
+                 "): it is read in software");
+      return 0;
+    }
+    *texture = t.object;
+    d.textures.emplace(data, t);
+    return 0;
+  }
   if (!fitsTextures(device, *image)) {
     log(2, "a sampled image of " + std::to_string(image->range[0]) + "x" + std::to_string(image->range[1]) + "x" +
                std::to_string(image->range[2]) + " texels exceeds the textures of '" + d.name +
@@ -180,6 +227,7 @@ int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepa
   if (result == CUDA_SUCCESS) result = api.cuEventCreate(&t.copied, CU_EVENT_DISABLE_TIMING);
   if (result == CUDA_SUCCESS) result = api.cuEventRecord(t.copied, target);
   if (result != CUDA_SUCCESS) {
+    api.cuStreamSynchronize(target);  // (a copy enqueued before the failure must end before its array goes)
     destroy(t);
     return fail(error, "copying a sampled image to its texture failed on '" + d.name + "': " + describe(api, result));
   }

@@ -58,7 +58,10 @@ unsigned allocationFor(Buffer &buffer, const std::shared_ptr<Device> &device) {
   if (buffer.bytes == 0) return 0;
   for (unsigned i = 1; i < buffer.allocations.size(); ++i)
     if (buffer.allocations[i].device == device) return i;
-  void *data = device->backend->allocate(device->index, buffer.bytes, 256, ONEPASS_USM_DEVICE);
+  // An image's texels start where a texture can read them in place (CUDA:
+  // the device's texture alignment, 512 bytes on current GPUs).
+  const uint64_t alignment = buffer.imageTexels ? 512 : 256;
+  void *data = device->backend->allocate(device->index, buffer.bytes, alignment, ONEPASS_USM_DEVICE);
   if (!data)
     raise(Errc::memory_allocation,
           "cannot allocate " + std::to_string(buffer.bytes) + " bytes for a buffer on device '" + device->name + "'");

@@ -58,9 +58,9 @@ struct Buffer {
   bool forcedWriteBack = false;  // set_write_back(true): even if nothing wrote
   bool written = false;          // some access wrote: §3.8.1, only modified data goes back
   std::shared_ptr<void> keepAlive;
-  // A sampled image's storage: the image's shape, format and sampler, for
-  // the backends that sample it on texture hardware (image_texture).
-  std::unique_ptr<onepass_backend_image> sampledImage;
+  // An image's storage: the image's shape, format and sampler, for the
+  // backends that read images on texture hardware (image_texture).
+  std::unique_ptr<onepass_backend_image> imageTexels;
 };
 
 // One accessor's requirement on a buffer (an "access" of the task graph).

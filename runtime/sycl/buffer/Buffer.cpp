@@ -92,7 +92,8 @@ void buffer_set_image_sampling(buffer_impl &buffer, const image_sampling &sampli
   image->normalized = sampling.normalized ? 1 : 0;
   for (int d = 0; d < 3; ++d) image->range[d] = sampling.range[d];
   for (int d = 0; d < 2; ++d) image->pitch[d] = sampling.pitch[d];
-  buffer.sampledImage = std::move(image);  // before any command can use the image
+  image->writable = sampling.writable ? 1 : 0;
+  buffer.imageTexels = std::move(image);  // before any command can use the image
 }
 
 void *buffer_host_data(buffer_impl &buffer) {
