@@ -175,9 +175,17 @@ int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepa
     return 0;
   }
 
+  // An image read in software is remembered as such (object 0): later
+  // launches ask the driver nothing.
+  auto inSoftware = [&] {
+    Texture none;
+    none.image = *image;
+    d.textures.emplace(data, none);
+    return 0;
+  };
   if (image->writable) {
     // Read in place, no copy: a texture of the pitched allocation.
-    if (!fitsPitchedTexture(device, data, *image, format.texelBytes)) return 0;
+    if (!fitsPitchedTexture(device, data, *image, format.texelBytes)) return inSoftware();
     Texture t;
     t.image = *image;
     CUDA_RESOURCE_DESC resource{};
@@ -196,7 +204,7 @@ int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepa
     if (result != CUDA_SUCCESS) {
       log(1, "no texture for an unsampled image on '" + d.name + "' (" + describe(api, result) +
                  "): it is read in software");
-      return 0;
+      return inSoftware();
     }
     *texture = t.object;
     d.textures.emplace(data, t);
@@ -206,7 +214,7 @@ int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepa
     log(2, "a sampled image of " + std::to_string(image->range[0]) + "x" + std::to_string(image->range[1]) + "x" +
                std::to_string(image->range[2]) + " texels exceeds the textures of '" + d.name +
                "': it is sampled in software");
-    return 0;
+    return inSoftware();
   }
   Texture t;
   t.image = *image;
@@ -221,7 +229,7 @@ int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepa
     // Out of memory for the copy, say: software sampling reads the allocation itself.
     log(1, "no texture for a sampled image on '" + d.name + "' (" + describe(api, result) +
                "): it is sampled in software");
-    return 0;
+    return inSoftware();
   }
   result = copyTexels(data, *image, format.texelBytes, t.array, target);
   if (result == CUDA_SUCCESS) result = api.cuEventCreate(&t.copied, CU_EVENT_DISABLE_TIMING);
@@ -249,7 +257,7 @@ int imageTexture(uint32_t device, uint32_t stream, const void *data, const onepa
     destroy(t);
     log(1, "no texture for a sampled image on '" + d.name + "' (" + describe(api, result) +
                "): it is sampled in software");
-    return 0;
+    return inSoftware();
   }
   *texture = t.object;
   d.textures.emplace(data, t);
