@@ -9,7 +9,7 @@
 #                                   launch: gpu_launch, and its OnePass side with the fake driver
 #        run.sh [all|tests|bench]   tests: the end-to-end programs and buffer_graph only;
 #                                   bench: buffer_graph, gpu_launch, gpu_stream, gpu_reduction, gpu_matmul, gpu_vec,
-#                                   hierarchical, images
+#                                   hierarchical, images, gpu_print
 set -u
 mode=${1:-all}
 carry=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -112,6 +112,7 @@ if [ "$mode" = bench ]; then
   ONEPASS_DEVICE=gpu "$carry/programs/gpu_vec" 2>&1 | tee "$out/gpu_vec.log"
   ONEPASS_DEVICE=gpu "$carry/programs/hierarchical" 2>&1 | tee "$out/hierarchical.log"
   ONEPASS_DEVICE=gpu "$carry/programs/images" 2>&1 | tee "$out/images.log"
+  ONEPASS_DEVICE=gpu "$carry/programs/gpu_print" 2>&1 | tee "$out/gpu_print.log"
   exit 0
 fi
 echo "== first launch of a new kernel (benchmarks/gpu_first_launch.sh)"
