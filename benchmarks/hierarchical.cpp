@@ -10,6 +10,8 @@
 // kernel on GPUs before (one work-item per group, looping over its items).
 // Each result is checked. Best of 5 rounds of 20 launches.
 //   ONEPASS_DEVICE=gpu benchmarks/programs/hierarchical [elements, default 2^24]
+#include "timing.h"
+
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -25,16 +27,7 @@ namespace {
 constexpr std::size_t kGroup = 256;
 
 template <typename Launch> double bestSeconds(sycl::queue &q, Launch launch) {
-  launch();
-  q.wait();
-  double best = 1e30;
-  for (int round = 0; round < 5; ++round) {
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < 20; ++i) launch();
-    q.wait();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 20);
-  }
-  return best;
+  return bench::bestPerLaunch(5, 20, launch, [&] { q.wait(); });
 }
 
 bool close(float got, float want) { return std::fabs(got - want) <= 1e-3f * std::max(1.0f, std::fabs(want)); }

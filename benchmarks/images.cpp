@@ -13,6 +13,8 @@
 // software / texture. Also printed: the same copy through a sampled_image
 // read nearest at texel centres (a CUDA array on NVIDIA GPUs).
 //   ONEPASS_DEVICE=gpu benchmarks/programs/images [width, default 2048]
+#include "timing.h"
+
 #include <sycl/sycl.hpp>
 
 #include <algorithm>
@@ -33,16 +35,7 @@ struct Result {
 };
 
 template <typename Launch> double bestOf(sycl::queue &q, Launch launch) {
-  launch();
-  q.wait();
-  double best = 1e30;
-  for (int round = 0; round < 5; ++round) {
-    const auto start = std::chrono::steady_clock::now();
-    for (int i = 0; i < 10; ++i) launch();
-    q.wait();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 10);
-  }
-  return best;
+  return bench::bestPerLaunch(5, 10, launch, [&] { q.wait(); });
 }
 
 // The copies of the second figure; false if their results differ.

@@ -29,6 +29,22 @@ template <typename Work> double secondsAfterIdle(Work &&work) {
   return seconds(work);
 }
 
+// Seconds per launch: one launch and `wait()` to warm up, then the best of
+// `rounds` rounds of `launches` launches and one `wait()`.
+template <typename Launch, typename Wait> double bestPerLaunch(int rounds, int launches, Launch &&launch, Wait &&wait) {
+  launch();
+  wait();
+  double bestSeconds = 1e30;
+  for (int round = 0; round < rounds; ++round) {
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < launches; ++i) launch();
+    wait();
+    bestSeconds = std::min(bestSeconds,
+                           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / launches);
+  }
+  return bestSeconds;
+}
+
 inline double best(const std::vector<double> &times) { return *std::min_element(times.begin(), times.end()); }
 
 // Whether x and y agree to 1e-3 relative (float sums in different orders).

@@ -117,10 +117,10 @@ void bindAccessors(KernelOperation &op, const rt::AccessAddresses &addresses, co
     // bound for its reads): for an unsampled image, only if the kernel does
     // not write the image, whose reads through the texture cache could miss
     // the kernel's own writes.
-    if (buffer && buffer->imageTexels && op.device->backend->image_texture &&
+    if (buffer && buffer->imageDescription && op.device->backend->image_texture &&
         field.offset + sizeof(void *) + sizeof(uint64_t) <= op.desc.object_size && texturesEnabled() &&
-        !(buffer->imageTexels->writable && writesBuffer(accesses, buffer)))
-      op.textures.push_back({field.offset, data, *buffer->imageTexels});
+        !(buffer->imageDescription->writable && writesBuffer(accesses, buffer)))
+      op.textures.push_back({field.offset, data, *buffer->imageDescription});
   }
 }
 

@@ -60,7 +60,7 @@ unsigned allocationFor(Buffer &buffer, const std::shared_ptr<Device> &device) {
     if (buffer.allocations[i].device == device) return i;
   // An image's texels start where a texture can read them in place (CUDA:
   // the device's texture alignment, 512 bytes on current GPUs).
-  const uint64_t alignment = buffer.imageTexels ? 512 : 256;
+  const uint64_t alignment = buffer.imageDescription ? 512 : 256;
   void *data = device->backend->allocate(device->index, buffer.bytes, alignment, ONEPASS_USM_DEVICE);
   if (!data)
     raise(Errc::memory_allocation,

@@ -60,7 +60,7 @@ struct Buffer {
   std::shared_ptr<void> keepAlive;
   // An image's storage: the image's shape, format and sampler, for the
   // backends that read images on texture hardware (image_texture).
-  std::unique_ptr<onepass_backend_image> imageTexels;
+  std::unique_ptr<onepass_backend_image> imageDescription;
 };
 
 // One accessor's requirement on a buffer (an "access" of the task graph).

@@ -93,7 +93,7 @@ void buffer_set_image_sampling(buffer_impl &buffer, const image_sampling &sampli
   for (int d = 0; d < 3; ++d) image->range[d] = sampling.range[d];
   for (int d = 0; d < 2; ++d) image->pitch[d] = sampling.pitch[d];
   image->writable = sampling.writable ? 1 : 0;
-  buffer.imageTexels = std::move(image);  // before any command can use the image
+  buffer.imageDescription = std::move(image);  // before any command can use the image
 }
 
 void *buffer_host_data(buffer_impl &buffer) {
