@@ -89,10 +89,10 @@ std::shared_ptr<void> acquire_on_host(Buffer &buf, access_mode mode, const prope
                 "the accessor's element type differs from the buffer's");
   buffer_access access = describe_access(buf, mode, props.has_property<property::no_init>(), true, r, o);
   host_access held = buffer_acquire_host(access);
-  view.data = reinterpret_cast<T *>(static_cast<char *>(held.data) + buffer_view_access<Buffer>::byte_offset(buf));
   view.extent = buf.get_range();
   view.offset = o;
   view.access_range = r;
+  view.point_at(reinterpret_cast<T *>(static_cast<char *>(held.data) + buffer_view_access<Buffer>::byte_offset(buf)));
   return held.hold;
 }
 
@@ -233,10 +233,10 @@ public:
   // pointers) for target::device, a constant_ptr<DataT> for the deprecated
   // constant_buffer target, a raw pointer for host_task.
   auto get_pointer() const noexcept {
-    if constexpr (AccessTarget == target::device) return global_ptr<value_type>(view_.data);
+    if constexpr (AccessTarget == target::device) return global_ptr<value_type>(view_.start());
     else if constexpr (AccessTarget == target::constant_buffer)
-      return constant_ptr<DataT>(const_cast<std::remove_const_t<DataT> *>(view_.data));
-    else return view_.data;
+      return constant_ptr<DataT>(const_cast<std::remove_const_t<DataT> *>(view_.start()));
+    else return view_.start();
   }
   // The start of the (sub-)buffer, also for ranged accessors; device
   // accessors only (§4.7.6.9, Table 39). IsDecorated defaults to no, an
@@ -244,7 +244,7 @@ public:
   template <access::decorated IsDecorated = access::decorated::no, target T = AccessTarget,
             typename = std::enable_if_t<T == target::device>>
   accessor_ptr<IsDecorated> get_multi_ptr() const noexcept {
-    return accessor_ptr<IsDecorated>(view_.data);
+    return accessor_ptr<IsDecorated>(view_.start());
   }
 
   void swap(accessor &other) {
@@ -283,10 +283,12 @@ private:
     view_.extent = buf.get_range();
     view_.offset = o;
     view_.access_range = r;
+    // (A device accessor's data is a token the runtime replaces by the
+    // address in the kernel's copy: the box's offset moves its low bits.)
     if constexpr (on_host)
-      view_.data = reinterpret_cast<value_type *>(static_cast<char *>(detail::buffer_host_data(*buffer_)) +
-                                                  detail::buffer_view_access<Buffer>::byte_offset(buf));
-    else view_.data = reinterpret_cast<value_type *>(access_.token);
+      view_.point_at(reinterpret_cast<value_type *>(static_cast<char *>(detail::buffer_host_data(*buffer_)) +
+                                                    detail::buffer_view_access<Buffer>::byte_offset(buf)));
+    else view_.data = reinterpret_cast<value_type *>(access_.token + view_.offset_elements() * sizeof(value_type));
     if (h) h->add_access(access_);
   }
 

@@ -19,7 +19,8 @@ public:
   get_native_mem(const accessor<DataT, Dims, Mode, Target, P> &acc) const {
     static_assert(Target == target::device, "interop_handle::get_native_mem takes accessors of target::device");
     check(Backend, "interop_handle::get_native_mem");
-    return static_cast<DataT *>(detail::interop_native_mem(*state_, reinterpret_cast<std::uintptr_t>(acc.view_.data)));
+    return static_cast<DataT *>(
+        detail::interop_native_mem(*state_, reinterpret_cast<std::uintptr_t>(acc.view_.start())));
   }
   // The native queue (the CUstream of a queue made by make_queue, else the
   // device's interop stream): work the host task enqueues on it has completed

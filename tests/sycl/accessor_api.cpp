@@ -324,6 +324,83 @@ void hostTaskIterators(sycl::queue &q) {
              });
 }
 
+// --- pointers of ranged accessors ----------------------------------------------------------------
+
+// A ranged accessor's elements start at its offset, its get_pointer() and
+// get_multi_ptr() at the (sub-)buffer's first element (§4.7.6.9.1), in 1, 2 and
+// 3 dimensions, of a buffer and of a sub-buffer, in kernels and on the host.
+// (OnePass folds the offset into the accessor's data pointer when it makes
+// the accessor: these are what keeps that right.) get_pointer() of device
+// accessors is deprecated (§4.7.6.9.1), and still tested.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+void rangedPointers(sycl::queue &q) {
+  sycl::buffer<int> whole = filledBuffer(256, [](std::size_t i) { return static_cast<int>(i); });
+  // (A sub-buffer a device uses starts at a multiple of mem_base_addr_align.)
+  sycl::buffer<int> sub(whole, sycl::id<1>(32), sycl::range<1>(64));
+  sycl::buffer<int> f{sycl::range<1>(12)};
+  sycl::buffer<int, 2> b2{sycl::range<2>(6, 7)};
+  {
+    sycl::host_accessor h(b2, sycl::write_only, sycl::no_init);
+    for (std::size_t i = 0; i < 6; ++i)
+      for (std::size_t j = 0; j < 7; ++j) h[i][j] = static_cast<int>(i * 7 + j);
+  }
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a(sub, h, sycl::range<1>(10), sycl::id<1>(5), sycl::read_only);
+    sycl::accessor c(b2, h, sycl::range<2>(2, 3), sycl::id<2>(3, 2), sycl::read_only);
+    sycl::accessor r(f, h, sycl::write_only, sycl::no_init);
+    h.single_task([=] {
+      r[0] = a[0];
+      r[1] = a.get_pointer()[0];
+      r[2] = a.get_multi_ptr<sycl::access::decorated::no>()[3];
+      r[3] = static_cast<int>(&a[0] - a.get_pointer().get());
+      r[4] = static_cast<int>(a.get_offset()[0]);
+      r[5] = a[sycl::id<1>(9)];
+      r[6] = c[1][2];
+      r[7] = c[sycl::id<2>(0, 0)];
+      r[8] = c.get_pointer()[0];
+      r[9] = static_cast<int>(&c[0][0] - c.get_pointer().get());
+      r[10] = *(c.begin() + 4);  // (1, 1) of the box: element (4, 3)
+      r[11] = a.end()[-1];
+    });
+  });
+  std::vector<int> got = contents(f);
+  checkEqual("ranged accessor (10, +5) of a sub-buffer (+32): a[0]", 37, got[0]);
+  checkEqual("ranged accessor of a sub-buffer: get_pointer()[0] is the sub-buffer's first element", 32, got[1]);
+  checkEqual("ranged accessor of a sub-buffer: get_multi_ptr()[3]", 35, got[2]);
+  checkEqual("ranged accessor of a sub-buffer: &a[0] - get_pointer()", 5, got[3]);
+  checkEqual("ranged accessor of a sub-buffer: get_offset()", 5, got[4]);
+  checkEqual("ranged accessor of a sub-buffer: a[id(9)]", 46, got[5]);
+  checkEqual("2-D ranged accessor (2,3)+(3,2): c[1][2] is element (4, 4)", 32, got[6]);
+  checkEqual("2-D ranged accessor: c[id(0, 0)] is element (3, 2)", 23, got[7]);
+  checkEqual("2-D ranged accessor: get_pointer()[0] is element (0, 0)", 0, got[8]);
+  checkEqual("2-D ranged accessor: &c[0][0] - get_pointer()", 23, got[9]);
+  checkEqual("2-D ranged accessor: *(begin() + 4) is element (4, 3)", 31, got[10]);
+  checkEqual("ranged accessor of a sub-buffer: end()[-1]", 46, got[11]);
+
+  // Writes through a ranged accessor land at its offset, nowhere else.
+  q.submit([&](sycl::handler &h) {
+    sycl::accessor a(sub, h, sycl::range<1>(4), sycl::id<1>(28), sycl::write_only);
+    h.parallel_for(sycl::range<1>(4), [=](sycl::id<1> i) { a[i] = -static_cast<int>(i[0]) - 1; });
+  });
+  std::vector<int> all = contents(whole);
+  checkArray("writes through a ranged accessor (4, +28) of a sub-buffer (+32)", all.size(), all.data(),
+             [](std::size_t i) { return i >= 60 && i < 64 ? -static_cast<int>(i - 60) - 1 : static_cast<int>(i); });
+
+  sycl::buffer<int, 3> b3{sycl::range<3>(2, 3, 4)};
+  {
+    sycl::host_accessor h(b3, sycl::write_only, sycl::no_init);
+    int k = 0;
+    for (int &x : h) x = k++;
+  }
+  sycl::host_accessor h(b3, sycl::range<3>(1, 2, 2), sycl::id<3>(1, 1, 1), sycl::read_only);
+  checkEqual("3-D ranged host_accessor (1,2,2)+(1,1,1): h[0][1][1] is element (1, 2, 2)", 22, h[0][1][1]);
+  checkEqual("3-D ranged host_accessor: get_pointer()[0] is element (0, 0, 0)", 0, h.get_pointer()[0]);
+  checkEqual("3-D ranged host_accessor: &h[0][0][0] - get_pointer()", 17,
+             static_cast<int>(&h[0][0][0] - h.get_pointer()));
+}
+#pragma GCC diagnostic pop
+
 // --- host_accessor iterators ----------------------------------------------------------------------
 
 void hostAccessorIterators() {
@@ -793,6 +870,7 @@ int main() {
   onepass_test::runPart("2-D iterators in kernels", [&] { deviceIterators2D(q); });
   onepass_test::runPart("3-D iterators in kernels", [&] { deviceIterators3D(q); });
   onepass_test::runPart("host_task accessor iterators", [&] { hostTaskIterators(q); });
+  onepass_test::runPart("pointers of ranged accessors", [&] { rangedPointers(q); });
   onepass_test::runPart("host_accessor iterators", [&] { hostAccessorIterators(); });
   onepass_test::runPart("host_accessor conversions and swap", [&] { hostAccessorConversions(); });
   onepass_test::runPart("0-dimensional accessors", [&] { zeroDimensional(q); });
