@@ -6,18 +6,24 @@
 #
 # Usage:
 #   babelstream.sh build <out-dir> [onepass-build-dir]
-#       builds bs-usm, bs-acc (onepass++ -O3), bs-cuda (nvcc, if there is one)
-#       and bs-omp (g++) into <out-dir>.
+#       builds bs-usm, bs-acc (onepass++ -O3), bs-cuda and bs-cuda-managed
+#       (nvcc, if there is one: MEM=DEFAULT, cudaMalloc and explicit copies, and
+#       MEM=MANAGED, cudaMallocManaged: the memory malloc_shared gives the USM
+#       model) and bs-omp (g++) into <out-dir>.
 #   babelstream.sh gpu <bin-dir> [rounds] [sizes...]
 #       on the GPU machine: for each size (default 2^25 and 2^28 doubles),
 #       `rounds` rounds (default 3) of CUDA, SYCL USM and SYCL accessors, one
 #       process after the other; prints each kernel's best bandwidth over the
 #       rounds as a ratio to the CUDA model's, and each model's whole process
-#       time (best of the rounds).
+#       time (best of the rounds). With bs-cuda-managed, it runs too, and the
+#       USM model is also compared with it (the same memory on both sides).
 #   babelstream.sh cpu <bin-dir> [rounds] [sizes...]
 #       the same on the CPU device against the OpenMP model (default size 2^25).
 # Environment: BABELSTREAM_SRC (default ../shared/bench/BabelStream-v5.0/src
-# next to the repository), BABELSTREAM_NUMTIMES (default 100).
+# next to the repository), BABELSTREAM_NUMTIMES (default 100),
+# BABELSTREAM_COLD=1: every process starts with empty caches (a new
+# ONEPASS_CACHE_DIR and CUDA_CACHE_PATH each: OnePass's JIT and the driver's
+# PTX compiles are part of its time).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 src=${BABELSTREAM_SRC:-$here/../../shared/bench/BabelStream-v5.0/src}
@@ -46,6 +52,9 @@ if [[ $mode == build ]]; then
     echo "+ nvcc cuda (MEM=DEFAULT, sm_90)"
     "$nvcc" -O3 -std=c++17 -arch=sm_90 -DCUDA -DDEFAULT -I"$src" -I"$src/cuda" "$src/main.cpp" \
       "$src/cuda/CUDAStream.cu" -o "$out/bs-cuda"
+    echo "+ nvcc cuda (MEM=MANAGED, sm_90)"
+    "$nvcc" -O3 -std=c++17 -arch=sm_90 -DCUDA -DMANAGED -I"$src" -I"$src/cuda" "$src/main.cpp" \
+      "$src/cuda/CUDAStream.cu" -o "$out/bs-cuda-managed"
   else
     echo "(no nvcc: the CUDA model is not built)"
   fi
@@ -59,6 +68,7 @@ shift $(($# < 3 ? $# : 3))
 if [[ $mode == gpu ]]; then
   sizes=("${@:-33554432 268435456}")
   models=(cuda usm acc)
+  [[ -x $bin/bs-cuda-managed ]] && models=(cuda cuda-managed usm acc)
   export ONEPASS_DEVICE=gpu
 else
   sizes=("${@:-33554432}")
@@ -76,8 +86,14 @@ trap 'rm -rf "$logs"' EXIT
 run_model() {
   local model=$1 size=$2 round=$3 f=$logs/$1-$2-$3
   local t0 t1
+  local -a cold=()
+  if [[ ${BABELSTREAM_COLD:-0} == 1 ]]; then
+    local caches=$logs/cold/$1-$2-$3
+    mkdir -p "$caches/onepass" "$caches/nv"
+    cold=(env ONEPASS_CACHE_DIR="$caches/onepass" CUDA_CACHE_PATH="$caches/nv")
+  fi
   t0=$(date +%s.%N)
-  if ! "$bin/bs-$model" -s "$size" -n "$numtimes" --csv > "$f.out" 2> "$f.err"; then
+  if ! "${cold[@]}" "$bin/bs-$model" -s "$size" -n "$numtimes" --csv > "$f.out" 2> "$f.err"; then
     echo "babelstream.sh: bs-$model -s $size failed:" >&2
     tail -n 5 "$f.out" "$f.err" >&2
     return 1
@@ -104,7 +120,7 @@ for size in "${sizes[@]}"; do
 done
 
 ref=${models[0]}
-echo "BabelStream v5.0, $mode, $numtimes iterations, best of $rounds processes per model (alternated); ratio = OnePass best MB/s / $ref best MB/s"
+echo "BabelStream v5.0, $mode, $numtimes iterations, best of $rounds processes per model (alternated)$([[ ${BABELSTREAM_COLD:-0} == 1 ]] && echo ", every process with empty caches"); ratio = OnePass best MB/s / $ref best MB/s"
 for size in "${sizes[@]}"; do
   echo
   echo "array size $size ($(awk -v s="$size" 'BEGIN { printf "2^%d", log(s)/log(2) + 0.5 }') doubles)"
@@ -115,10 +131,18 @@ for size in "${sizes[@]}"; do
     awk -v k="$kernel" -v r="$b_ref" -v u="$b_usm" -v a="$b_acc" \
       'BEGIN { printf "%-8s %14.1f %14.1f %14.1f %9.3fx %9.3fx\n", k, r, u, a, (r > 0 ? u / r : 0), (r > 0 ? a / r : 0) }'
   done
+  if [[ " ${models[*]} " == *" cuda-managed "* ]]; then
+    echo "USM model against the CUDA model with MEM=MANAGED (cudaMallocManaged, the memory of malloc_shared):"
+    for kernel in Copy Mul Add Triad Dot; do
+      best() { cat "$logs/$1-$size"-[0-9]* | awk -v k="$kernel" '$1 == k && $2 > b { b = $2 } END { print b + 0 }'; }
+      awk -v k="$kernel" -v r="$(best cuda-managed)" -v u="$(best usm)" \
+        'BEGIN { printf "%-8s %14.1f %14.1f %9.3fx\n", k, r, u, (r > 0 ? u / r : 0) }'
+    done
+  fi
   for m in "${models[@]}"; do
     t=$(cat "$logs/$m-$size"-*.time | sort -g | head -1)
     phase() { cat "$logs/$m-$size"-*.phases | awk -v p="$1" '$1 == p && (b == "" || $2 < b) { b = $2 } END { printf "%.3f", b }'; }
-    printf 'process %-4s best %.3f s (all: %s), init_arrays best %s s, read_arrays best %s s\n' "$m" "$t" \
+    printf 'process %-12s best %.3f s (all: %s), init_arrays best %s s, read_arrays best %s s\n' "$m" "$t" \
       "$(cat "$logs/$m-$size"-*.time | tr '\n' ' ' | sed 's/ $//')" "$(phase Init)" "$(phase Read)"
   done
 done
