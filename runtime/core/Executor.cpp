@@ -27,6 +27,9 @@ Executor::~Executor() {
 }
 
 void Executor::submit(std::shared_ptr<Node> event, std::function<void()> work) {
+  // (The host executor is destroyed at exit: its nodes find it through
+  // hostExecutorIfMade. Devices' executors live as long as the process.)
+  if (this != madeHostExecutor.load(std::memory_order_acquire)) event->executor.store(this, std::memory_order_release);
   submitTask(Task{std::move(event), std::move(work), nullptr, false});
 }
 

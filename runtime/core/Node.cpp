@@ -147,8 +147,12 @@ void Node::wait() {
             pending.push_back(dependency);
     }
     for (const auto &dependency : pending) dependency->wait();
-    // A host task now ready: run it here rather than wait for a lane to wake.
-    if (Executor *host = hostExecutorIfMade()) host->runIfQueued(*this);
+    // A node now ready (a host task, a buffer's transfer to the host behind a
+    // kernel, as a host_accessor's): run it here rather than wait for a lane
+    // to wake, which costs more than a small copy.
+    Executor *runner = executor.load(std::memory_order_acquire);
+    if (!runner) runner = hostExecutorIfMade();
+    if (runner) runner->runIfQueued(*this);
   }
   if (spinUntil([&] { return complete.load(std::memory_order_acquire); })) return;
   std::unique_lock<std::mutex> lock(mutex);

@@ -21,6 +21,7 @@ namespace onepass::rt {
 
 class StreamTracker;
 class AsyncWork;
+class Executor;
 
 uint64_t nowNanoseconds();
 
@@ -76,6 +77,11 @@ struct Node {
   std::shared_ptr<ErrorSink> errors;
   bool profiling = false;
   std::thread::id heldBy;  // a host_accessor's hold: the thread that holds it
+  // The executor whose lanes run it (a synchronous node of a device's executor:
+  // a buffer's transfer, a kernel on the CPU device), so that a thread waiting
+  // for it can run it once it is ready instead of waking a lane. Null for the
+  // host executor's nodes (hostExecutorIfMade) and asynchronous nodes.
+  std::atomic<Executor *> executor{nullptr};
   uint64_t submitTime = 0, startTime = 0, endTime = 0;
   bool deviceTimes = false;  // start/end came from the device's markers
 
