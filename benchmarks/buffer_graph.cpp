@@ -70,6 +70,32 @@ sycl::event submitHalf(sycl::queue &q, sycl::buffer<float> &buffer, std::size_t 
   });
 }
 
+// Section 3: one round of a kernel writing 256 floats and their read on the host.
+constexpr std::size_t kResult = 256;
+double readBack(sycl::queue &q, sycl::buffer<float> *buffer, float *device, float *host, int work) {
+  auto start = Clock::now();
+  if (buffer) {
+    q.submit([&](sycl::handler &h) {
+      sycl::accessor a(*buffer, h, sycl::write_only, sycl::no_init);
+      h.parallel_for(sycl::range<1>(kResult), [=](sycl::id<1> i) {
+        float x = static_cast<float>(i[0]);
+        for (int k = 0; k < work; ++k) x = x * 0.999f + 1.0f;
+        a[i] = x;
+      });
+    });
+    sycl::host_accessor r(*buffer, sycl::read_only);
+    host[0] = r[kResult - 1];
+  } else {
+    q.parallel_for(sycl::range<1>(kResult), [=](sycl::id<1> i) {
+      float x = static_cast<float>(i[0]);
+      for (int k = 0; k < work; ++k) x = x * 0.999f + 1.0f;
+      device[i] = x;
+    });
+    q.memcpy(host, device, kResult * sizeof(float)).wait();
+  }
+  return seconds(start, Clock::now());
+}
+
 }  // namespace
 
 int main() {
@@ -155,6 +181,32 @@ int main() {
     std::printf("kernel pairs that ran at the same time: %d (a half's chain of %d is ordered; the halves are not)\n",
                 overlapping, kSteps);
     std::printf("control, all accessors conflicting: %.1f ms   ratio %.2f\n", c * 1e3, c / s);
+  }
+
+  {
+    const bool gpu = inOrder.get_device().is_gpu();
+    const int work = gpu ? 40000 : 2000, rounds = gpu ? 2000 : 200;
+    std::printf(
+        "\n== 3. a kernel's result read on the host: %d rounds of a kernel (%d multiply-adds per work-item) and "
+        "its 256 floats read, median\n",
+        rounds, work);
+    sycl::buffer<float> buffer{sycl::range<1>(kResult)};
+    float *device = sycl::malloc_device<float>(kResult, inOrder);
+    std::vector<float> host(kResult), other(kResult);
+    std::vector<double> withBuffer, withUsm;
+    for (int r = 0; r < rounds + 20; ++r) {  // the first 20: warm-up
+      double b = readBack(inOrder, &buffer, nullptr, host.data(), work);
+      double u = readBack(inOrder, nullptr, device, other.data(), work);
+      if (r >= 20) {
+        withBuffer.push_back(b);
+        withUsm.push_back(u);
+      }
+    }
+    sycl::free(device, inOrder);
+    if (host[0] != other[kResult - 1]) std::printf("MISMATCH: %g against %g\n", host[0], other[kResult - 1]);
+    double b = median(withBuffer), u = median(withUsm);
+    std::printf("kernel + host_accessor %.2f us   kernel + memcpy + wait (USM) %.2f us   ratio buffer/USM %.3f\n",
+                b * 1e6, u * 1e6, b / u);
   }
   return 0;
 }
