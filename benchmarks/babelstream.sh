@@ -124,18 +124,18 @@ echo "BabelStream v5.0, $mode, $numtimes iterations, best of $rounds processes p
 for size in "${sizes[@]}"; do
   echo
   echo "array size $size ($(awk -v s="$size" 'BEGIN { printf "2^%d", log(s)/log(2) + 0.5 }') doubles)"
+  # best <model> <kernel>: the kernel's best MB/s over the model's processes at this size.
+  best() { cat "$logs/$1-$size"-[0-9]* | awk -v k="$2" '$1 == k && $2 > b { b = $2 } END { print b + 0 }'; }
   printf '%-8s %14s %14s %14s %10s %10s\n' kernel "$ref MB/s" "usm MB/s" "acc MB/s" "usm/$ref" "acc/$ref"
   for kernel in Copy Mul Add Triad Dot; do
-    best() { cat "$logs/$1-$size"-[0-9]* | awk -v k="$kernel" '$1 == k && $2 > b { b = $2 } END { print b + 0 }'; }
-    b_ref=$(best "$ref") b_usm=$(best usm) b_acc=$(best acc)
+    b_ref=$(best "$ref" "$kernel") b_usm=$(best usm "$kernel") b_acc=$(best acc "$kernel")
     awk -v k="$kernel" -v r="$b_ref" -v u="$b_usm" -v a="$b_acc" \
       'BEGIN { printf "%-8s %14.1f %14.1f %14.1f %9.3fx %9.3fx\n", k, r, u, a, (r > 0 ? u / r : 0), (r > 0 ? a / r : 0) }'
   done
   if [[ " ${models[*]} " == *" cuda-managed "* ]]; then
     echo "USM model against the CUDA model with MEM=MANAGED (cudaMallocManaged, the memory of malloc_shared):"
     for kernel in Copy Mul Add Triad Dot; do
-      best() { cat "$logs/$1-$size"-[0-9]* | awk -v k="$kernel" '$1 == k && $2 > b { b = $2 } END { print b + 0 }'; }
-      awk -v k="$kernel" -v r="$(best cuda-managed)" -v u="$(best usm)" \
+      awk -v k="$kernel" -v r="$(best cuda-managed "$kernel")" -v u="$(best usm "$kernel")" \
         'BEGIN { printf "%-8s %14.1f %14.1f %9.3fx\n", k, r, u, (r > 0 ? u / r : 0) }'
     done
   fi

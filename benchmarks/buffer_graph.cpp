@@ -72,25 +72,23 @@ sycl::event submitHalf(sycl::queue &q, sycl::buffer<float> &buffer, std::size_t 
 
 // Section 3: one round of a kernel writing 256 floats and their read on the host.
 constexpr std::size_t kResult = 256;
+// What both kernels of a round compute for element i: `work` dependent multiply-adds.
+inline float roundResult(std::size_t i, int work) {
+  float x = static_cast<float>(i);
+  for (int k = 0; k < work; ++k) x = x * 0.999f + 1.0f;
+  return x;
+}
 double readBack(sycl::queue &q, sycl::buffer<float> *buffer, float *device, float *host, int work) {
   auto start = Clock::now();
   if (buffer) {
     q.submit([&](sycl::handler &h) {
       sycl::accessor a(*buffer, h, sycl::write_only, sycl::no_init);
-      h.parallel_for(sycl::range<1>(kResult), [=](sycl::id<1> i) {
-        float x = static_cast<float>(i[0]);
-        for (int k = 0; k < work; ++k) x = x * 0.999f + 1.0f;
-        a[i] = x;
-      });
+      h.parallel_for(sycl::range<1>(kResult), [=](sycl::id<1> i) { a[i] = roundResult(i[0], work); });
     });
     sycl::host_accessor r(*buffer, sycl::read_only);
     host[0] = r[kResult - 1];
   } else {
-    q.parallel_for(sycl::range<1>(kResult), [=](sycl::id<1> i) {
-      float x = static_cast<float>(i[0]);
-      for (int k = 0; k < work; ++k) x = x * 0.999f + 1.0f;
-      device[i] = x;
-    });
+    q.parallel_for(sycl::range<1>(kResult), [=](sycl::id<1> i) { device[i] = roundResult(i[0], work); });
     q.memcpy(host, device, kResult * sizeof(float)).wait();
   }
   return seconds(start, Clock::now());
